@@ -1,0 +1,40 @@
+import { defineArrayMember, defineField, defineType } from 'sanity'
+import { localizedField } from '../objects/locale-fields'
+import { featureIcons } from '../feature-icons'
+
+export const features = defineType({
+  name: 'features',
+  title: 'Features',
+  type: 'document',
+  fields: [
+    localizedField({ name: 'title', title: 'Heading', description: 'Section heading.', max: 70 }),
+    localizedField({ name: 'subtitle', title: 'Intro', description: 'One sentence under the heading.', paragraph: true, max: 220 }),
+    defineField({
+      name: 'items',
+      title: 'Features',
+      description: 'One card per capability, in display order.',
+      type: 'array',
+      of: [
+        defineArrayMember({
+          type: 'object',
+          name: 'feature',
+          fields: [
+            defineField({
+              name: 'icon',
+              title: 'Icon',
+              description: 'The drawing on the card.',
+              type: 'string',
+              options: { list: featureIcons.map((value) => ({ value, title: value })) },
+              validation: (rule) => rule.required(),
+            }),
+            localizedField({ name: 'title', title: 'Title', description: 'A few words.', max: 50 }),
+            localizedField({ name: 'description', title: 'Description', description: 'One or two sentences.', paragraph: true, max: 200 }),
+          ],
+          preview: { select: { title: 'title.pt', subtitle: 'icon' } },
+        }),
+      ],
+      validation: (rule) => rule.required().min(3).max(9),
+    }),
+  ],
+  preview: { prepare: () => ({ title: 'Features' }) },
+})

@@ -1,0 +1,31 @@
+import { defineType } from 'sanity'
+import { localizedField, localizedList } from '../objects/locale-fields'
+
+export const freeTrial = defineType({
+  name: 'freeTrial',
+  title: 'Free trial',
+  type: 'document',
+  fieldsets: [
+    { name: 'form', title: 'Form' },
+    { name: 'messages', title: 'Messages after sending' },
+  ],
+  fields: [
+    localizedField({ name: 'title', title: 'Heading', description: 'Section heading.', max: 70 }),
+    localizedField({ name: 'subtitle', title: 'Intro', description: 'One sentence under the heading.', paragraph: true, max: 220 }),
+    localizedList({ name: 'benefits', title: 'Benefits', description: 'Arrow-bulleted points beside the form.', min: 2, max: 6 }),
+    localizedField({ name: 'nameLabel', title: 'Name label', description: 'Label of the name field.', max: 40, fieldset: 'form' }),
+    localizedField({ name: 'namePlaceholder', title: 'Name placeholder', description: 'Example inside the empty name field.', max: 40, fieldset: 'form' }),
+    localizedField({ name: 'roleLabel', title: 'Role label', description: 'Label of the role field.', max: 40, fieldset: 'form' }),
+    localizedField({ name: 'rolePlaceholder', title: 'Role placeholder', description: 'Example inside the empty role field.', max: 40, fieldset: 'form' }),
+    localizedField({ name: 'emailLabel', title: 'Email label', description: 'Label of the work email field.', max: 40, fieldset: 'form' }),
+    localizedField({ name: 'emailPlaceholder', title: 'Email placeholder', description: 'Example inside the empty email field.', max: 40, fieldset: 'form' }),
+    localizedField({ name: 'buttonText', title: 'Button', description: 'The submit button.', max: 30, fieldset: 'form' }),
+    localizedField({ name: 'buttonLoading', title: 'Button while sending', description: 'Replaces the button text while the request runs.', max: 30, fieldset: 'form' }),
+    localizedField({ name: 'disclaimer', title: 'Disclaimer', description: 'Small print under the button.', paragraph: true, max: 200, fieldset: 'form' }),
+    localizedField({ name: 'successTitle', title: 'Success title', description: 'Notification title after signing up.', max: 60, fieldset: 'messages' }),
+    localizedField({ name: 'successDescription', title: 'Success text', description: 'Notification text after signing up.', max: 140, fieldset: 'messages' }),
+    localizedField({ name: 'errorTitle', title: 'Error title', description: 'Notification title when signing up failed.', max: 60, fieldset: 'messages' }),
+    localizedField({ name: 'errorDescription', title: 'Error text', description: 'Notification text when signing up failed.', max: 140, fieldset: 'messages' }),
+  ],
+  preview: { prepare: () => ({ title: 'Free trial' }) },
+})

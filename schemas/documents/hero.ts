@@ -1,0 +1,21 @@
+import { defineType } from 'sanity'
+import { localizedField, localizedList } from '../objects/locale-fields'
+
+export const hero = defineType({
+  name: 'hero',
+  title: 'Hero',
+  type: 'document',
+  fields: [
+    localizedField({ name: 'badge', title: 'Badge', description: 'Small label above the headline.', max: 60 }),
+    localizedField({ name: 'headline', title: 'Headline', description: 'The first thing visitors read.', max: 80 }),
+    localizedField({ name: 'subheadline', title: 'Subheadline', description: 'One or two sentences under the headline.', paragraph: true, max: 220 }),
+    localizedField({ name: 'oldWayTitle', title: 'Old way: heading', description: 'Heading of the list of today’s pains.', max: 40 }),
+    localizedList({ name: 'oldWayPoints', title: 'Old way: points', description: 'Two to five pains of reviews done by hand.', min: 2, max: 5 }),
+    localizedField({ name: 'newWayTitle', title: 'New way: heading', description: 'Heading of the list of what the product changes.', max: 40 }),
+    localizedList({ name: 'newWayPoints', title: 'New way: points', description: 'Two to five gains, each answering a pain above.', min: 2, max: 5 }),
+    localizedField({ name: 'primaryCta', title: 'Primary button', description: 'Jumps to the free-trial form.', max: 30 }),
+    localizedField({ name: 'secondaryCta', title: 'Secondary button', description: 'Jumps to “How it works”.', max: 30 }),
+    localizedField({ name: 'trialNote', title: 'Trial note', description: 'Reassurance under the buttons (14 days, no card).', max: 80 }),
+  ],
+  preview: { prepare: () => ({ title: 'Hero' }) },
+})

@@ -1,0 +1,90 @@
+import { defineArrayMember, defineField, defineType, type Rule } from 'sanity'
+import { defaultLocale, localeTags, locales, type Locale } from '../locales'
+
+/**
+ * Field-level localization: every translatable text is an object with one field per
+ * locale, so both languages sit side by side in one document (docs/decisions/0002).
+ * Portuguese is required; a missing English text only warns, and the page falls back.
+ */
+function localeFieldsOf(kind: 'string' | 'text') {
+  return locales.map((locale) =>
+    defineField({
+      name: locale,
+      title: localeTags[locale].title,
+      type: kind,
+      ...(kind === 'text' ? { rows: 3 } : {}),
+      validation: (rule: Rule) =>
+        locale === defaultLocale
+          ? rule.required()
+          : rule.required().warning(`Missing ${localeTags[locale].title} text: the page shows a fallback.`),
+    }),
+  )
+}
+
+export const localeString = defineType({
+  name: 'localeString',
+  title: 'Localized text',
+  type: 'object',
+  options: { columns: 2 },
+  fields: localeFieldsOf('string'),
+})
+
+export const localeText = defineType({
+  name: 'localeText',
+  title: 'Localized paragraph',
+  type: 'object',
+  fields: localeFieldsOf('text'),
+})
+
+type LocalizedValue = Partial<Record<Locale, string>> | undefined
+
+interface LocalizedFieldOptions {
+  name: string
+  title: string
+  description: string
+  /** A paragraph (textarea) rather than a single line. */
+  paragraph?: boolean
+  /** Characters per language that still fit the layout. */
+  max?: number
+  fieldset?: string
+}
+
+/** A translatable field with a length budget that keeps the layout intact. */
+export function localizedField({ name, title, description, paragraph, max, fieldset }: LocalizedFieldOptions) {
+  return defineField({
+    name,
+    title,
+    description,
+    fieldset,
+    type: paragraph ? 'localeText' : 'localeString',
+    validation: (rule) =>
+      rule.custom((value: LocalizedValue) => {
+        if (!value?.[defaultLocale]) return `${localeTags[defaultLocale].title} text is required.`
+        if (!max) return true
+        const tooLong = locales.filter((locale) => (value[locale]?.length ?? 0) > max)
+        return tooLong.length === 0
+          ? true
+          : `Keep it under ${max} characters (${tooLong.map((l) => localeTags[l].title).join(', ')}) so the layout holds.`
+      }),
+  })
+}
+
+interface LocalizedListOptions {
+  name: string
+  title: string
+  description: string
+  min: number
+  max: number
+}
+
+/** A short list of translatable one-liners (bullet points). */
+export function localizedList({ name, title, description, min, max }: LocalizedListOptions) {
+  return defineField({
+    name,
+    title,
+    description,
+    type: 'array',
+    of: [defineArrayMember({ type: 'localeString' })],
+    validation: (rule) => rule.min(min).max(max),
+  })
+}

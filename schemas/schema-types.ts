@@ -1,0 +1,21 @@
+import { localeString, localeText } from './objects/locale-fields'
+import { siteSettings } from './documents/site-settings'
+import { uiStrings } from './documents/ui-strings'
+import { hero } from './documents/hero'
+import { workflow } from './documents/workflow'
+import { useCases } from './documents/use-cases'
+import { results } from './documents/results'
+import { statistic } from './documents/statistic'
+import { features } from './documents/features'
+import { platform } from './documents/platform'
+import { testimonialsSection } from './documents/testimonials-section'
+import { testimonial } from './documents/testimonial'
+import { cta } from './documents/cta'
+import { freeTrial } from './documents/free-trial'
+
+/** Page sections in page order; each is a singleton whose document id is its type name. */
+export const sectionTypes = [hero, workflow, useCases, results, features, platform, testimonialsSection, cta, freeTrial]
+
+export const singletonTypes = [...sectionTypes, siteSettings, uiStrings]
+
+export const schemaTypes = [localeString, localeText, ...singletonTypes, statistic, testimonial]
