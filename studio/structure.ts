@@ -18,4 +18,4 @@ export const structure: StructureResolver = (S) =>
     ])
 
 /** Singletons cannot be created again or deleted from the Studio. */
-export const singletonTypeNames = new Set(singletonTypes.map((type) => type.name))
+export const singletonTypeNames: ReadonlySet<string> = new Set(singletonTypes.map((type) => type.name))

@@ -1,4 +1,4 @@
-import { defineArrayMember, defineField, defineType, type Rule } from 'sanity'
+import { defineArrayMember, defineField, defineType, type StringRule, type TextRule } from 'sanity'
 import { defaultLocale, localeTags, locales, type Locale } from '../locales'
 
 /**
@@ -13,7 +13,7 @@ function localeFieldsOf(kind: 'string' | 'text') {
       title: localeTags[locale].title,
       type: kind,
       ...(kind === 'text' ? { rows: 3 } : {}),
-      validation: (rule: Rule) =>
+      validation: (rule: StringRule | TextRule) =>
         locale === defaultLocale
           ? rule.required()
           : rule.required().warning(`Missing ${localeTags[locale].title} text: the page shows a fallback.`),

@@ -1,0 +1,53 @@
+import { ThemeProvider } from 'styled-components'
+import { SWRConfig, type Cache } from 'swr'
+import { ToastContainer } from 'react-toastify'
+import { theme } from '../theme/theme.ts'
+import { GlobalStyle } from '../theme/global-style.ts'
+import { swrOptions } from '../content/swr-options.ts'
+import { PAGE_CONTENT_KEY } from '../content/use-page-content.ts'
+import type { PageContent } from '../content/page-copy.ts'
+import { fallbacks } from '../content/fallbacks.ts'
+import { LocaleProvider } from '../i18n/locale-context.tsx'
+import { LandingPage } from '../pages/landing-page.tsx'
+import { NotFoundPage } from '../pages/not-found-page.tsx'
+import { PublicConfigContext } from './public-config-context.tsx'
+import type { PublicConfig } from './public-config.ts'
+import { AppErrorBoundary } from './error-boundary.tsx'
+import type { Route } from './routes.ts'
+import type { Locale } from '../../../schemas/locales.ts'
+
+export interface AppProps {
+  route: Route
+  path: string
+  /** The reader's language on pages whose address does not say it (the 404). */
+  preferredLocale: Locale
+  config: PublicConfig
+  initialContent: PageContent | undefined
+  /** Each render on the server gets its own cache; the browser keeps SWR's global one. */
+  swrProvider?: () => Cache
+}
+
+export function App({ route, path, preferredLocale, config, initialContent, swrProvider }: AppProps) {
+  const locale = route.page === 'landing' ? route.locale : preferredLocale
+  return (
+    <PublicConfigContext.Provider value={config}>
+      <ThemeProvider theme={theme}>
+        <GlobalStyle />
+        <AppErrorBoundary message={fallbacks[locale].unexpectedError}>
+          <SWRConfig
+            value={{
+              ...swrOptions,
+              ...(swrProvider ? { provider: swrProvider } : {}),
+              fallback: initialContent ? { [PAGE_CONTENT_KEY]: initialContent } : {},
+            }}
+          >
+            <LocaleProvider initialLocale={locale} syncAddress={route.page === 'landing'}>
+              {route.page === 'landing' ? <LandingPage /> : <NotFoundPage path={path} />}
+            </LocaleProvider>
+          </SWRConfig>
+        </AppErrorBoundary>
+        <ToastContainer position="bottom-right" theme="colored" newestOnTop />
+      </ThemeProvider>
+    </PublicConfigContext.Provider>
+  )
+}

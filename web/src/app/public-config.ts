@@ -1,0 +1,34 @@
+/**
+ * The only settings the browser receives. The server builds them from validated env
+ * and embeds them in the page, so one build serves the embedded and the hosted stack.
+ */
+export interface PublicConfig {
+  siteUrl: string
+  sanity: {
+    projectId: string
+    dataset: string
+    apiVersion: string
+    /** Absent: hosted Sanity (its CDN). Present: our own content endpoint, '' meaning this origin. */
+    apiHost?: string
+  }
+  supabase: {
+    /** '' means this origin (the self-hosted server answers the Supabase paths). */
+    url: string
+    anonKey: string
+  }
+}
+
+export const PUBLIC_CONFIG_ELEMENT_ID = 'public-config'
+export const INITIAL_CONTENT_ELEMENT_ID = 'initial-content'
+
+/** What the Vite dev server uses, where no server embeds a config: the local stack behind its proxy. */
+export const localPublicConfig: PublicConfig = {
+  siteUrl: 'http://localhost:3000',
+  sanity: { projectId: 'local', dataset: 'production', apiVersion: '2025-02-19', apiHost: '' },
+  supabase: { url: '', anonKey: 'local-anon-key' },
+}
+
+/** '' in the config means "wherever this page was served from". */
+export function resolveOrigin(url: string, origin: string): string {
+  return url === '' ? origin : url
+}

@@ -1,0 +1,35 @@
+import { useMemo } from 'react'
+import styled from 'styled-components'
+import { usePublicConfig } from '../app/public-config-context.tsx'
+import { createImageBuilder } from '../content/image-url.ts'
+import type { Photo } from '../content/page-copy.ts'
+
+const SIZE = 56
+
+/** A round portrait cropped around the editor's hotspot, at 1x and 2x density. */
+export function Avatar({ photo }: { photo: Photo }) {
+  const config = usePublicConfig()
+  const builder = useMemo(() => createImageBuilder(config), [config])
+  const at = (px: number) => builder.image(photo.source).width(px).height(px).fit('crop').auto('format').url()
+  return (
+    <Img
+      src={at(SIZE)}
+      srcSet={`${at(SIZE)} 1x, ${at(SIZE * 2)} 2x`}
+      width={SIZE}
+      height={SIZE}
+      alt={photo.alt}
+      loading="lazy"
+      decoding="async"
+      style={photo.lqip ? { backgroundImage: `url(${photo.lqip})` } : undefined}
+    />
+  )
+}
+
+const Img = styled.img`
+  width: ${SIZE}px;
+  height: ${SIZE}px;
+  border-radius: 50%;
+  object-fit: cover;
+  background-size: cover;
+  background-color: ${({ theme }) => theme.color.surfaceTint};
+`

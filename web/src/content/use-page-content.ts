@@ -1,0 +1,18 @@
+import { useMemo } from 'react'
+import useSWR from 'swr'
+import { usePublicConfig } from '../app/public-config-context.tsx'
+import { useLocale } from '../i18n/locale-context.tsx'
+import { createContentClient } from './sanity-client.ts'
+import { pageQuery } from './page-query.ts'
+import { resolvePageCopy, type PageContent, type PageCopy } from './page-copy.ts'
+
+export const PAGE_CONTENT_KEY = 'page-content'
+
+/** The page's copy in the reader's language: prerendered content first, then live from Sanity. */
+export function usePageCopy(): PageCopy {
+  const config = usePublicConfig()
+  const { locale } = useLocale()
+  const client = useMemo(() => createContentClient(config, globalThis.location?.origin ?? config.siteUrl), [config])
+  const { data } = useSWR<PageContent>(PAGE_CONTENT_KEY, () => client.fetch(pageQuery))
+  return useMemo(() => resolvePageCopy(data, locale), [data, locale])
+}

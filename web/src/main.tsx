@@ -1,0 +1,34 @@
+import { StrictMode } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import '@fontsource-variable/inter/wght.css'
+import { App } from './app/app.tsx'
+import { matchRoute } from './app/routes.ts'
+import { INITIAL_CONTENT_ELEMENT_ID, localPublicConfig, PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from './app/public-config.ts'
+import type { PageContent } from './content/page-copy.ts'
+import { localeFromCookieHeader } from './i18n/locale-preference.ts'
+import { defaultLocale } from '../../schemas/locales.ts'
+
+function readJson<T>(id: string): T | undefined {
+  const text = document.getElementById(id)?.textContent
+  return text ? (JSON.parse(text) as T) : undefined
+}
+
+const container = document.getElementById('root')
+if (!container) throw new Error('The page has no #root element to render into.')
+
+const path = window.location.pathname
+const app = (
+  <StrictMode>
+    <App
+      route={matchRoute(path)}
+      path={path}
+      preferredLocale={localeFromCookieHeader(document.cookie) ?? defaultLocale}
+      config={readJson<PublicConfig>(PUBLIC_CONFIG_ELEMENT_ID) ?? localPublicConfig}
+      initialContent={readJson<PageContent>(INITIAL_CONTENT_ELEMENT_ID)}
+    />
+  </StrictMode>
+)
+
+// The server prerenders the page; the Vite dev server does not, so the client renders from scratch there.
+if (container.hasChildNodes()) hydrateRoot(container, app)
+else createRoot(container).render(app)

@@ -1,0 +1,46 @@
+import styled from 'styled-components'
+import type { PageCopy } from '../content/page-copy.ts'
+import { Section, SectionBody } from '../components/section.tsx'
+import { Card, CardGrid } from '../components/card.ts'
+import { FeatureIcon } from '../components/feature-icon.tsx'
+
+export function Features({ copy }: { copy: PageCopy['features'] }) {
+  return (
+    <Section id="features" title={copy.title} intro={copy.subtitle}>
+      {copy.items.length > 0 ? (
+        <SectionBody>
+          <CardGrid $min="16rem">
+            {copy.items.map((feature) => (
+              <li key={feature.key}>
+                <FeatureCard as="article">
+                  <IconBadge>
+                    <FeatureIcon name={feature.icon} />
+                  </IconBadge>
+                  <h3>{feature.title}</h3>
+                  {feature.description ? <p>{feature.description}</p> : null}
+                </FeatureCard>
+              </li>
+            ))}
+          </CardGrid>
+        </SectionBody>
+      ) : null}
+    </Section>
+  )
+}
+
+const FeatureCard = styled(Card)`
+  height: 100%;
+  h3 { font-size: ${({ theme }) => theme.text.lg}; margin-bottom: ${({ theme }) => theme.space.sm}; }
+  p { color: ${({ theme }) => theme.color.inkMuted}; }
+`
+
+const IconBadge = styled.span`
+  display: inline-grid;
+  place-items: center;
+  width: 3rem;
+  height: 3rem;
+  margin-bottom: ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.primarySoft};
+  color: ${({ theme }) => theme.color.primary};
+`

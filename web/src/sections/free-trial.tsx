@@ -1,0 +1,68 @@
+import styled from 'styled-components'
+import type { PageCopy } from '../content/page-copy.ts'
+import { Inner } from '../components/section.tsx'
+import { WaitlistForm } from '../waitlist/waitlist-form.tsx'
+
+export function FreeTrial({ copy }: { copy: PageCopy['freeTrial'] }) {
+  return (
+    <Band id="freeTrial" aria-labelledby="freeTrial-title">
+      <Layout>
+        <div>
+          <h2 id="freeTrial-title">{copy.title}</h2>
+          {copy.subtitle ? <Intro>{copy.subtitle}</Intro> : null}
+          {copy.benefits.length > 0 ? (
+            <Benefits>
+              {copy.benefits.map((benefit) => (
+                <li key={benefit}>{benefit}</li>
+              ))}
+            </Benefits>
+          ) : null}
+        </div>
+        <WaitlistForm copy={copy} />
+      </Layout>
+    </Band>
+  )
+}
+
+const Band = styled.section`
+  padding-block: ${({ theme }) => theme.space.section};
+  color: ${({ theme }) => theme.color.inkInverse};
+  background:
+    radial-gradient(40rem 24rem at 100% 0%, rgb(124 58 237 / 0.4), transparent 60%),
+    ${({ theme }) => theme.color.night};
+`
+
+const Layout = styled(Inner)`
+  display: grid;
+  gap: clamp(2rem, 1.5rem + 3vw, 4rem);
+  align-items: center;
+  ${({ theme }) => theme.media.desktop} {
+    grid-template-columns: 1fr minmax(0, 28rem);
+  }
+  h2 { font-size: ${({ theme }) => theme.text.xxl}; }
+`
+
+const Intro = styled.p`
+  margin-top: ${({ theme }) => theme.space.md};
+  font-size: ${({ theme }) => theme.text.lg};
+  color: ${({ theme }) => theme.color.inkInverseMuted};
+`
+
+/** Spec §2.9: arrow-bulleted points. */
+const Benefits = styled.ul`
+  list-style: none;
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  margin-top: ${({ theme }) => theme.space.xl};
+  li {
+    position: relative;
+    padding-left: 1.75rem;
+  }
+  li::before {
+    content: '→';
+    position: absolute;
+    left: 0;
+    color: #a5b4fc;
+    font-weight: 700;
+  }
+`

@@ -1,0 +1,88 @@
+import styled from 'styled-components'
+import { ShieldCheck } from 'lucide-react'
+import type { PageCopy } from '../content/page-copy.ts'
+import { Section, SectionBody } from '../components/section.tsx'
+import { Card } from '../components/card.ts'
+
+/** Integrations with chat, video-meeting and team tools, and the security promises. */
+export function Platform({ copy }: { copy: PageCopy['platform'] }) {
+  return (
+    <Section id="platform" title={copy.title} intro={copy.subtitle} tone="tinted">
+      <SectionBody>
+        <Columns>
+          {copy.integrationGroups.length > 0 ? (
+            <Card>
+              <h3>{copy.integrationsTitle}</h3>
+              {copy.integrationGroups.map((group) => (
+                <Group key={group.category}>
+                  <h4>{group.label}</h4>
+                  <Tools>
+                    {group.tools.map((tool) => (
+                      <li key={tool.key}>{tool.name}</li>
+                    ))}
+                  </Tools>
+                </Group>
+              ))}
+            </Card>
+          ) : null}
+          {copy.securityPoints.length > 0 ? (
+            <Card>
+              <h3>{copy.securityTitle}</h3>
+              <Promises>
+                {copy.securityPoints.map((point) => (
+                  <li key={point}>
+                    <ShieldCheck aria-hidden="true" size={20} />
+                    {point}
+                  </li>
+                ))}
+              </Promises>
+            </Card>
+          ) : null}
+        </Columns>
+      </SectionBody>
+    </Section>
+  )
+}
+
+const Columns = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  ${({ theme }) => theme.media.desktop} {
+    grid-template-columns: repeat(auto-fit, minmax(20rem, 1fr));
+  }
+  h3 { font-size: ${({ theme }) => theme.text.xl}; margin-bottom: ${({ theme }) => theme.space.lg}; }
+`
+
+const Group = styled.div`
+  & + & { margin-top: ${({ theme }) => theme.space.lg}; }
+  h4 {
+    font-size: ${({ theme }) => theme.text.xs};
+    text-transform: uppercase;
+    letter-spacing: 0.08em;
+    color: ${({ theme }) => theme.color.inkMuted};
+    margin-bottom: ${({ theme }) => theme.space.sm};
+  }
+`
+
+const Tools = styled.ul`
+  list-style: none;
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+  li {
+    padding: 0.375rem 0.875rem;
+    border-radius: ${({ theme }) => theme.radius.pill};
+    background: ${({ theme }) => theme.color.surfaceTint};
+    color: ${({ theme }) => theme.color.primaryHover};
+    font-weight: 600;
+    font-size: ${({ theme }) => theme.text.sm};
+  }
+`
+
+const Promises = styled.ul`
+  list-style: none;
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  li { display: flex; gap: ${({ theme }) => theme.space.sm}; }
+  svg { flex: none; margin-top: 0.2rem; color: ${({ theme }) => theme.color.success}; }
+`

@@ -1,0 +1,25 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Locale } from '../../../schemas/locales.ts'
+
+export interface SignUp {
+  name: string
+  role: string
+  email: string
+  lang: Locale
+}
+
+/** Spec §3: the company size is not asked; it is always stored as this text. */
+export const UNKNOWN_COMPANY_SIZE = 'unknown'
+
+/**
+ * Spec §7, two calls in order. The insert's error is only logged (a returning visitor
+ * is already on the list and still deserves the welcome); the welcome's error is the
+ * visitor's failure.
+ */
+export async function joinWaitlist(supabase: SupabaseClient, { name, role, email, lang }: SignUp): Promise<void> {
+  const { error: insertError } = await supabase.from('waitlist').insert({ email, role, company_size: UNKNOWN_COMPANY_SIZE })
+  if (insertError) console.error('[waitlist] insert failed, continuing with the welcome email:', insertError)
+
+  const { error } = await supabase.functions.invoke('send-welcome-email', { body: { name, email, role, lang } })
+  if (error) throw error
+}

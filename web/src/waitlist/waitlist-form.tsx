@@ -1,0 +1,118 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react'
+import styled from 'styled-components'
+import { toast } from 'react-toastify'
+import type { PageCopy } from '../content/page-copy.ts'
+import { usePublicConfig } from '../app/public-config-context.tsx'
+import { useLocale } from '../i18n/locale-context.tsx'
+import { joinWaitlist } from './join-waitlist.ts'
+import { loadSupabase } from './supabase-client.ts'
+import { ToastMessage } from './toast-message.tsx'
+
+type Copy = PageCopy['freeTrial']
+const emptyFields = { name: '', role: '', email: '' }
+type Field = keyof typeof emptyFields
+
+export function WaitlistForm({ copy }: { copy: Copy }) {
+  const config = usePublicConfig()
+  const { locale } = useLocale()
+  const [fields, setFields] = useState(emptyFields)
+  const [submitting, setSubmitting] = useState(false)
+
+  const supabase = () => loadSupabase(config, window.location.origin)
+  const update = (field: Field) => (event: ChangeEvent<HTMLInputElement>) =>
+    setFields((current) => ({ ...current, [field]: event.target.value }))
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const signUp = { name: fields.name.trim(), role: fields.role.trim(), email: fields.email.trim(), lang: locale }
+    // Spec §5: with any field empty the submission is silently ignored.
+    if (!signUp.name || !signUp.role || !signUp.email || submitting) return
+    setSubmitting(true)
+    try {
+      await joinWaitlist(await supabase(), signUp)
+      setFields(emptyFields)
+      toast.success(<ToastMessage {...copy.success} />)
+    } catch (error) {
+      console.error('[waitlist] sign-up failed:', error)
+      toast.error(<ToastMessage {...copy.error} />)
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  const { form } = copy
+  return (
+    <Form onSubmit={submit} onFocus={() => void supabase()} aria-busy={submitting}>
+      <Label>
+        <span>{form.nameLabel}</span>
+        <Input type="text" name="name" autoComplete="name" aria-required="true" placeholder={form.namePlaceholder}
+          value={fields.name} onChange={update('name')} />
+      </Label>
+      <Label>
+        <span>{form.roleLabel}</span>
+        <Input type="text" name="role" autoComplete="organization-title" aria-required="true" placeholder={form.rolePlaceholder}
+          value={fields.role} onChange={update('role')} />
+      </Label>
+      <Label>
+        <span>{form.emailLabel}</span>
+        <Input type="email" name="email" autoComplete="email" inputMode="email" aria-required="true" placeholder={form.emailPlaceholder}
+          value={fields.email} onChange={update('email')} />
+      </Label>
+      <Submit type="submit" disabled={submitting}>
+        {submitting ? form.buttonLoading : form.buttonText}
+      </Submit>
+      {form.disclaimer ? <Disclaimer>{form.disclaimer}</Disclaimer> : null}
+    </Form>
+  )
+}
+
+const Form = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  padding: clamp(1.25rem, 1rem + 1.5vw, 2.25rem);
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.color.page};
+  color: ${({ theme }) => theme.color.ink};
+  box-shadow: ${({ theme }) => theme.shadow.raised};
+`
+
+const Label = styled.label`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  font-weight: 600;
+  font-size: ${({ theme }) => theme.text.sm};
+`
+
+const Input = styled.input`
+  min-height: 3rem;
+  padding: 0.75rem 1rem;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  border: 1px solid ${({ theme }) => theme.color.borderStrong};
+  background: ${({ theme }) => theme.color.page};
+  color: ${({ theme }) => theme.color.ink};
+  font-weight: 400;
+  font-size: ${({ theme }) => theme.text.md};
+  &::placeholder { color: #64748b; }
+  &:focus-visible { outline-offset: 1px; border-color: ${({ theme }) => theme.color.primary}; }
+`
+
+const Submit = styled.button`
+  min-height: 3.25rem;
+  margin-top: ${({ theme }) => theme.space.sm};
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.color.primary};
+  color: ${({ theme }) => theme.color.inkInverse};
+  font-weight: 700;
+  font-size: ${({ theme }) => theme.text.md};
+  cursor: pointer;
+  transition: background-color 150ms ease;
+  &:hover:not(:disabled) { background: ${({ theme }) => theme.color.primaryHover}; }
+  &:disabled { cursor: progress; opacity: 0.75; }
+`
+
+const Disclaimer = styled.p`
+  font-size: ${({ theme }) => theme.text.xs};
+  color: ${({ theme }) => theme.color.inkMuted};
+  text-align: center;
+`
