@@ -1,0 +1,163 @@
+/**
+ * A local stand-in for the parts of Sanity's HTTP API the site uses, so
+ * `@sanity/client` and `@sanity/image-url` work unchanged against our own
+ * server when no Sanity project is configured:
+ *
+ * - `GET|POST /v{apiVersion}/data/query/{dataset}` — the query endpoint
+ *   (`@sanity/client` with `apiHost` = this server, `useProjectHostname: false`).
+ * - `GET /images/{projectId}/{dataset}/{sha1}-{w}x{h}.{ext}` — the image CDN
+ *   (`@sanity/image-url` with `baseUrl` = this server).
+ */
+import { readFile } from 'node:fs/promises'
+import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify'
+import { GroqRequestError, parsePerspective, queryDataset } from './groq-query.ts'
+import type { QueryErrorDetails, QueryParams } from './groq-query.ts'
+import type { LocalDataset } from './local-dataset.ts'
+
+export interface ContentRoutesOptions {
+  /** The current dataset; called on every request so seed edits show up (see createLocalDatasetSource). */
+  getDataset: () => Promise<LocalDataset> | LocalDataset
+  projectId: string
+  /** The dataset name clients ask for, e.g. `production`. */
+  dataset: string
+}
+
+interface ErrorBody {
+  error: { description: string; type?: string; [key: string]: unknown }
+}
+
+const API_VERSION = /^(?:1|X|\d{4}-\d{2}-\d{2})$/
+
+export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (app, options) => {
+  const { getDataset, projectId, dataset } = options
+
+  // Anything unexpected in these routes (a broken seed file, a body that is
+  // not JSON) still answers in the API's error shape, which the client shows.
+  app.setErrorHandler((err: FastifyError, _request, reply) => {
+    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500
+    if (status >= 500) app.log.error(err)
+    void sendError(reply, status, { description: err.message, type: err.name })
+  })
+
+  const runQuery = async (
+    reply: FastifyReply,
+    params: { apiVersion: string; dataset: string },
+    input: { query: unknown; params: QueryParams; perspective: string | undefined },
+  ) => {
+    if (!API_VERSION.test(params.apiVersion)) {
+      return sendError(reply, 400, {
+        description: `Invalid API version "v${params.apiVersion}": use v1, vX or a date like v2025-02-19`,
+      })
+    }
+    if (params.dataset !== dataset) {
+      return sendError(reply, 404, { description: `Dataset "${params.dataset}" not found` })
+    }
+    const { query } = input
+    if (typeof query !== 'string' || query.trim() === '') {
+      return sendError(reply, 400, { description: 'The "query" parameter is required' })
+    }
+    const started = performance.now()
+    try {
+      const perspective = parsePerspective(input.perspective)
+      const current = await getDataset()
+      const result = await queryDataset(current.documents, query, input.params, perspective, { projectId, dataset })
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('application/json; charset=utf-8')
+        .send({ query, result, ms: Math.round(performance.now() - started) })
+    } catch (err) {
+      if (err instanceof GroqRequestError) return sendError(reply, err.statusCode, err.details)
+      throw err
+    }
+  }
+
+  app.get<{ Params: { apiVersion: string; dataset: string }; Querystring: Record<string, string | string[]> }>(
+    '/v:apiVersion/data/query/:dataset',
+    async (request, reply) => {
+      const qs = request.query
+      const params: QueryParams = {}
+      for (const [key, raw] of Object.entries(qs)) {
+        if (!key.startsWith('$')) continue // other options (tag, returnQuery, resultSourceMap…) are ignored
+        if (typeof raw !== 'string') {
+          return sendError(reply, 400, { type: 'invalidParameter', description: `Parameter "${key}" given more than once` })
+        }
+        try {
+          params[key.slice(1)] = JSON.parse(raw) as unknown
+        } catch {
+          return sendError(reply, 400, {
+            type: 'invalidParameter',
+            description: `Unable to parse value of "${key}=${raw}": parameter values must be JSON (quote strings: ${key}="${raw}")`,
+          })
+        }
+      }
+      return runQuery(reply, request.params, {
+        query: single(qs['query']),
+        params,
+        perspective: single(qs['perspective']),
+      })
+    },
+  )
+
+  // The client switches to POST for long queries: body `{query, params, options}`.
+  app.post<{ Params: { apiVersion: string; dataset: string }; Querystring: Record<string, string | string[]> }>(
+    '/v:apiVersion/data/query/:dataset',
+    async (request, reply) => {
+      const body: unknown = request.body
+      if (!isRecord(body)) {
+        return sendError(reply, 400, { description: 'Request body must be a JSON object with a "query"' })
+      }
+      const params = body['params'] ?? {}
+      if (!isRecord(params)) {
+        return sendError(reply, 400, { type: 'invalidParameter', description: '"params" must be a JSON object' })
+      }
+      const bodyOptions = isRecord(body['options']) ? body['options'] : {}
+      const bodyPerspective = bodyOptions['perspective'] ?? body['perspective']
+      return runQuery(reply, request.params, {
+        query: body['query'],
+        params,
+        perspective:
+          single(request.query['perspective']) ??
+          (Array.isArray(bodyPerspective) ? bodyPerspective.join(',') : single(bodyPerspective)),
+      })
+    },
+  )
+
+  // Serves the original file whatever transformation is asked for (w, h,
+  // rect, fit, auto, q, fm…): resizing needs an image library, and the seed
+  // images are already web-sized, so the browser scaling them is acceptable
+  // locally. Real projects get transformed images from Sanity's CDN.
+  app.get<{ Params: { projectId: string; dataset: string; file: string } }>(
+    '/images/:projectId/:dataset/:file',
+    async (request, reply) => {
+      const { file } = request.params
+      const notFound = () => sendError(reply, 404, { description: `Image "${request.url.split('?')[0]}" not found` })
+      if (request.params.projectId !== projectId || request.params.dataset !== dataset) return notFound()
+      const current = await getDataset()
+      const image = current.images.get(file)
+      if (!image) return notFound()
+      let bytes: Buffer
+      try {
+        bytes = await readFile(image.filePath)
+      } catch {
+        return notFound()
+      }
+      return reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .type(image.mimeType)
+        .send(bytes)
+    },
+  )
+}
+
+function sendError(reply: FastifyReply, status: number, error: QueryErrorDetails | ErrorBody['error']) {
+  const body: ErrorBody = { error: { ...error } }
+  return reply.code(status).header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(body)
+}
+
+function single(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
