@@ -1,0 +1,51 @@
+import { resolve } from 'node:path'
+import Fastify, { type FastifyInstance } from 'fastify'
+import type { PublicConfig } from '../web/src/app/public-config.ts'
+import type { ServerConfig } from './config.ts'
+import { contentRoutes } from './content/content-routes.ts'
+import type { LocalDatasetSource } from './content/local-dataset.ts'
+import type { PageContentSource } from './content/page-content.ts'
+import type { PageRenderer } from './site/page-renderer.ts'
+import { registerSite } from './site/site-routes.ts'
+
+export interface AppDependencies {
+  config: ServerConfig
+  distDir: string
+  renderer: PageRenderer
+  pageContent: PageContentSource
+  /** Present when the server itself answers Sanity's API from the seed. */
+  localDataset?: LocalDatasetSource
+}
+
+/** What the browser may know: public ids and the anon key, never a secret. */
+export function publicConfigOf({ siteUrl, sanity, supabase }: ServerConfig): PublicConfig {
+  return {
+    siteUrl,
+    sanity: {
+      projectId: sanity.projectId,
+      dataset: sanity.dataset,
+      apiVersion: sanity.apiVersion,
+      ...(sanity.hosted ? {} : { apiHost: '' }),
+    },
+    supabase: { url: supabase.url, anonKey: supabase.anonKey },
+  }
+}
+
+/** The whole site from its dependencies, without listening: tests drive it with inject() or port 0. */
+export async function buildApp({ config, distDir, renderer, pageContent, localDataset }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: true,
+  })
+
+  if (localDataset) {
+    await app.register(contentRoutes, {
+      getDataset: () => localDataset.get(),
+      projectId: config.sanity.projectId,
+      dataset: config.sanity.dataset,
+    })
+  }
+
+  await registerSite(app, { distDir: resolve(distDir), renderer, pageContent, publicConfig: publicConfigOf(config) })
+  return app
+}

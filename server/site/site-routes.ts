@@ -1,0 +1,75 @@
+import { join } from 'node:path'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fastifyStatic from '@fastify/static'
+import { defaultLocale } from '../../schemas/locales.ts'
+import { localeFromCookieHeader, pathForLocale } from '../../web/src/i18n/locale-preference.ts'
+import { matchRoute } from '../../web/src/app/routes.ts'
+import type { PublicConfig } from '../../web/src/app/public-config.ts'
+import type { PageContentSource } from '../content/page-content.ts'
+import type { PageRenderer } from './page-renderer.ts'
+import { robotsTxt, sitemapXml } from './seo-files.ts'
+
+export interface SiteRoutesOptions {
+  distDir: string
+  renderer: PageRenderer
+  pageContent: PageContentSource
+  publicConfig: PublicConfig
+}
+
+/**
+ * The landing page (prerendered per language), its assets, robots.txt, sitemap.xml and the
+ * 404 page. Registered on the root instance: the not-found handler serves the whole app.
+ */
+export async function registerSite(app: FastifyInstance, { distDir, renderer, pageContent, publicConfig }: SiteRoutesOptions) {
+  const { siteUrl } = publicConfig
+
+  await app.register(fastifyStatic, {
+    root: join(distDir, 'client'),
+    index: false,
+    wildcard: false,
+    setHeaders(response, path) {
+      // Vite fingerprints everything under assets/, so those never change.
+      const immutable = path.includes(`${join('client', 'assets')}`)
+      response.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
+    },
+  })
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    const preferred = localeFromCookieHeader(request.headers.cookie)
+    const route = matchRoute(request.url.split('?')[0] ?? '/')
+    // A reader who chose another language gets its address, so its prerender, with no flash of Portuguese.
+    if (route.page === 'landing' && route.locale === defaultLocale && preferred && preferred !== defaultLocale) {
+      return reply.header('vary', 'Cookie').redirect(pathForLocale(preferred), 302)
+    }
+    let content
+    try {
+      content = await pageContent()
+    } catch (error) {
+      request.log.error({ err: error }, 'content unavailable, rendering the page from its fallbacks')
+    }
+    const page = renderer.render({
+      path: request.url.split('?')[0] ?? '/',
+      preferredLocale: preferred ?? defaultLocale,
+      content,
+      config: publicConfig,
+    })
+    return reply
+      .code(page.status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie')
+      .send(page.html)
+  }
+
+  app.get('/', sendPage)
+  app.get('/:locale', sendPage)
+
+  app.get('/robots.txt', (_request, reply) => reply.type('text/plain; charset=utf-8').send(robotsTxt(siteUrl)))
+  app.get('/sitemap.xml', (_request, reply) => reply.type('application/xml; charset=utf-8').send(sitemapXml(siteUrl)))
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html')
+    if (wantsPage) return sendPage(request, reply)
+    return reply.code(404).send({ message: 'Not found' })
+  })
+}
