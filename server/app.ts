@@ -7,6 +7,11 @@ import type { LocalDatasetSource } from './content/local-dataset.ts'
 import type { PageContentSource } from './content/page-content.ts'
 import type { PageRenderer } from './site/page-renderer.ts'
 import { registerSite } from './site/site-routes.ts'
+import type { Database } from './db/database.ts'
+import { restRoutes } from './supabase/rest-routes.ts'
+import { functionRoutes } from './supabase/function-routes.ts'
+import { createSendWelcomeHandler } from '../supabase/functions/_shared/send-welcome.ts'
+import { createWelcomeStore } from '../supabase/functions/_shared/welcome-store.ts'
 
 export interface AppDependencies {
   config: ServerConfig
@@ -15,6 +20,8 @@ export interface AppDependencies {
   pageContent: PageContentSource
   /** Present when the server itself answers Sanity's API from the seed. */
   localDataset?: LocalDatasetSource
+  /** Present when the server itself answers supabase-js's two sign-up calls. */
+  signups?: { db: Database; onWelcomeRecorded: () => void }
 }
 
 /** What the browser may know: public ids and the anon key, never a secret. */
@@ -32,7 +39,7 @@ export function publicConfigOf({ siteUrl, sanity, supabase }: ServerConfig): Pub
 }
 
 /** The whole site from its dependencies, without listening: tests drive it with inject() or port 0. */
-export async function buildApp({ config, distDir, renderer, pageContent, localDataset }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, distDir, renderer, pageContent, localDataset, signups }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: true,
@@ -44,6 +51,18 @@ export async function buildApp({ config, distDir, renderer, pageContent, localDa
       projectId: config.sanity.projectId,
       dataset: config.sanity.dataset,
     })
+  }
+
+  if (signups) {
+    const { db, onWelcomeRecorded } = signups
+    const anonKey = config.supabase.anonKey
+    const sendWelcome = createSendWelcomeHandler({
+      store: createWelcomeStore(db),
+      onRecorded: onWelcomeRecorded,
+      log: (level, message, details) => app.log[level](details ?? {}, message),
+    })
+    await app.register(async (scope) => restRoutes(scope, { db, anonKey }))
+    await app.register(async (scope) => functionRoutes(scope, { anonKey, functions: { 'send-welcome-email': sendWelcome } }))
   }
 
   await registerSite(app, { distDir: resolve(distDir), renderer, pageContent, publicConfig: publicConfigOf(config) })

@@ -1,9 +1,11 @@
 import { resolve } from 'node:path'
+import { pino } from 'pino'
 import { ConfigError, loadConfig } from './config.ts'
 import { buildApp } from './app.ts'
 import { createLocalDatasetSource } from './content/local-dataset.ts'
 import { hostedPageContent, localPageContent } from './content/page-content.ts'
 import { loadPageRenderer } from './site/page-renderer.ts'
+import { startSignupBackend } from './signups.ts'
 
 const [major] = process.versions.node.split('.').map(Number)
 if ((major ?? 0) < 24) {
@@ -20,13 +22,19 @@ async function main() {
   // Read the seed once now, so a broken seed stops the start with its file and line.
   await localDataset?.get()
 
+  const pageContent = localDataset ? localPageContent(localDataset) : hostedPageContent(config)
+  const startupLog = pino({ level: config.logLevel })
+  const signups = config.supabase.hosted ? undefined : await startSignupBackend(config, pageContent, startupLog)
+
   const app = await buildApp({
     config,
     distDir,
     renderer: await loadPageRenderer(distDir),
-    pageContent: localDataset ? localPageContent(localDataset) : hostedPageContent(config),
+    pageContent,
     ...(localDataset ? { localDataset } : {}),
+    ...(signups ? { signups: { db: signups.db, onWelcomeRecorded: signups.sender.kick } } : {}),
   })
+  app.addHook('onClose', async () => signups?.close())
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

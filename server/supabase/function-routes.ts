@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify'
+import { corsPreflight, requireApiKey } from './gateway.ts'
+
+export interface FunctionRoutesOptions {
+  anonKey: string
+  /** Edge functions by name: web-standard handlers, the same code Supabase runs under Deno. */
+  functions: Record<string, (request: Request) => Promise<Response>>
+}
+
+/** `POST /functions/v1/{name}`, the path supabase-js's functions.invoke calls. */
+export async function functionRoutes(app: FastifyInstance, { anonKey, functions }: FunctionRoutesOptions) {
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
+  app.addHook('onRequest', requireApiKey(anonKey))
+
+  app.all<{ Params: { name: string } }>('/functions/v1/:name', async (request, reply) => {
+    if (request.method === 'OPTIONS') return corsPreflight(request, reply)
+    const handler = functions[request.params.name]
+    if (!handler) return reply.code(404).send({ code: 'NOT_FOUND', message: 'Requested function was not found' })
+
+    const headers = new Headers()
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (typeof value === 'string') headers.set(name, value)
+    }
+    const body = request.body instanceof Buffer && request.body.length > 0 ? new Uint8Array(request.body) : undefined
+    const response = await handler(
+      new Request(new URL(request.url, 'http://localhost'), { method: request.method, headers, ...(body ? { body } : {}) }),
+    )
+    reply.code(response.status)
+    response.headers.forEach((value, name) => void reply.header(name, value))
+    return reply.send(Buffer.from(await response.arrayBuffer()))
+  })
+}

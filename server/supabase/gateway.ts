@@ -1,0 +1,28 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+
+/** Headers supabase-js sends; the browser asks before sending them cross-origin. */
+const ALLOWED_HEADERS = 'apikey, authorization, x-client-info, content-type, content-profile, accept-profile, prefer'
+
+export async function corsPreflight(_request: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .code(204)
+    .header('access-control-allow-origin', '*')
+    .header('access-control-allow-methods', 'GET, POST, PATCH, DELETE, OPTIONS')
+    .header('access-control-allow-headers', ALLOWED_HEADERS)
+    .header('access-control-max-age', '86400')
+    .send()
+}
+
+/** Like Supabase's API gateway: every call carries the project's anon key. */
+export function requireApiKey(anonKey: string) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method === 'OPTIONS') return
+    const key = request.headers.apikey ?? request.headers.authorization?.replace(/^Bearer\s+/i, '')
+    if (key !== anonKey) {
+      return reply
+        .code(401)
+        .header('access-control-allow-origin', '*')
+        .send({ message: key ? 'Invalid API key' : 'No API key found in request', hint: 'Send the anon key in the apikey header.' })
+    }
+  }
+}
