@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import pg from 'pg'
 import { PGlite } from '@electric-sql/pglite'
@@ -24,6 +24,7 @@ const setRole = (role: 'anon' | undefined) => (role ? `set local role ${role}` :
 
 async function openPglite(directory: string): Promise<Database> {
   await mkdir(directory, { recursive: true })
+  const releaseLock = await lockDirectory(directory)
   const db = await PGlite.create(directory)
   return {
     kind: 'pglite',
@@ -38,7 +39,10 @@ async function openPglite(directory: string): Promise<Database> {
         })
       }),
     // PGlite does not fsync; closing cleanly is what keeps its data directory intact.
-    close: () => db.close(),
+    async close() {
+      await db.close()
+      await releaseLock()
+    },
   }
 }
 
@@ -68,5 +72,31 @@ async function openPostgres(connectionString: string): Promise<Database> {
       }
     },
     close: () => pool.end(),
+  }
+}
+
+/**
+ * PGlite is one process's database: a second process opening the same directory would
+ * corrupt it. A pid file makes the second one stop with an explanation instead.
+ */
+async function lockDirectory(directory: string): Promise<() => Promise<void>> {
+  const lockFile = `${directory}.lock`
+  const holder = Number(await readFile(lockFile, 'utf8').catch(() => ''))
+  if (holder && holder !== process.pid && isAlive(holder)) {
+    throw new Error(
+      `The embedded database in ${directory} is in use by process ${holder} (a running server?). ` +
+        'Stop it first, or set DATABASE_URL to share a PostgreSQL database between processes.',
+    )
+  }
+  await writeFile(lockFile, String(process.pid))
+  return () => rm(lockFile, { force: true })
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
