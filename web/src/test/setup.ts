@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest'
-import { afterAll, afterEach, beforeAll } from 'vitest'
-import { cleanup } from '@testing-library/react'
+import { afterAll, afterEach, beforeAll, vi } from 'vitest'
+import { cleanup, configure } from '@testing-library/react'
 import { server } from './msw-server.ts'
+
+// The first render of the whole page in a worker (styled-components, icons, jsdom) can
+// take seconds on a busy machine; later ones take milliseconds.
+vi.setConfig({ testTimeout: 30_000 })
+configure({ asyncUtilTimeout: 5_000 })
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 afterEach(() => {

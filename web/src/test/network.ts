@@ -1,0 +1,62 @@
+import { http, HttpResponse } from 'msw'
+import type { PageContent } from '../content/page-copy.ts'
+import { server } from './msw-server.ts'
+
+/** The content API as @sanity/client calls it: GET {apiHost}/v{apiVersion}/data/query/{dataset}?query=… */
+export const CONTENT_QUERY_PATH = '*/v:version/data/query/:dataset'
+
+type Answer = () => Response | Promise<Response>
+
+/** The query API's answer envelope. */
+export const queryResult = (result: PageContent) => HttpResponse.json({ query: '', result, ms: 1 })
+
+/**
+ * Serves the content API: `content` for every query, or each answer in turn (the last
+ * one repeats). Returns the URLs asked for, in order.
+ */
+export function serveContent(...answers: (PageContent | Answer)[]): URL[] {
+  const requests: URL[] = []
+  server.use(
+    http.get(CONTENT_QUERY_PATH, ({ request }) => {
+      requests.push(new URL(request.url))
+      const answer = answers[Math.min(requests.length, answers.length) - 1]
+      if (answer === undefined) return HttpResponse.json({ error: 'no answer' }, { status: 500 })
+      return typeof answer === 'function' ? answer() : queryResult(answer)
+    }),
+  )
+  return requests
+}
+
+export interface WaitlistCall {
+  endpoint: 'insert' | 'welcome'
+  body: unknown
+  headers: Headers
+}
+
+interface WaitlistAnswers {
+  insert?: Answer
+  welcome?: Answer
+}
+
+/** PostgREST's answer to an insert with `Prefer: return=minimal`. */
+export const inserted = () => new HttpResponse(null, { status: 201 })
+export const welcomed = () => HttpResponse.json({ ok: true })
+
+/**
+ * Serves the two Supabase endpoints the waitlist form calls and records every call,
+ * in the order the server received them, with its parsed JSON body.
+ */
+export function serveWaitlist({ insert = inserted, welcome = welcomed }: WaitlistAnswers = {}): WaitlistCall[] {
+  const calls: WaitlistCall[] = []
+  server.use(
+    http.post('*/rest/v1/waitlist', async ({ request }) => {
+      calls.push({ endpoint: 'insert', body: await request.json(), headers: request.headers })
+      return insert()
+    }),
+    http.post('*/functions/v1/send-welcome-email', async ({ request }) => {
+      calls.push({ endpoint: 'welcome', body: await request.json(), headers: request.headers })
+      return welcome()
+    }),
+  )
+  return calls
+}

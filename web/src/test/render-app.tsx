@@ -1,0 +1,42 @@
+import { render } from '@testing-library/react'
+import userEvent, { type Options } from '@testing-library/user-event'
+import type { Cache } from 'swr'
+import { App } from '../app/app.tsx'
+import { matchRoute } from '../app/routes.ts'
+import { localPublicConfig } from '../app/public-config.ts'
+import type { PageContent } from '../content/page-copy.ts'
+import type { Locale } from '../../../schemas/locales.ts'
+
+interface RenderAppOptions {
+  /** The address the visitor opened; the route is matched from it as main.tsx does. */
+  path?: string
+  preferredLocale?: Locale
+  initialContent?: PageContent | undefined
+  user?: Options
+}
+
+/** Puts back what the page changes outside React: the address, the language cookie, <html lang>. */
+export function resetDocument(path = '/'): void {
+  window.history.replaceState(null, '', path)
+  document.cookie = 'lang=; Path=/; Max-Age=0'
+  document.documentElement.lang = ''
+}
+
+/**
+ * Renders the whole app as main.tsx does, with the local stack's public config and a
+ * cache of its own (SWR's global cache would carry content from one test to the next).
+ */
+export function renderApp({ path = '/en', preferredLocale = 'pt', initialContent, user }: RenderAppOptions = {}) {
+  resetDocument(path)
+  const view = render(
+    <App
+      route={matchRoute(path)}
+      path={path}
+      preferredLocale={preferredLocale}
+      config={localPublicConfig}
+      initialContent={initialContent}
+      swrProvider={() => new Map() as Cache}
+    />,
+  )
+  return { user: userEvent.setup(user), ...view }
+}
