@@ -11,6 +11,8 @@ export function createContentClient({ sanity }: PublicConfig, origin: string): S
     apiVersion: sanity.apiVersion,
     perspective: 'published',
     useCdn: !local,
+    // SWR owns the retry policy (swr-options.ts); the client's own retries would multiply it.
+    maxRetries: 0,
     ...(local ? { apiHost: resolveOrigin(sanity.apiHost ?? '', origin), useProjectHostname: false } : {}),
   })
 }
