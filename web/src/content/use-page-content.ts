@@ -2,7 +2,6 @@ import { useMemo } from 'react'
 import useSWR from 'swr'
 import { usePublicConfig } from '../app/public-config-context.tsx'
 import { useLocale } from '../i18n/locale-context.tsx'
-import { createContentClient } from './sanity-client.ts'
 import { pageQuery } from './page-query.ts'
 import { resolvePageCopy, type PageContent, type PageCopy } from './page-copy.ts'
 
@@ -12,7 +11,10 @@ export const PAGE_CONTENT_KEY = 'page-content'
 export function usePageCopy(): PageCopy {
   const config = usePublicConfig()
   const { locale } = useLocale()
-  const client = useMemo(() => createContentClient(config, globalThis.location?.origin ?? config.siteUrl), [config])
-  const { data } = useSWR<PageContent>(PAGE_CONTENT_KEY, () => client.fetch(pageQuery))
+  const { data } = useSWR<PageContent>(PAGE_CONTENT_KEY, async () => {
+    // The first paint uses the prerendered content; the client library loads only to revalidate.
+    const { createContentClient } = await import('./sanity-client.ts')
+    return createContentClient(config, window.location.origin).fetch(pageQuery)
+  })
   return useMemo(() => resolvePageCopy(data, locale), [data, locale])
 }

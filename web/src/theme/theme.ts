@@ -33,7 +33,7 @@ export const theme = {
     lg: 'clamp(1.125rem, 1.05rem + 0.35vw, 1.3125rem)',
     xl: 'clamp(1.375rem, 1.2rem + 0.8vw, 1.75rem)',
     xxl: 'clamp(1.875rem, 1.5rem + 1.8vw, 2.75rem)',
-    display: 'clamp(2.25rem, 1.6rem + 3.2vw, 4rem)',
+    display: 'clamp(2.125rem, 1.6rem + 2.6vw, 3.5rem)',
   },
   space: {
     xs: '0.25rem',
