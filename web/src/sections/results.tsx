@@ -23,7 +23,7 @@ export function Results({ copy }: { copy: PageCopy['results'] }) {
 const Stats = styled.dl`
   display: grid;
   gap: ${({ theme }) => theme.space.lg};
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 14rem), 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 9.5rem), 1fr));
   margin: 0;
 `
 

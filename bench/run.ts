@@ -1,0 +1,108 @@
+// `npm run bench`: page weight of the first paint and sign-up throughput (50 concurrent
+// clients through both supabase-js calls) on PGlite and, with TEST_DATABASE_URL, PostgreSQL.
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import pg from 'pg'
+import { createClient } from '@supabase/supabase-js'
+import { pino } from 'pino'
+import { buildApp } from '../server/app.ts'
+import { loadConfig } from '../server/config.ts'
+import { createLocalDatasetSource } from '../server/content/local-dataset.ts'
+import { localPageContent } from '../server/content/page-content.ts'
+import { loadPageRenderer } from '../server/site/page-renderer.ts'
+import { startSignupBackend } from '../server/signups.ts'
+
+const SIGNUPS = Number(process.env.BENCH_SIGNUPS ?? 1000)
+const CONCURRENCY = 50
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
+
+async function startServer(env: Record<string, string>) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'pulso-bench-'))
+  const config = loadConfig({ LOG_LEVEL: 'error', DATA_DIR: dataDir, MAIL_SWEEP_SECONDS: '3600', ...env })
+  const log = pino({ level: 'error' })
+  const dataset = createLocalDatasetSource({ seedDir: resolve('studio/seed'), projectId: 'local', dataset: 'production' })
+  const pageContent = localPageContent(dataset)
+  const signups = await startSignupBackend(config, pageContent, log)
+  const app = await buildApp({
+    config,
+    distDir: resolve('dist'),
+    renderer: await loadPageRenderer(resolve('dist')),
+    pageContent,
+    localDataset: dataset,
+    signups: { db: signups.db, onWelcomeRecorded: signups.sender.kick },
+  })
+  const address = await app.listen({ port: 0, host: '127.0.0.1' })
+  return {
+    address,
+    signups,
+    async stop() {
+      await app.close()
+      await signups.close()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+async function pageWeight() {
+  const server = await startServer({})
+  try {
+    const html = await (await fetch(`${server.address}/`)).text()
+    const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1] ?? '')
+    const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1] ?? '')
+    const gz = async (path: string) => gzipSync(await readFile(join('dist/client', path))).length
+    const jsBytes = (await Promise.all(scripts.map(gz))).reduce((a, b) => a + b, 0)
+    const cssBytes = (await Promise.all(css.map(gz))).reduce((a, b) => a + b, 0)
+    console.log('Page weight (gzip):')
+    console.log(`  initial HTML of /      ${kb(gzipSync(html).length)} (${kb(html.length)} raw, styles and content inline)`)
+    console.log(`  JS on first paint      ${kb(jsBytes)} in ${scripts.length} file(s)`)
+    console.log(`  external CSS           ${kb(cssBytes)}`)
+  } finally {
+    await server.stop()
+  }
+}
+
+async function signupThroughput(label: string, env: Record<string, string>) {
+  const server = await startServer(env)
+  const supabase = createClient(server.address, 'local-anon-key', { auth: { persistSession: false } })
+  let next = 0
+  let failures = 0
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < SIGNUPS) {
+        const n = next++
+        const email = `bench-${n}@empresa.com`
+        const insert = await supabase.from('waitlist').insert({ email, role: 'Gestora', company_size: 'unknown' })
+        const welcome = await supabase.functions.invoke('send-welcome-email', { body: { name: `Pessoa ${n}`, email, role: 'Gestora', lang: 'pt' } })
+        if (insert.error || welcome.error) failures += 1
+      }
+    }),
+  )
+  const seconds = (performance.now() - started) / 1000
+  console.log(`  ${label.padEnd(10)} ${(SIGNUPS / seconds).toFixed(0).padStart(5)} sign-ups/s  (${SIGNUPS} sign-ups, ${CONCURRENCY} clients, ${seconds.toFixed(1)} s, ${failures} failed)`)
+  await server.stop()
+}
+
+async function withThrowawayDatabase(url: string, run: (databaseUrl: string) => Promise<void>) {
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  const name = `pulso_bench_${Date.now()}`
+  await admin.query(`create database ${name}`)
+  try {
+    const databaseUrl = new URL(url)
+    databaseUrl.pathname = `/${name}`
+    await run(databaseUrl.href)
+  } finally {
+    await admin.query(`drop database ${name} with (force)`)
+    await admin.end()
+  }
+}
+
+await pageWeight()
+console.log(`Sign-ups through insert + send-welcome-email:`)
+await signupThroughput('PGlite', {})
+const postgresUrl = process.env.TEST_DATABASE_URL
+if (postgresUrl) await withThrowawayDatabase(postgresUrl, (databaseUrl) => signupThroughput('PostgreSQL', { DATABASE_URL: databaseUrl }))
+else console.log('  PostgreSQL skipped: set TEST_DATABASE_URL (bash scripts/test-postgres.sh prints one)')
