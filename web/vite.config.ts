@@ -12,6 +12,11 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
   },
+  ssr: {
+    // Its Node entry is CommonJS, whose default export Node's ESM loader does not unwrap
+    // (`styled.div is not a function`); bundling it gives the same ESM build the browser gets.
+    noExternal: ['styled-components'],
+  },
   server: {
     proxy: {
       '^/v\\d[^/]*/data': apiServer,
