@@ -7,7 +7,15 @@ import globals from 'globals'
 const boundaries = (from, forbidden) => ({
   files: [`${from}/**/*.{ts,tsx}`],
   rules: {
-    'no-restricted-imports': ['error', { patterns: forbidden.map((folder) => ({ group: [`**/${folder}/**`], message: `${from}/ must not import from ${folder}/.` })) }],
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: forbidden.map((folder) => ({
+          group: [`**/${folder}/**`],
+          message: `${from}/ must not import from ${folder}/.`,
+        })),
+      },
+    ],
   },
 })
 

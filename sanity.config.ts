@@ -19,6 +19,8 @@ export default defineConfig({
   },
   document: {
     actions: (actions, { schemaType }) =>
-      singletonTypeNames.has(schemaType) ? actions.filter(({ action }) => action !== 'duplicate' && action !== 'delete' && action !== 'unpublish') : actions,
+      singletonTypeNames.has(schemaType)
+        ? actions.filter(({ action }) => action !== 'duplicate' && action !== 'delete' && action !== 'unpublish')
+        : actions,
   },
 })

@@ -49,7 +49,9 @@ async function pageWeight() {
   const server = await startServer({})
   try {
     const html = await (await fetch(`${server.address}/`)).text()
-    const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1] ?? '')
+    const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map(
+      (m) => m[1] ?? '',
+    )
     const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1] ?? '')
     const gz = async (path: string) => gzipSync(await readFile(join('dist/client', path))).length
     const jsBytes = (await Promise.all(scripts.map(gz))).reduce((a, b) => a + b, 0)
@@ -75,13 +77,17 @@ async function signupThroughput(label: string, env: Record<string, string>) {
         const n = next++
         const email = `bench-${n}@empresa.com`
         const insert = await supabase.from('waitlist').insert({ email, role: 'Gestora', company_size: 'unknown' })
-        const welcome = await supabase.functions.invoke('send-welcome-email', { body: { name: `Pessoa ${n}`, email, role: 'Gestora', lang: 'pt' } })
+        const welcome = await supabase.functions.invoke('send-welcome-email', {
+          body: { name: `Pessoa ${n}`, email, role: 'Gestora', lang: 'pt' },
+        })
         if (insert.error || welcome.error) failures += 1
       }
     }),
   )
   const seconds = (performance.now() - started) / 1000
-  console.log(`  ${label.padEnd(10)} ${(SIGNUPS / seconds).toFixed(0).padStart(5)} sign-ups/s  (${SIGNUPS} sign-ups, ${CONCURRENCY} clients, ${seconds.toFixed(1)} s, ${failures} failed)`)
+  console.log(
+    `  ${label.padEnd(10)} ${(SIGNUPS / seconds).toFixed(0).padStart(5)} sign-ups/s  (${SIGNUPS} sign-ups, ${CONCURRENCY} clients, ${seconds.toFixed(1)} s, ${failures} failed)`,
+  )
   await server.stop()
 }
 
@@ -104,5 +110,6 @@ await pageWeight()
 console.log(`Sign-ups through insert + send-welcome-email:`)
 await signupThroughput('PGlite', {})
 const postgresUrl = process.env.TEST_DATABASE_URL
-if (postgresUrl) await withThrowawayDatabase(postgresUrl, (databaseUrl) => signupThroughput('PostgreSQL', { DATABASE_URL: databaseUrl }))
+if (postgresUrl)
+  await withThrowawayDatabase(postgresUrl, (databaseUrl) => signupThroughput('PostgreSQL', { DATABASE_URL: databaseUrl }))
 else console.log('  PostgreSQL skipped: set TEST_DATABASE_URL (bash scripts/test-postgres.sh prints one)')

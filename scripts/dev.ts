@@ -2,7 +2,9 @@
 import { spawn } from 'node:child_process'
 
 const children = [
-  spawn('node', ['--env-file-if-exists=.env', '--watch-path=server', '--watch-path=supabase', 'server/main.ts'], { stdio: 'inherit' }),
+  spawn('node', ['--env-file-if-exists=.env', '--watch-path=server', '--watch-path=supabase', 'server/main.ts'], {
+    stdio: 'inherit',
+  }),
   spawn('npx', ['vite', '--config', 'web/vite.config.ts'], { stdio: 'inherit' }),
 ]
 const stop = () => children.forEach((child) => child.kill('SIGTERM'))

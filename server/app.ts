@@ -39,7 +39,14 @@ export function publicConfigOf({ siteUrl, sanity, supabase }: ServerConfig): Pub
 }
 
 /** The whole site from its dependencies, without listening: tests drive it with inject() or port 0. */
-export async function buildApp({ config, distDir, renderer, pageContent, localDataset, signups }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  distDir,
+  renderer,
+  pageContent,
+  localDataset,
+  signups,
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: true,

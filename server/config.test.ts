@@ -26,7 +26,8 @@ describe('loadConfig', () => {
   })
 
   it('lists every wrong variable in one message', () => {
-    const attempt = () => loadConfig({ PORT: 'eighty', SANITY_DATASET: 'Prod!', SITE_URL: 'not a url', SUPABASE_URL: 'https://xyz.supabase.co' })
+    const attempt = () =>
+      loadConfig({ PORT: 'eighty', SANITY_DATASET: 'Prod!', SITE_URL: 'not a url', SUPABASE_URL: 'https://xyz.supabase.co' })
     expect(attempt).toThrow(ConfigError)
     try {
       attempt()

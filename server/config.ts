@@ -4,24 +4,29 @@ const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
 
 /** Every variable the server reads; `.env.example` documents each one. */
-const envSchema = z
-  .object({
-    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-    HOST: z.string().min(1).default('127.0.0.1'),
-    SITE_URL: optional(z.url({ protocol: /^https?$/ })),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    SANITY_PROJECT_ID: optional(z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lowercase letters, digits and dashes')),
-    SANITY_DATASET: z.string().regex(/^[a-z0-9_-]{1,64}$/, 'lowercase letters, digits, _ and -').default('production'),
-    SANITY_API_VERSION: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2025-02-19').default('2025-02-19'),
-    SEED_DIR: z.string().min(1).default('studio/seed'),
-    DATA_DIR: z.string().min(1).default('data'),
-    DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'a postgres:// connection URL' })),
-    SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'an smtp:// or smtps:// URL' })),
-    MAIL_FROM: z.string().min(3).default('Pulso <boas-vindas@pulso.app>'),
-    MAIL_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
-    SUPABASE_URL: optional(z.url({ protocol: /^https?$/ })),
-    SUPABASE_ANON_KEY: optional(z.string().min(20, 'the project’s anon (publishable) key')),
-  })
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  SITE_URL: optional(z.url({ protocol: /^https?$/ })),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SANITY_PROJECT_ID: optional(z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lowercase letters, digits and dashes')),
+  SANITY_DATASET: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,64}$/, 'lowercase letters, digits, _ and -')
+    .default('production'),
+  SANITY_API_VERSION: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2025-02-19')
+    .default('2025-02-19'),
+  SEED_DIR: z.string().min(1).default('studio/seed'),
+  DATA_DIR: z.string().min(1).default('data'),
+  DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'a postgres:// connection URL' })),
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'an smtp:// or smtps:// URL' })),
+  MAIL_FROM: z.string().min(3).default('Pulso <boas-vindas@pulso.app>'),
+  MAIL_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  SUPABASE_URL: optional(z.url({ protocol: /^https?$/ })),
+  SUPABASE_ANON_KEY: optional(z.string().min(20, 'the project’s anon (publishable) key')),
+})
 
 export type Env = z.infer<typeof envSchema>
 
@@ -68,8 +73,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, sweepMs: e.MAIL_SWEEP_SECONDS * 1000 },
-    supabase: e.SUPABASE_URL && e.SUPABASE_ANON_KEY
-      ? { url: e.SUPABASE_URL, anonKey: e.SUPABASE_ANON_KEY, hosted: true }
-      : { url: '', anonKey: 'local-anon-key', hosted: false },
+    supabase:
+      e.SUPABASE_URL && e.SUPABASE_ANON_KEY
+        ? { url: e.SUPABASE_URL, anonKey: e.SUPABASE_ANON_KEY, hosted: true }
+        : { url: '', anonKey: 'local-anon-key', hosted: false },
   }
 }

@@ -18,7 +18,11 @@ async function main() {
   const distDir = resolve('dist')
   const localDataset = config.sanity.hosted
     ? undefined
-    : createLocalDatasetSource({ seedDir: resolve(config.seedDir), projectId: config.sanity.projectId, dataset: config.sanity.dataset })
+    : createLocalDatasetSource({
+        seedDir: resolve(config.seedDir),
+        projectId: config.sanity.projectId,
+        dataset: config.sanity.dataset,
+      })
   // Read the seed once now, so a broken seed stops the start with its file and line.
   await localDataset?.get()
 

@@ -17,7 +17,11 @@ export interface SignupBackend {
 }
 
 /** The self-hosted sign-up backend: migrated database, mailer and the welcome sender. */
-export async function startSignupBackend(config: ServerConfig, pageContent: PageContentSource, log: FastifyBaseLogger): Promise<SignupBackend> {
+export async function startSignupBackend(
+  config: ServerConfig,
+  pageContent: PageContentSource,
+  log: FastifyBaseLogger,
+): Promise<SignupBackend> {
   const dataDir = resolve(config.dataDir)
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir })
   const applied = await migrate(db, resolve('supabase/migrations'))

@@ -3,10 +3,13 @@ import { toCsv } from './waitlist-csv.ts'
 
 describe('toCsv', () => {
   it('writes a header and one line per row, quoting what needs it', () => {
-    const csv = toCsv(['email', 'role'], [
-      { email: 'ana@empresa.com', role: 'Head de RH, Pessoas' },
-      { email: 'bo@x.co', role: 'Diz "oi"' },
-    ])
+    const csv = toCsv(
+      ['email', 'role'],
+      [
+        { email: 'ana@empresa.com', role: 'Head de RH, Pessoas' },
+        { email: 'bo@x.co', role: 'Diz "oi"' },
+      ],
+    )
     expect(csv).toBe('email,role\r\nana@empresa.com,"Head de RH, Pessoas"\r\nbo@x.co,"Diz ""oi"""\r\n')
   })
 

@@ -7,14 +7,20 @@ export const structure: StructureResolver = (S) =>
     .title('Content')
     .items([
       ...sectionTypes.map((type) =>
-        S.listItem().title(type.title ?? type.name).id(type.name).child(S.document().schemaType(type.name).documentId(type.name)),
+        S.listItem()
+          .title(type.title ?? type.name)
+          .id(type.name)
+          .child(S.document().schemaType(type.name).documentId(type.name)),
       ),
       S.divider(),
       S.documentTypeListItem('statistic').title('Statistics'),
       S.documentTypeListItem('testimonial').title('Testimonials'),
       S.divider(),
       S.listItem().title('Interface texts').id('uiStrings').child(S.document().schemaType('uiStrings').documentId('uiStrings')),
-      S.listItem().title('Site settings').id('siteSettings').child(S.document().schemaType('siteSettings').documentId('siteSettings')),
+      S.listItem()
+        .title('Site settings')
+        .id('siteSettings')
+        .child(S.document().schemaType('siteSettings').documentId('siteSettings')),
     ])
 
 /** Singletons cannot be created again or deleted from the Studio. */

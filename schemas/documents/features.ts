@@ -8,7 +8,13 @@ export const features = defineType({
   type: 'document',
   fields: [
     localizedField({ name: 'title', title: 'Heading', description: 'Section heading.', max: 70 }),
-    localizedField({ name: 'subtitle', title: 'Intro', description: 'One sentence under the heading.', paragraph: true, max: 220 }),
+    localizedField({
+      name: 'subtitle',
+      title: 'Intro',
+      description: 'One sentence under the heading.',
+      paragraph: true,
+      max: 220,
+    }),
     defineField({
       name: 'items',
       title: 'Features',
@@ -28,7 +34,13 @@ export const features = defineType({
               validation: (rule) => rule.required(),
             }),
             localizedField({ name: 'title', title: 'Title', description: 'A few words.', max: 50 }),
-            localizedField({ name: 'description', title: 'Description', description: 'One or two sentences.', paragraph: true, max: 200 }),
+            localizedField({
+              name: 'description',
+              title: 'Description',
+              description: 'One or two sentences.',
+              paragraph: true,
+              max: 200,
+            }),
           ],
           preview: { select: { title: 'title.pt', subtitle: 'icon' } },
         }),

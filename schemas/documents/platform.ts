@@ -9,8 +9,19 @@ export const platform = defineType({
   type: 'document',
   fields: [
     localizedField({ name: 'title', title: 'Heading', description: 'Section heading.', max: 70 }),
-    localizedField({ name: 'subtitle', title: 'Intro', description: 'One sentence under the heading.', paragraph: true, max: 220 }),
-    localizedField({ name: 'integrationsTitle', title: 'Integrations heading', description: 'Heading over the list of tools.', max: 50 }),
+    localizedField({
+      name: 'subtitle',
+      title: 'Intro',
+      description: 'One sentence under the heading.',
+      paragraph: true,
+      max: 220,
+    }),
+    localizedField({
+      name: 'integrationsTitle',
+      title: 'Integrations heading',
+      description: 'Heading over the list of tools.',
+      max: 50,
+    }),
     defineField({
       name: 'integrations',
       title: 'Integrations',
@@ -21,7 +32,13 @@ export const platform = defineType({
           type: 'object',
           name: 'integration',
           fields: [
-            defineField({ name: 'name', title: 'Tool', description: 'Product name, e.g. Slack.', type: 'string', validation: (rule) => rule.required().max(30) }),
+            defineField({
+              name: 'name',
+              title: 'Tool',
+              description: 'Product name, e.g. Slack.',
+              type: 'string',
+              validation: (rule) => rule.required().max(30),
+            }),
             defineField({
               name: 'category',
               title: 'Kind',
@@ -39,8 +56,19 @@ export const platform = defineType({
     localizedField({ name: 'chatLabel', title: 'Chat group label', description: 'Label over chat tools.', max: 30 }),
     localizedField({ name: 'videoLabel', title: 'Video group label', description: 'Label over video-meeting tools.', max: 30 }),
     localizedField({ name: 'teamLabel', title: 'Team group label', description: 'Label over team tools.', max: 30 }),
-    localizedField({ name: 'securityTitle', title: 'Security heading', description: 'Heading over the security promises.', max: 50 }),
-    localizedList({ name: 'securityPoints', title: 'Security points', description: 'Two to five promises about data.', min: 2, max: 5 }),
+    localizedField({
+      name: 'securityTitle',
+      title: 'Security heading',
+      description: 'Heading over the security promises.',
+      max: 50,
+    }),
+    localizedList({
+      name: 'securityPoints',
+      title: 'Security points',
+      description: 'Two to five promises about data.',
+      min: 2,
+      max: 5,
+    }),
   ],
   preview: { prepare: () => ({ title: 'Platform' }) },
 })

@@ -8,7 +8,13 @@ export const results = defineType({
   description: 'The numbers themselves are the Statistics documents.',
   fields: [
     localizedField({ name: 'title', title: 'Heading', description: 'Section heading.', max: 70 }),
-    localizedField({ name: 'subtitle', title: 'Intro', description: 'One sentence under the heading.', paragraph: true, max: 220 }),
+    localizedField({
+      name: 'subtitle',
+      title: 'Intro',
+      description: 'One sentence under the heading.',
+      paragraph: true,
+      max: 220,
+    }),
   ],
   preview: { prepare: () => ({ title: 'Results' }) },
 })

@@ -6,8 +6,20 @@ export const testimonial = defineType({
   title: 'Testimonial',
   type: 'document',
   fields: [
-    localizedField({ name: 'quote', title: 'Quote', description: 'What the customer said, in their words.', paragraph: true, max: 320 }),
-    defineField({ name: 'author', title: 'Author', description: 'Full name.', type: 'string', validation: (rule) => rule.required().max(60) }),
+    localizedField({
+      name: 'quote',
+      title: 'Quote',
+      description: 'What the customer said, in their words.',
+      paragraph: true,
+      max: 320,
+    }),
+    defineField({
+      name: 'author',
+      title: 'Author',
+      description: 'Full name.',
+      type: 'string',
+      validation: (rule) => rule.required().max(60),
+    }),
     localizedField({ name: 'role', title: 'Role', description: 'Job title and company.', max: 80 }),
     defineField({
       name: 'photo',
@@ -15,7 +27,14 @@ export const testimonial = defineType({
       description: 'Optional portrait; crop to the face.',
       type: 'image',
       options: { hotspot: true },
-      fields: [localizedField({ name: 'alt', title: 'Description', description: 'What the photo shows, for people who cannot see it.', max: 120 })],
+      fields: [
+        localizedField({
+          name: 'alt',
+          title: 'Description',
+          description: 'What the photo shows, for people who cannot see it.',
+          max: 120,
+        }),
+      ],
     }),
     defineField({
       name: 'order',

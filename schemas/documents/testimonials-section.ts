@@ -8,7 +8,13 @@ export const testimonialsSection = defineType({
   description: 'The quotes themselves are the Testimonial documents.',
   fields: [
     localizedField({ name: 'title', title: 'Heading', description: 'Section heading.', max: 70 }),
-    localizedField({ name: 'subtitle', title: 'Intro', description: 'One sentence under the heading.', paragraph: true, max: 220 }),
+    localizedField({
+      name: 'subtitle',
+      title: 'Intro',
+      description: 'One sentence under the heading.',
+      paragraph: true,
+      max: 220,
+    }),
   ],
   preview: { prepare: () => ({ title: 'Testimonials' }) },
 })

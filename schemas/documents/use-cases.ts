@@ -7,7 +7,13 @@ export const useCases = defineType({
   type: 'document',
   fields: [
     localizedField({ name: 'title', title: 'Heading', description: 'Section heading.', max: 70 }),
-    localizedField({ name: 'subtitle', title: 'Intro', description: 'One sentence under the heading.', paragraph: true, max: 220 }),
+    localizedField({
+      name: 'subtitle',
+      title: 'Intro',
+      description: 'One sentence under the heading.',
+      paragraph: true,
+      max: 220,
+    }),
     defineField({
       name: 'audiences',
       title: 'Audiences',
@@ -20,7 +26,13 @@ export const useCases = defineType({
           fields: [
             localizedField({ name: 'audience', title: 'Audience', description: 'Who this card speaks to, e.g. “HR”.', max: 30 }),
             localizedField({ name: 'title', title: 'Promise', description: 'What they gain, in a line.', max: 70 }),
-            localizedField({ name: 'description', title: 'Description', description: 'Two sentences at most.', paragraph: true, max: 220 }),
+            localizedField({
+              name: 'description',
+              title: 'Description',
+              description: 'Two sentences at most.',
+              paragraph: true,
+              max: 220,
+            }),
             localizedList({ name: 'points', title: 'Points', description: 'Two to four concrete benefits.', min: 2, max: 4 }),
           ],
           preview: { select: { title: 'audience.pt', subtitle: 'title.pt' } },

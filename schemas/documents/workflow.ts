@@ -7,7 +7,13 @@ export const workflow = defineType({
   type: 'document',
   fields: [
     localizedField({ name: 'title', title: 'Heading', description: 'Section heading.', max: 60 }),
-    localizedField({ name: 'subtitle', title: 'Intro', description: 'One sentence under the heading.', paragraph: true, max: 200 }),
+    localizedField({
+      name: 'subtitle',
+      title: 'Intro',
+      description: 'One sentence under the heading.',
+      paragraph: true,
+      max: 200,
+    }),
     defineField({
       name: 'steps',
       title: 'Steps',
@@ -19,7 +25,13 @@ export const workflow = defineType({
           name: 'workflowStep',
           fields: [
             localizedField({ name: 'title', title: 'Title', description: 'A few words.', max: 50 }),
-            localizedField({ name: 'description', title: 'Description', description: 'One or two sentences.', paragraph: true, max: 200 }),
+            localizedField({
+              name: 'description',
+              title: 'Description',
+              description: 'One or two sentences.',
+              paragraph: true,
+              max: 200,
+            }),
           ],
           preview: { select: { title: 'title.pt', subtitle: 'title.en' } },
         }),

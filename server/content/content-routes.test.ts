@@ -94,7 +94,9 @@ describe('query endpoint with the real @sanity/client', () => {
   })
 
   it('accepts the v1 API version segment', async () => {
-    const response = await fetch(`${origin}/v1/data/query/${DATASET}?query=${encodeURIComponent('*[_id == "feature-1"][0].order')}`)
+    const response = await fetch(
+      `${origin}/v1/data/query/${DATASET}?query=${encodeURIComponent('*[_id == "feature-1"][0].order')}`,
+    )
     expect(response.status).toBe(200)
     expect(((await response.json()) as { result: unknown }).result).toBe(2)
   })

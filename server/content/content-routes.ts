@@ -141,10 +141,7 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
       } catch {
         return notFound()
       }
-      return reply
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .type(image.mimeType)
-        .send(bytes)
+      return reply.header('cache-control', 'public, max-age=31536000, immutable').type(image.mimeType).send(bytes)
     },
   )
 }

@@ -59,7 +59,10 @@ describe('queryDataset', () => {
 
   it('exposes the project and dataset to sanity:: functions', async () => {
     await expect(
-      queryDataset(documents, '[sanity::projectId(), sanity::dataset()]', {}, undefined, { projectId: 'local', dataset: 'production' }),
+      queryDataset(documents, '[sanity::projectId(), sanity::dataset()]', {}, undefined, {
+        projectId: 'local',
+        dataset: 'production',
+      }),
     ).resolves.toEqual(['local', 'production'])
   })
 

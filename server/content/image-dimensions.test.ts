@@ -56,7 +56,8 @@ describe('readImageInfo', () => {
   })
 
   it('reads SVG from width/height, viewBox, or both', () => {
-    const svg = (attrs: string) => Buffer.from(`<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" ${attrs}><path d="M0 0"/></svg>`)
+    const svg = (attrs: string) =>
+      Buffer.from(`<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" ${attrs}><path d="M0 0"/></svg>`)
     expect(readImageInfo(svg('width="120" height="40px"'))).toEqual({
       extension: 'svg',
       mimeType: 'image/svg+xml',

@@ -113,7 +113,10 @@ function readSvg(buf: Buffer): Size | undefined {
   if (!tag) return undefined
   const attrs = tag[1] ?? ''
   const attr = (name: string): string | undefined =>
-    new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, 'i').exec(attrs)?.slice(1).find((v) => v !== undefined)
+    new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, 'i')
+      .exec(attrs)
+      ?.slice(1)
+      .find((v) => v !== undefined)
   // Absolute lengths only: percentages and em sizes depend on the page.
   const length = (value: string | undefined): number | undefined => {
     const m = value === undefined ? null : /^\s*([0-9]*\.?[0-9]+)\s*(px)?\s*$/.exec(value)

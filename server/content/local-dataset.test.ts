@@ -26,11 +26,19 @@ describe('loadLocalDataset', () => {
         _id: 'testimonials',
         _type: 'testimonialsSection',
         items: [
-          { _key: 'a', name: 'Ana', photo: { _type: 'image', _sanity_asset: 'image@file://./images/ana.png', alt: { en: 'Ana' } } },
+          {
+            _key: 'a',
+            name: 'Ana',
+            photo: { _type: 'image', _sanity_asset: 'image@file://./images/ana.png', alt: { en: 'Ana' } },
+          },
           { _key: 'b', name: 'Bia', photo: { _type: 'image', _sanity_asset: 'image@file://./images/ana.png' } },
         ],
       },
-      { _id: 'siteSettings', _type: 'siteSettings', logo: { _type: 'image', _sanity_asset: 'image@file://./images/brand/logo.png' } },
+      {
+        _id: 'siteSettings',
+        _type: 'siteSettings',
+        logo: { _type: 'image', _sanity_asset: 'image@file://./images/brand/logo.png' },
+      },
     ])
 
     const loaded = await loadLocalDataset(options(fixture))

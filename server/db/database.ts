@@ -16,7 +16,13 @@ export interface Database extends Sql {
 }
 
 /** PostgreSQL when DATABASE_URL is set (the production choice); otherwise embedded PGlite under DATA_DIR. */
-export async function openDatabase({ databaseUrl, dataDir }: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+export async function openDatabase({
+  databaseUrl,
+  dataDir,
+}: {
+  databaseUrl: string | undefined
+  dataDir: string
+}): Promise<Database> {
   return databaseUrl ? openPostgres(databaseUrl) : openPglite(join(dataDir, 'pglite'))
 }
 
@@ -28,13 +34,13 @@ async function openPglite(directory: string): Promise<Database> {
   const db = await PGlite.create(directory)
   return {
     kind: 'pglite',
-    query: async <Row,>(text: string, params?: unknown[]) => ({ rows: (await db.query<Row>(text, params)).rows }),
+    query: async <Row>(text: string, params?: unknown[]) => ({ rows: (await db.query<Row>(text, params)).rows }),
     transaction: (work, role) =>
       db.transaction(async (tx) => {
         const statement = setRole(role)
         if (statement) await tx.exec(statement)
         return work({
-          query: async <Row,>(text: string, params?: unknown[]) => ({ rows: (await tx.query<Row>(text, params)).rows }),
+          query: async <Row>(text: string, params?: unknown[]) => ({ rows: (await tx.query<Row>(text, params)).rows }),
           exec: async (statements) => void (await tx.exec(statements)),
         })
       }),
@@ -51,7 +57,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
   await pool.query('select 1')
   return {
     kind: 'postgres',
-    query: async <Row,>(text: string, params?: unknown[]) => ({ rows: (await pool.query(text, params)).rows as Row[] }),
+    query: async <Row>(text: string, params?: unknown[]) => ({ rows: (await pool.query(text, params)).rows as Row[] }),
     async transaction(work, role) {
       const client = await pool.connect()
       try {
@@ -59,7 +65,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
         const statement = setRole(role)
         if (statement) await client.query(statement)
         const result = await work({
-          query: async <Row,>(text: string, params?: unknown[]) => ({ rows: (await client.query(text, params)).rows as Row[] }),
+          query: async <Row>(text: string, params?: unknown[]) => ({ rows: (await client.query(text, params)).rows as Row[] }),
           exec: async (statements) => void (await client.query(statements)),
         })
         await client.query('commit')

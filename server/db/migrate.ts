@@ -41,7 +41,10 @@ export async function migrate(db: Database, migrationsDir: string): Promise<stri
       } catch (error) {
         throw new Error(`Migration ${file} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
       }
-      await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [version, rest.join('_')])
+      await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
+        version,
+        rest.join('_'),
+      ])
     })
     newlyApplied.push(file)
   }

@@ -9,7 +9,9 @@ export function robotsTxt(siteUrl: string): string {
 export function sitemapXml(siteUrl: string): string {
   const url = (path: string) => new URL(path, `${siteUrl}/`).href
   const alternates = locales
-    .map((locale) => `    <xhtml:link rel="alternate" hreflang="${localeTags[locale].html}" href="${url(pathForLocale(locale))}"/>`)
+    .map(
+      (locale) => `    <xhtml:link rel="alternate" hreflang="${localeTags[locale].html}" href="${url(pathForLocale(locale))}"/>`,
+    )
     .join('\n')
   const entries = locales
     .map((locale) => `  <url>\n    <loc>${url(pathForLocale(locale))}</loc>\n${alternates}\n  </url>`)

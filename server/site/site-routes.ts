@@ -68,7 +68,8 @@ export async function registerSite(app: FastifyInstance, { distDir, renderer, pa
   app.get('/sitemap.xml', (_request, reply) => reply.type('application/xml; charset=utf-8').send(sitemapXml(siteUrl)))
 
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html')
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html')
     if (wantsPage) return sendPage(request, reply)
     return reply.code(404).send({ message: 'Not found' })
   })

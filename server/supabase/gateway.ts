@@ -22,7 +22,10 @@ export function requireApiKey(anonKey: string) {
       return reply
         .code(401)
         .header('access-control-allow-origin', '*')
-        .send({ message: key ? 'Invalid API key' : 'No API key found in request', hint: 'Send the anon key in the apikey header.' })
+        .send({
+          message: key ? 'Invalid API key' : 'No API key found in request',
+          hint: 'Send the anon key in the apikey header.',
+        })
     }
   }
 }

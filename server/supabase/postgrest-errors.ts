@@ -28,7 +28,10 @@ export function fromPgError(error: unknown): { status: number; body: PostgrestEr
   const status = statusFor(code)
   // A server fault keeps its details in the log, not in the answer.
   const message = status === 500 ? 'Internal error' : (pgError.message ?? 'Error')
-  return { status, body: { code, message, details: status === 500 ? null : (pgError.detail ?? null), hint: pgError.hint ?? null } }
+  return {
+    status,
+    body: { code, message, details: status === 500 ? null : (pgError.detail ?? null), hint: pgError.hint ?? null },
+  }
 }
 
 export const postgrestError = (code: string, message: string, details: string | null = null): PostgrestError => ({

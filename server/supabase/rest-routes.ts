@@ -40,7 +40,8 @@ export async function restRoutes(app: FastifyInstance, { db, anonKey }: RestRout
   app.post<{ Params: { table: string } }>('/rest/v1/:table', async (request, reply) => {
     const { table } = request.params
     const tableColumns = columns.get(table)
-    if (!tableColumns) return fail(reply, 404, postgrestError('PGRST205', `Could not find the table 'public.${table}' in the schema cache`))
+    if (!tableColumns)
+      return fail(reply, 404, postgrestError('PGRST205', `Could not find the table 'public.${table}' in the schema cache`))
     const profile = request.headers['content-profile']
     if (profile !== undefined && profile !== 'public') {
       return fail(reply, 406, postgrestError('PGRST106', 'The schema must be one of the following: public'))
@@ -60,7 +61,12 @@ export async function restRoutes(app: FastifyInstance, { db, anonKey }: RestRout
 
     const names = [...new Set(rows.flatMap((row) => Object.keys(row)))]
     const unknown = names.find((name) => !tableColumns.has(name))
-    if (unknown) return fail(reply, 400, postgrestError('PGRST204', `Could not find the '${unknown}' column of '${table}' in the schema cache`))
+    if (unknown)
+      return fail(
+        reply,
+        400,
+        postgrestError('PGRST204', `Could not find the '${unknown}' column of '${table}' in the schema cache`),
+      )
 
     const params: unknown[] = []
     const values = rows.map(

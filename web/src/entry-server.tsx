@@ -33,8 +33,14 @@ export function render({ path, preferredLocale, content, config }: RenderRequest
   try {
     const html = renderToString(
       sheet.collectStyles(
-        <App route={route} path={path} preferredLocale={preferredLocale} config={config} initialContent={content}
-          swrProvider={() => new Map() as Cache} />,
+        <App
+          route={route}
+          path={path}
+          preferredLocale={preferredLocale}
+          config={config}
+          initialContent={content}
+          swrProvider={() => new Map() as Cache}
+        />,
       ),
     )
     const headTags = buildHeadTags(resolvePageCopy(content, locale), config.siteUrl)

@@ -3,7 +3,12 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import '@fontsource-variable/inter/wght.css'
 import { App } from './app/app.tsx'
 import { matchRoute } from './app/routes.ts'
-import { INITIAL_CONTENT_ELEMENT_ID, localPublicConfig, PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from './app/public-config.ts'
+import {
+  INITIAL_CONTENT_ELEMENT_ID,
+  localPublicConfig,
+  PUBLIC_CONFIG_ELEMENT_ID,
+  type PublicConfig,
+} from './app/public-config.ts'
 import type { PageContent } from './content/page-copy.ts'
 import { localeFromCookieHeader } from './i18n/locale-preference.ts'
 import { defaultLocale } from '../../schemas/locales.ts'

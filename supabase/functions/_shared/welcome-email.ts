@@ -36,7 +36,8 @@ const copy: Record<Locale, Copy> = {
       'Separe um modelo de avaliação que vocês já usam — o Pulso se adapta a ele.',
     ],
     signOff: (brand) => `Até breve,\nEquipe ${brand}`,
-    stop: (contact) => `Não quer mais receber nossos e-mails? Responda a esta mensagem com a palavra “sair” ou escreva para ${contact} e removemos seu endereço da lista.`,
+    stop: (contact) =>
+      `Não quer mais receber nossos e-mails? Responda a esta mensagem com a palavra “sair” ou escreva para ${contact} e removemos seu endereço da lista.`,
   },
   en: {
     subject: (name, brand) => `${name}, your ${brand} free trial is reserved`,
@@ -51,7 +52,8 @@ const copy: Record<Locale, Copy> = {
       'Have a review template you already use at hand — Pulso adapts to it.',
     ],
     signOff: (brand) => `Talk soon,\nThe ${brand} team`,
-    stop: (contact) => `Don't want to hear from us? Reply to this email with the word "stop" or write to ${contact}, and we'll remove your address from the list.`,
+    stop: (contact) =>
+      `Don't want to hear from us? Reply to this email with the word "stop" or write to ${contact}, and we'll remove your address from the list.`,
   },
 }
 

@@ -14,7 +14,8 @@ type Parsed = { ok: true; value: WelcomeRequest } | { ok: false; message: string
 
 /** `{name, email, role, lang?}`: every problem is named; CR/LF in the name become spaces (no header injection). */
 export function parseWelcomeRequest(body: unknown): Parsed {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, message: 'The body must be a JSON object.' }
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return { ok: false, message: 'The body must be a JSON object.' }
   const { name, email, role, lang } = body as Record<string, unknown>
   const problems: string[] = []
 
@@ -27,5 +28,8 @@ export function parseWelcomeRequest(body: unknown): Parsed {
   if (lang !== undefined && !locales.includes(lang as Locale)) problems.push(`lang: one of ${locales.join(', ')}`)
 
   if (problems.length > 0) return { ok: false, message: `Invalid request: ${problems.join('; ')}.` }
-  return { ok: true, value: { name: cleanName, email: cleanEmail, role: cleanRole, locale: (lang as Locale | undefined) ?? 'pt' } }
+  return {
+    ok: true,
+    value: { name: cleanName, email: cleanEmail, role: cleanRole, locale: (lang as Locale | undefined) ?? 'pt' },
+  }
 }

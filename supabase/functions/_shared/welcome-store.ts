@@ -50,7 +50,10 @@ export function createWelcomeStore(sql: Sql) {
     },
 
     async markSent(id: number): Promise<void> {
-      await sql.query(`update public.welcome_emails set status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = null where id = $1`, [id])
+      await sql.query(
+        `update public.welcome_emails set status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = null where id = $1`,
+        [id],
+      )
     },
 
     /** Backoff: 30 s, 1 min, 2 min … capped at an hour; it keeps trying until delivery succeeds. */

@@ -14,9 +14,14 @@ export const ButtonLink = styled.a<{ $variant?: Variant }>`
   font-weight: 650;
   font-size: ${({ theme }) => theme.text.md};
   text-decoration: none;
-  transition: background-color 150ms ease, transform 150ms ease, box-shadow 150ms ease;
+  transition:
+    background-color 150ms ease,
+    transform 150ms ease,
+    box-shadow 150ms ease;
 
-  &:hover { transform: translateY(-1px); }
+  &:hover {
+    transform: translateY(-1px);
+  }
 
   ${({ $variant = 'primary', theme }) => {
     switch ($variant) {
@@ -25,20 +30,26 @@ export const ButtonLink = styled.a<{ $variant?: Variant }>`
           background: ${theme.color.primary};
           color: ${theme.color.inkInverse};
           box-shadow: 0 6px 20px rgb(67 56 202 / 0.35);
-          &:hover { background: ${theme.color.primaryHover}; }
+          &:hover {
+            background: ${theme.color.primaryHover};
+          }
         `
       case 'secondary':
         return css`
           background: transparent;
           color: inherit;
           border: 1px solid currentColor;
-          &:hover { background: rgb(255 255 255 / 0.08); }
+          &:hover {
+            background: rgb(255 255 255 / 0.08);
+          }
         `
       case 'onDark':
         return css`
           background: ${theme.color.inkInverse};
           color: ${theme.color.primary};
-          &:hover { background: ${theme.color.primarySoft}; }
+          &:hover {
+            background: ${theme.color.primarySoft};
+          }
         `
     }
   }}

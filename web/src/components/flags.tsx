@@ -14,9 +14,17 @@ function BrazilFlag() {
 
 /** United States: thirteen stripes and the canton, its stars as dots at this size. */
 function UsFlag() {
-  const stripes = Array.from({ length: 7 }, (_, i) => <rect key={i} y={(i * 40) / 13} width="30" height={20 / 13} fill="#b22234" />)
+  const stripes = Array.from({ length: 7 }, (_, i) => (
+    <rect key={i} y={(i * 40) / 13} width="30" height={20 / 13} fill="#b22234" />
+  ))
   const stars = Array.from({ length: 20 }, (_, i) => (
-    <circle key={i} cx={1.2 + (i % 5) * 2.6 + (Math.floor(i / 5) % 2) * 1.3} cy={1.3 + Math.floor(i / 5) * 2.5} r="0.55" fill="#fff" />
+    <circle
+      key={i}
+      cx={1.2 + (i % 5) * 2.6 + (Math.floor(i / 5) % 2) * 1.3}
+      cy={1.3 + Math.floor(i / 5) * 2.5}
+      r="0.55"
+      fill="#fff"
+    />
   ))
   return (
     <>
@@ -34,7 +42,14 @@ const flags = { pt: BrazilFlag, en: UsFlag } satisfies Record<Locale, () => Reac
 export function Flag({ locale }: { locale: Locale }) {
   const Drawing = flags[locale]
   return (
-    <svg viewBox="0 0 30 20" width="24" height="16" aria-hidden="true" focusable="false" style={{ borderRadius: 3, flex: 'none' }}>
+    <svg
+      viewBox="0 0 30 20"
+      width="24"
+      height="16"
+      aria-hidden="true"
+      focusable="false"
+      style={{ borderRadius: 3, flex: 'none' }}
+    >
       <Drawing />
     </svg>
   )

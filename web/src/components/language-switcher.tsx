@@ -133,7 +133,9 @@ const Trigger = styled.button`
   font-weight: 600;
   font-size: ${({ theme }) => theme.text.sm};
   cursor: pointer;
-  &:hover { background: ${({ theme }) => theme.color.surface}; }
+  &:hover {
+    background: ${({ theme }) => theme.color.surface};
+  }
 `
 
 const Tooltip = styled.div`
@@ -177,6 +179,12 @@ const MenuItem = styled.button`
   font-size: ${({ theme }) => theme.text.sm};
   text-align: left;
   cursor: pointer;
-  &:hover, &:focus-visible { background: ${({ theme }) => theme.color.surfaceTint}; }
-  &[aria-current='true'] { font-weight: 700; color: ${({ theme }) => theme.color.primary}; }
+  &:hover,
+  &:focus-visible {
+    background: ${({ theme }) => theme.color.surfaceTint};
+  }
+  &[aria-current='true'] {
+    font-weight: 700;
+    color: ${({ theme }) => theme.color.primary};
+  }
 `

@@ -29,10 +29,17 @@ const Band = styled.section<{ $tone: Tone }>`
   padding-block: ${({ theme }) => theme.space.section};
   ${({ $tone, theme }) =>
     $tone === 'tinted'
-      ? css`background: ${theme.color.surface};`
+      ? css`
+          background: ${theme.color.surface};
+        `
       : $tone === 'night'
-        ? css`background: ${theme.color.night}; color: ${theme.color.inkInverse};`
-        : css`background: ${theme.color.page};`}
+        ? css`
+            background: ${theme.color.night};
+            color: ${theme.color.inkInverse};
+          `
+        : css`
+            background: ${theme.color.page};
+          `}
 `
 
 export const Inner = styled.div`

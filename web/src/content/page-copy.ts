@@ -25,7 +25,8 @@ export type IntegrationCategory = keyof (typeof fallbacks)['pt']['integrationGro
 export function resolvePageCopy(content: PageContent | undefined, locale: Locale) {
   const fb = fallbacks[locale]
   const t = (value: Parameters<typeof localize>[0], fallback = '') => localize(value, locale) ?? fallback
-  const { settings, ui, hero, workflow, useCases, results, features, platform, testimonialsSection, cta, freeTrial } = content ?? {}
+  const { settings, ui, hero, workflow, useCases, results, features, platform, testimonialsSection, cta, freeTrial } =
+    content ?? {}
 
   return {
     locale,
@@ -101,9 +102,7 @@ export function resolvePageCopy(content: PageContent | undefined, locale: Locale
       subtitle: t(features?.subtitle),
       items: (features?.items ?? []).flatMap((item) => {
         const title = localize(item.title, locale)
-        return title
-          ? [{ key: item._key, icon: toFeatureIcon(item.icon), title, description: t(item.description) }]
-          : []
+        return title ? [{ key: item._key, icon: toFeatureIcon(item.icon), title, description: t(item.description) }] : []
       }),
     },
     platform: {
@@ -126,9 +125,7 @@ export function resolvePageCopy(content: PageContent | undefined, locale: Locale
       items: (content?.testimonials ?? []).flatMap((item) => {
         const quote = localize(item.quote, locale)
         const author = item.author?.trim()
-        return quote && author
-          ? [{ key: item._id, quote, author, role: t(item.role), photo: toPhoto(item.photo, locale) }]
-          : []
+        return quote && author ? [{ key: item._id, quote, author, role: t(item.role), photo: toPhoto(item.photo, locale) }] : []
       }),
     },
     cta: {
@@ -151,7 +148,10 @@ export function resolvePageCopy(content: PageContent | undefined, locale: Locale
         buttonLoading: t(freeTrial?.buttonLoading, fb.buttonLoading),
         disclaimer: t(freeTrial?.disclaimer),
       },
-      success: { title: t(freeTrial?.successTitle, fb.successTitle), description: t(freeTrial?.successDescription, fb.successDescription) },
+      success: {
+        title: t(freeTrial?.successTitle, fb.successTitle),
+        description: t(freeTrial?.successDescription, fb.successDescription),
+      },
       error: { title: t(freeTrial?.errorTitle, fb.errorTitle), description: t(freeTrial?.errorDescription, fb.errorDescription) },
     },
     footer: {

@@ -29,7 +29,9 @@ const Main = styled.main`
   padding: ${({ theme }) => theme.space.xl};
   text-align: center;
   background: ${({ theme }) => theme.color.surface};
-  h1 { font-size: ${({ theme }) => theme.text.xxl}; }
+  h1 {
+    font-size: ${({ theme }) => theme.text.xxl};
+  }
 `
 
 const Code = styled.p`

@@ -34,8 +34,17 @@ const Panel = styled(Inner)`
   box-shadow: ${({ theme }) => theme.shadow.raised};
   max-width: calc(${({ theme }) => theme.layout.maxWidth} - 2rem);
   margin-inline: clamp(1rem, 0.5rem + 2.5vw, 2rem);
-  @media (min-width: 76rem) { margin-inline: auto; }
+  @media (min-width: 76rem) {
+    margin-inline: auto;
+  }
 
-  h2 { font-size: ${({ theme }) => theme.text.xxl}; max-width: 36rem; }
-  p { font-size: ${({ theme }) => theme.text.lg}; max-width: 38rem; color: #ede9fe; }
+  h2 {
+    font-size: ${({ theme }) => theme.text.xxl};
+    max-width: 36rem;
+  }
+  p {
+    font-size: ${({ theme }) => theme.text.lg};
+    max-width: 38rem;
+    color: #ede9fe;
+  }
 `

@@ -30,8 +30,13 @@ export function Features({ copy }: { copy: PageCopy['features'] }) {
 
 const FeatureCard = styled(Card)`
   height: 100%;
-  h3 { font-size: ${({ theme }) => theme.text.lg}; margin-bottom: ${({ theme }) => theme.space.sm}; }
-  p { color: ${({ theme }) => theme.color.inkMuted}; }
+  h3 {
+    font-size: ${({ theme }) => theme.text.lg};
+    margin-bottom: ${({ theme }) => theme.space.sm};
+  }
+  p {
+    color: ${({ theme }) => theme.color.inkMuted};
+  }
 `
 
 const IconBadge = styled.span`

@@ -28,8 +28,7 @@ const Band = styled.section`
   padding-block: ${({ theme }) => theme.space.section};
   color: ${({ theme }) => theme.color.inkInverse};
   background:
-    radial-gradient(40rem 24rem at 100% 0%, rgb(124 58 237 / 0.4), transparent 60%),
-    ${({ theme }) => theme.color.night};
+    radial-gradient(40rem 24rem at 100% 0%, rgb(124 58 237 / 0.4), transparent 60%), ${({ theme }) => theme.color.night};
 `
 
 const Layout = styled(Inner)`
@@ -39,7 +38,9 @@ const Layout = styled(Inner)`
   ${({ theme }) => theme.media.desktop} {
     grid-template-columns: 1fr minmax(0, 28rem);
   }
-  h2 { font-size: ${({ theme }) => theme.text.xxl}; }
+  h2 {
+    font-size: ${({ theme }) => theme.text.xxl};
+  }
 `
 
 const Intro = styled.p`

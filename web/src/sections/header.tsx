@@ -7,7 +7,17 @@ import { ButtonLink } from '../components/button-link.ts'
 import { useActiveSection } from '../navigation/use-active-section.ts'
 
 /** Sections in page order, watched to highlight the one being read. */
-const PAGE_SECTIONS = ['hero', 'workflow', 'useCases', 'results', 'features', 'platform', 'testimonials', 'cta', 'freeTrial'] as const
+const PAGE_SECTIONS = [
+  'hero',
+  'workflow',
+  'useCases',
+  'results',
+  'features',
+  'platform',
+  'testimonials',
+  'cta',
+  'freeTrial',
+] as const
 
 interface HeaderProps {
   brandName: string
@@ -101,7 +111,9 @@ const SkipLink = styled.a`
   background: ${({ theme }) => theme.color.primary};
   color: ${({ theme }) => theme.color.inkInverse};
   z-index: 40;
-  &:focus { top: ${({ theme }) => theme.space.sm}; }
+  &:focus {
+    top: ${({ theme }) => theme.space.sm};
+  }
 `
 
 const Brand = styled.a`
@@ -161,7 +173,11 @@ const Entries = styled.ul<{ $open: boolean }>`
     background: ${({ theme }) => theme.color.page};
     border-bottom: 1px solid ${({ theme }) => theme.color.border};
     box-shadow: ${({ theme }) => theme.shadow.card};
-    ${({ $open }) => !$open && css`display: none;`}
+    ${({ $open }) =>
+      !$open &&
+      css`
+        display: none;
+      `}
   }
 `
 
@@ -173,7 +189,10 @@ const Entry = styled.a`
   font-size: ${({ theme }) => theme.text.sm};
   text-decoration: none;
   color: ${({ theme }) => theme.color.inkMuted};
-  &:hover { color: ${({ theme }) => theme.color.ink}; background: ${({ theme }) => theme.color.surface}; }
+  &:hover {
+    color: ${({ theme }) => theme.color.ink};
+    background: ${({ theme }) => theme.color.surface};
+  }
   &[aria-current='true'] {
     color: ${({ theme }) => theme.color.primary};
     background: ${({ theme }) => theme.color.primarySoft};

@@ -57,8 +57,7 @@ const Band = styled.section`
   color: ${({ theme }) => theme.color.inkInverse};
   background:
     radial-gradient(60rem 30rem at 85% -10%, rgb(124 58 237 / 0.45), transparent 60%),
-    radial-gradient(50rem 30rem at -10% 110%, rgb(67 56 202 / 0.5), transparent 60%),
-    ${({ theme }) => theme.color.night};
+    radial-gradient(50rem 30rem at -10% 110%, rgb(67 56 202 / 0.5), transparent 60%), ${({ theme }) => theme.color.night};
   padding-top: calc(${({ theme }) => theme.layout.headerHeight} + clamp(2.5rem, 1.5rem + 5vw, 6rem));
   padding-bottom: clamp(3.5rem, 2.5rem + 5vw, 7rem);
 `
@@ -107,7 +106,9 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.space.md};
   @media (max-width: 479.98px) {
     width: 100%;
-    & > a { flex: 1 1 100%; }
+    & > a {
+      flex: 1 1 100%;
+    }
   }
 `
 
@@ -131,7 +132,11 @@ const WayCard = styled.div<{ $tone: 'old' | 'new' }>`
   background: ${({ $tone }) => ($tone === 'new' ? 'rgb(124 58 237 / 0.22)' : 'rgb(255 255 255 / 0.05)')};
   box-shadow: ${({ $tone }) => ($tone === 'new' ? '0 20px 50px rgb(76 29 149 / 0.35)' : 'none')};
 
-  svg { flex: none; margin-top: 0.2rem; color: ${({ $tone }) => ($tone === 'new' ? '#86efac' : '#fca5a5')}; }
+  svg {
+    flex: none;
+    margin-top: 0.2rem;
+    color: ${({ $tone }) => ($tone === 'new' ? '#86efac' : '#fca5a5')};
+  }
 `
 
 const WayTitle = styled.h2`
@@ -146,5 +151,9 @@ const WayList = styled.ul`
   list-style: none;
   display: grid;
   gap: ${({ theme }) => theme.space.sm};
-  li { display: flex; gap: ${({ theme }) => theme.space.sm}; font-size: ${({ theme }) => theme.text.sm}; }
+  li {
+    display: flex;
+    gap: ${({ theme }) => theme.space.sm};
+    font-size: ${({ theme }) => theme.text.sm};
+  }
 `

@@ -50,11 +50,16 @@ const Columns = styled.div`
   ${({ theme }) => theme.media.desktop} {
     grid-template-columns: repeat(auto-fit, minmax(20rem, 1fr));
   }
-  h3 { font-size: ${({ theme }) => theme.text.xl}; margin-bottom: ${({ theme }) => theme.space.lg}; }
+  h3 {
+    font-size: ${({ theme }) => theme.text.xl};
+    margin-bottom: ${({ theme }) => theme.space.lg};
+  }
 `
 
 const Group = styled.div`
-  & + & { margin-top: ${({ theme }) => theme.space.lg}; }
+  & + & {
+    margin-top: ${({ theme }) => theme.space.lg};
+  }
   h4 {
     font-size: ${({ theme }) => theme.text.xs};
     text-transform: uppercase;
@@ -83,6 +88,13 @@ const Promises = styled.ul`
   list-style: none;
   display: grid;
   gap: ${({ theme }) => theme.space.md};
-  li { display: flex; gap: ${({ theme }) => theme.space.sm}; }
-  svg { flex: none; margin-top: 0.2rem; color: ${({ theme }) => theme.color.success}; }
+  li {
+    display: flex;
+    gap: ${({ theme }) => theme.space.sm};
+  }
+  svg {
+    flex: none;
+    margin-top: 0.2rem;
+    color: ${({ theme }) => theme.color.success};
+  }
 `

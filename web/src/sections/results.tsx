@@ -48,5 +48,7 @@ const Stat = styled.div`
     background-clip: text;
     color: transparent;
   }
-  dt { color: ${({ theme }) => theme.color.inkInverseMuted}; }
+  dt {
+    color: ${({ theme }) => theme.color.inkInverseMuted};
+  }
 `

@@ -41,9 +41,19 @@ const Figure = styled(Card)`
   height: 100%;
   margin: 0;
 
-  > svg { color: ${({ theme }) => theme.color.accent}; }
-  blockquote { margin: 0; flex: 1; font-size: ${({ theme }) => theme.text.md}; }
-  figcaption { display: flex; align-items: center; gap: ${({ theme }) => theme.space.md}; }
+  > svg {
+    color: ${({ theme }) => theme.color.accent};
+  }
+  blockquote {
+    margin: 0;
+    flex: 1;
+    font-size: ${({ theme }) => theme.text.md};
+  }
+  figcaption {
+    display: flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space.md};
+  }
 `
 
 const Author = styled.span`

@@ -38,12 +38,19 @@ export function UseCases({ copy }: { copy: PageCopy['useCases'] }) {
 
 const AudienceCard = styled(Card)`
   height: 100%;
-  h3 { font-size: ${({ theme }) => theme.text.lg}; margin-bottom: ${({ theme }) => theme.space.sm}; }
-  p { color: ${({ theme }) => theme.color.inkMuted}; }
+  h3 {
+    font-size: ${({ theme }) => theme.text.lg};
+    margin-bottom: ${({ theme }) => theme.space.sm};
+  }
+  p {
+    color: ${({ theme }) => theme.color.inkMuted};
+  }
 `
 
 const Audience = styled.p`
-  && { color: ${({ theme }) => theme.color.primary}; }
+  && {
+    color: ${({ theme }) => theme.color.primary};
+  }
   font-size: ${({ theme }) => theme.text.xs};
   font-weight: 700;
   text-transform: uppercase;
@@ -58,6 +65,14 @@ const Points = styled.ul`
   margin-top: ${({ theme }) => theme.space.lg};
   padding-top: ${({ theme }) => theme.space.md};
   border-top: 1px solid ${({ theme }) => theme.color.border};
-  li { display: flex; gap: ${({ theme }) => theme.space.sm}; font-size: ${({ theme }) => theme.text.sm}; }
-  svg { flex: none; margin-top: 0.3rem; color: ${({ theme }) => theme.color.primary}; }
+  li {
+    display: flex;
+    gap: ${({ theme }) => theme.space.sm};
+    font-size: ${({ theme }) => theme.text.sm};
+  }
+  svg {
+    flex: none;
+    margin-top: 0.3rem;
+    color: ${({ theme }) => theme.color.primary};
+  }
 `

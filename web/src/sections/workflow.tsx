@@ -36,8 +36,13 @@ const Step = styled.li`
   background: ${({ theme }) => theme.color.surface};
   border: 1px solid ${({ theme }) => theme.color.border};
 
-  h3 { font-size: ${({ theme }) => theme.text.lg}; margin-bottom: ${({ theme }) => theme.space.sm}; }
-  p { color: ${({ theme }) => theme.color.inkMuted}; }
+  h3 {
+    font-size: ${({ theme }) => theme.text.lg};
+    margin-bottom: ${({ theme }) => theme.space.sm};
+  }
+  p {
+    color: ${({ theme }) => theme.color.inkMuted};
+  }
 `
 
 const Number = styled.span`

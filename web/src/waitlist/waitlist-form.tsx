@@ -45,18 +45,40 @@ export function WaitlistForm({ copy }: { copy: Copy }) {
     <Form onSubmit={submit} onFocus={() => void supabase()} aria-busy={submitting}>
       <Label>
         <span>{form.nameLabel}</span>
-        <Input type="text" name="name" autoComplete="name" aria-required="true" placeholder={form.namePlaceholder}
-          value={fields.name} onChange={update('name')} />
+        <Input
+          type="text"
+          name="name"
+          autoComplete="name"
+          aria-required="true"
+          placeholder={form.namePlaceholder}
+          value={fields.name}
+          onChange={update('name')}
+        />
       </Label>
       <Label>
         <span>{form.roleLabel}</span>
-        <Input type="text" name="role" autoComplete="organization-title" aria-required="true" placeholder={form.rolePlaceholder}
-          value={fields.role} onChange={update('role')} />
+        <Input
+          type="text"
+          name="role"
+          autoComplete="organization-title"
+          aria-required="true"
+          placeholder={form.rolePlaceholder}
+          value={fields.role}
+          onChange={update('role')}
+        />
       </Label>
       <Label>
         <span>{form.emailLabel}</span>
-        <Input type="email" name="email" autoComplete="email" inputMode="email" aria-required="true" placeholder={form.emailPlaceholder}
-          value={fields.email} onChange={update('email')} />
+        <Input
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          aria-required="true"
+          placeholder={form.emailPlaceholder}
+          value={fields.email}
+          onChange={update('email')}
+        />
       </Label>
       <Submit type="submit" disabled={submitting}>
         {submitting ? form.buttonLoading : form.buttonText}
@@ -92,8 +114,13 @@ const Input = styled.input`
   color: ${({ theme }) => theme.color.ink};
   font-weight: 400;
   font-size: ${({ theme }) => theme.text.md};
-  &::placeholder { color: #64748b; }
-  &:focus-visible { outline-offset: 1px; border-color: ${({ theme }) => theme.color.primary}; }
+  &::placeholder {
+    color: #64748b;
+  }
+  &:focus-visible {
+    outline-offset: 1px;
+    border-color: ${({ theme }) => theme.color.primary};
+  }
 `
 
 const Submit = styled.button`
@@ -107,8 +134,13 @@ const Submit = styled.button`
   font-size: ${({ theme }) => theme.text.md};
   cursor: pointer;
   transition: background-color 150ms ease;
-  &:hover:not(:disabled) { background: ${({ theme }) => theme.color.primaryHover}; }
-  &:disabled { cursor: progress; opacity: 0.75; }
+  &:hover:not(:disabled) {
+    background: ${({ theme }) => theme.color.primaryHover};
+  }
+  &:disabled {
+    cursor: progress;
+    opacity: 0.75;
+  }
 `
 
 const Disclaimer = styled.p`
