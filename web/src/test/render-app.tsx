@@ -8,7 +8,7 @@ import type { PageContent } from '../content/page-copy.ts'
 import type { Locale } from '../../../schemas/locales.ts'
 
 interface RenderAppOptions {
-  /** The address the visitor opened; the route is matched from it as main.tsx does. */
+  /** The address the visitor opened (a #hash may follow); the route is matched from its path as main.tsx does. */
   path?: string
   preferredLocale?: Locale
   initialContent?: PageContent | undefined
@@ -28,15 +28,17 @@ export function resetDocument(path = '/'): void {
  */
 export function renderApp({ path = '/en', preferredLocale = 'pt', initialContent, user }: RenderAppOptions = {}) {
   resetDocument(path)
+  const { pathname } = window.location
   const view = render(
     <App
-      route={matchRoute(path)}
-      path={path}
+      route={matchRoute(pathname)}
+      path={pathname}
       preferredLocale={preferredLocale}
       config={localPublicConfig}
       initialContent={initialContent}
       swrProvider={() => new Map() as Cache}
     />,
   )
-  return { user: userEvent.setup(user), ...view }
+  // No pause between keystrokes: the page does not debounce input, and the machine may be slow.
+  return { user: userEvent.setup({ delay: null, ...user }), ...view }
 }

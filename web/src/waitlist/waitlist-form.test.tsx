@@ -1,0 +1,211 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import { HttpResponse } from 'msw'
+import type { PageContent } from '../content/page-copy.ts'
+import { loadSeedContent } from '../test/seed-content.ts'
+import { serveContent, serveWaitlist } from '../test/network.ts'
+import { renderApp } from '../test/render-app.tsx'
+
+let seed: PageContent
+beforeAll(async () => {
+  seed = await loadSeedContent()
+})
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+function renderLanding(path = '/en') {
+  serveContent(seed)
+  return renderApp({ path, initialContent: seed })
+}
+
+const form = () => within(screen.getByRole('region', { name: 'Try Pulso free for 14 days' }))
+const nameField = () => form().getByLabelText('Name')
+const roleField = () => form().getByLabelText('Role')
+const emailField = () => form().getByLabelText('Work email')
+const submitButton = () => form().getByRole('button', { name: 'Request free trial' })
+
+type User = ReturnType<typeof renderApp>['user']
+type Fields = Partial<Record<'name' | 'role' | 'email', string>>
+
+async function fillIn(user: User, { name = '', role = '', email = '' }: Fields) {
+  if (name) await user.type(nameField(), name)
+  if (role) await user.type(roleField(), role)
+  if (email) await user.type(emailField(), email)
+}
+
+function deferred() {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  return { release, released }
+}
+
+describe('the waitlist form', () => {
+  it('labels its three fields, with an email field for the email', () => {
+    renderLanding()
+    expect(form().getByRole('textbox', { name: 'Name' })).toHaveAttribute('type', 'text')
+    expect(form().getByRole('textbox', { name: 'Role' })).toHaveAttribute('type', 'text')
+    expect(form().getByRole('textbox', { name: 'Work email' })).toHaveAttribute('type', 'email')
+    expect(submitButton()).toBeEnabled()
+  })
+
+  it.each<[string, Fields]>([
+    ['the name', { role: 'HR Manager', email: 'ana@example.com' }],
+    ['the role', { name: 'Ana Souza', email: 'ana@example.com' }],
+    ['the email', { name: 'Ana Souza', role: 'HR Manager' }],
+    ['everything', {}],
+  ])('sends nothing and says nothing when %s is missing', async (_, fields) => {
+    const calls = serveWaitlist()
+    const { user } = renderLanding()
+    await fillIn(user, fields)
+    await user.click(submitButton())
+    await user.keyboard('{Enter}')
+
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(calls).toEqual([])
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(submitButton()).toBeEnabled()
+    // What was typed stays.
+    expect(nameField()).toHaveValue(fields.name ?? '')
+    expect(emailField()).toHaveValue(fields.email ?? '')
+
+    // Completing the form sends exactly one sign-up: nothing was queued by the ignored submits.
+    const complete = { name: 'Ana Souza', role: 'HR Manager', email: 'ana@example.com' }
+    await fillIn(user, {
+      name: fields.name ? '' : complete.name,
+      role: fields.role ? '' : complete.role,
+      email: fields.email ? '' : complete.email,
+    })
+    await user.click(submitButton())
+    expect(await screen.findByRole('alert')).toHaveTextContent('Registration Successful!')
+    expect(calls.map(({ endpoint, body }) => ({ endpoint, body }))).toEqual([
+      { endpoint: 'insert', body: { email: complete.email, role: complete.role, company_size: 'unknown' } },
+      { endpoint: 'welcome', body: { ...complete, lang: 'en' } },
+    ])
+  })
+
+  it('treats a field of blanks as missing', async () => {
+    const calls = serveWaitlist()
+    const { user } = renderLanding()
+    await fillIn(user, { name: '   ', role: 'HR Manager', email: 'ana@example.com' })
+    await user.click(submitButton())
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(calls).toEqual([])
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('adds the visitor to the waitlist, then asks for the welcome email, clears the form and says so', async () => {
+    const calls = serveWaitlist()
+    const { user } = renderLanding()
+    await fillIn(user, { name: ' Ana Souza ', role: 'HR Manager', email: 'ana@example.com ' })
+    await user.click(submitButton())
+
+    const toast = await screen.findByRole('alert')
+    expect(toast).toHaveTextContent('Registration Successful!')
+    expect(toast).toHaveTextContent('Check your email for the next steps.')
+    expect(toast).toHaveClass('Toastify__toast--success')
+
+    expect(calls.map(({ endpoint, body }) => ({ endpoint, body }))).toEqual([
+      { endpoint: 'insert', body: { email: 'ana@example.com', role: 'HR Manager', company_size: 'unknown' } },
+      { endpoint: 'welcome', body: { name: 'Ana Souza', email: 'ana@example.com', role: 'HR Manager', lang: 'en' } },
+    ])
+    // Both calls carry the public anon key of the configured project.
+    for (const { headers } of calls) expect(headers.get('apikey')).toBe('local-anon-key')
+
+    expect(nameField()).toHaveValue('')
+    expect(roleField()).toHaveValue('')
+    expect(emailField()).toHaveValue('')
+  })
+
+  it('sends the page language with the sign-up', async () => {
+    const calls = serveWaitlist()
+    const { user } = renderLanding('/')
+    const pt = within(screen.getByRole('region', { name: 'Teste o Pulso grátis por 14 dias' }))
+    await user.type(pt.getByLabelText('Nome'), 'Ana Souza')
+    await user.type(pt.getByLabelText('Cargo'), 'Gerente de RH')
+    await user.type(pt.getByLabelText('E-mail corporativo'), 'ana@example.com.br')
+    await user.click(pt.getByRole('button', { name: 'Solicitar teste grátis' }))
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Cadastro realizado!')
+    expect(calls.at(-1)?.body).toEqual({ name: 'Ana Souza', email: 'ana@example.com.br', role: 'Gerente de RH', lang: 'pt' })
+  })
+
+  it('disables the button and says it is processing until the sign-up is done', async () => {
+    const welcome = deferred()
+    const calls = serveWaitlist({
+      welcome: async () => {
+        await welcome.released
+        return HttpResponse.json({ ok: true })
+      },
+    })
+    const { user } = renderLanding()
+    await fillIn(user, { name: 'Ana Souza', role: 'HR Manager', email: 'ana@example.com' })
+    await user.click(submitButton())
+
+    const busy = await form().findByRole('button', { name: 'Processing...' })
+    expect(busy).toBeDisabled()
+    await waitFor(() => expect(calls.map((call) => call.endpoint)).toEqual(['insert', 'welcome']))
+
+    // Neither a click nor Enter sends it twice.
+    await user.click(busy)
+    await user.type(emailField(), '{Enter}')
+    expect(calls).toHaveLength(2)
+
+    welcome.release()
+    expect(await screen.findByRole('alert')).toHaveTextContent('Registration Successful!')
+    expect(submitButton()).toBeEnabled()
+    expect(form().queryByRole('button', { name: 'Processing...' })).not.toBeInTheDocument()
+    expect(calls).toHaveLength(2)
+  })
+
+  it('only logs a failed insert (already on the list) and still sends the welcome and reports success', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const calls = serveWaitlist({
+      insert: () =>
+        HttpResponse.json(
+          {
+            code: '23505',
+            message: 'duplicate key value violates unique constraint "waitlist_email_key"',
+            details: 'Key (email)=(ana@example.com) already exists.',
+            hint: null,
+          },
+          { status: 409 },
+        ),
+    })
+    const { user } = renderLanding()
+    await fillIn(user, { name: 'Ana Souza', role: 'HR Manager', email: 'ana@example.com' })
+    await user.click(submitButton())
+
+    const toast = await screen.findByRole('alert')
+    expect(toast).toHaveTextContent('Registration Successful!')
+    expect(toast).toHaveClass('Toastify__toast--success')
+    expect(calls.map((call) => call.endpoint)).toEqual(['insert', 'welcome'])
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('insert failed'), expect.objectContaining({ code: '23505' }))
+    expect(nameField()).toHaveValue('')
+  })
+
+  it.each([
+    ['answers 500', () => HttpResponse.json({ error: 'Internal Server Error' }, { status: 500 })],
+    ['cannot be reached', () => HttpResponse.error()],
+  ])('reports a failure and keeps what was typed when the welcome function %s', async (_, welcome) => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const calls = serveWaitlist({ welcome })
+    const { user } = renderLanding()
+    await fillIn(user, { name: 'Ana Souza', role: 'HR Manager', email: 'ana@example.com' })
+    await user.click(submitButton())
+
+    const toast = await screen.findByRole('alert')
+    expect(toast).toHaveTextContent('Registration Failed')
+    expect(toast).toHaveTextContent('There was an error processing your request. Please try again.')
+    expect(toast).toHaveClass('Toastify__toast--error')
+    expect(calls.map((call) => call.endpoint)).toEqual(['insert', 'welcome'])
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('sign-up failed'), expect.anything())
+
+    expect(nameField()).toHaveValue('Ana Souza')
+    expect(roleField()).toHaveValue('HR Manager')
+    expect(emailField()).toHaveValue('ana@example.com')
+    expect(submitButton()).toBeEnabled()
+  })
+})
