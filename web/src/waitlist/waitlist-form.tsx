@@ -106,6 +106,9 @@ const Label = styled.label`
 `
 
 const Input = styled.input`
+  /* Without these an input keeps its intrinsic ~20-character width and pushes a 320 px page sideways. */
+  width: 100%;
+  min-width: 0;
   min-height: 3rem;
   padding: 0.75rem 1rem;
   border-radius: ${({ theme }) => theme.radius.sm};
