@@ -15,3 +15,15 @@ export const CardGrid = styled.ul<{ $min?: string }>`
   gap: ${({ theme }) => theme.space.lg};
   grid-template-columns: repeat(auto-fit, minmax(min(100%, ${({ $min = '17rem' }) => $min}), 1fr));
 `
+
+/** A card with a title and a muted paragraph: features, audiences. */
+export const TextCard = styled(Card)`
+  height: 100%;
+  h3 {
+    font-size: ${({ theme }) => theme.text.lg};
+    margin-bottom: ${({ theme }) => theme.space.sm};
+  }
+  p {
+    color: ${({ theme }) => theme.color.inkMuted};
+  }
+`

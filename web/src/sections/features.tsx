@@ -1,7 +1,7 @@
 import styled from 'styled-components'
 import type { PageCopy } from '../content/page-copy.ts'
 import { Section, SectionBody } from '../components/section.tsx'
-import { Card, CardGrid } from '../components/card.ts'
+import { CardGrid, TextCard } from '../components/card.ts'
 import { FeatureIcon } from '../components/feature-icon.tsx'
 
 export function Features({ copy }: { copy: PageCopy['features'] }) {
@@ -12,13 +12,13 @@ export function Features({ copy }: { copy: PageCopy['features'] }) {
           <CardGrid $min="16rem">
             {copy.items.map((feature) => (
               <li key={feature.key}>
-                <FeatureCard as="article">
+                <TextCard as="article">
                   <IconBadge>
                     <FeatureIcon name={feature.icon} />
                   </IconBadge>
                   <h3>{feature.title}</h3>
                   {feature.description ? <p>{feature.description}</p> : null}
-                </FeatureCard>
+                </TextCard>
               </li>
             ))}
           </CardGrid>
@@ -27,17 +27,6 @@ export function Features({ copy }: { copy: PageCopy['features'] }) {
     </Section>
   )
 }
-
-const FeatureCard = styled(Card)`
-  height: 100%;
-  h3 {
-    font-size: ${({ theme }) => theme.text.lg};
-    margin-bottom: ${({ theme }) => theme.space.sm};
-  }
-  p {
-    color: ${({ theme }) => theme.color.inkMuted};
-  }
-`
 
 const IconBadge = styled.span`
   display: inline-grid;

@@ -2,7 +2,7 @@ import styled from 'styled-components'
 import { ArrowRight } from 'lucide-react'
 import type { PageCopy } from '../content/page-copy.ts'
 import { Section, SectionBody } from '../components/section.tsx'
-import { Card, CardGrid } from '../components/card.ts'
+import { CardGrid, TextCard } from '../components/card.ts'
 
 /** The benefits, told per audience: managers, HR, team leads. */
 export function UseCases({ copy }: { copy: PageCopy['useCases'] }) {
@@ -13,7 +13,7 @@ export function UseCases({ copy }: { copy: PageCopy['useCases'] }) {
         <CardGrid>
           {copy.audiences.map((audience) => (
             <li key={audience.key}>
-              <AudienceCard as="article">
+              <TextCard as="article">
                 <Audience>{audience.audience}</Audience>
                 <h3>{audience.title}</h3>
                 {audience.description ? <p>{audience.description}</p> : null}
@@ -27,7 +27,7 @@ export function UseCases({ copy }: { copy: PageCopy['useCases'] }) {
                     ))}
                   </Points>
                 ) : null}
-              </AudienceCard>
+              </TextCard>
             </li>
           ))}
         </CardGrid>
@@ -35,17 +35,6 @@ export function UseCases({ copy }: { copy: PageCopy['useCases'] }) {
     </Section>
   )
 }
-
-const AudienceCard = styled(Card)`
-  height: 100%;
-  h3 {
-    font-size: ${({ theme }) => theme.text.lg};
-    margin-bottom: ${({ theme }) => theme.space.sm};
-  }
-  p {
-    color: ${({ theme }) => theme.color.inkMuted};
-  }
-`
 
 const Audience = styled.p`
   && {

@@ -12,6 +12,13 @@ type Copy = PageCopy['freeTrial']
 const emptyFields = { name: '', role: '', email: '' }
 type Field = keyof typeof emptyFields
 
+/** Spec §5: name and role are text, the work email an email input; all three required. */
+const fieldSpecs = [
+  { field: 'name', type: 'text', autoComplete: 'name' },
+  { field: 'role', type: 'text', autoComplete: 'organization-title' },
+  { field: 'email', type: 'email', autoComplete: 'email', inputMode: 'email' },
+] as const satisfies readonly { field: Field; type: string; autoComplete: string; inputMode?: 'email' }[]
+
 export function WaitlistForm({ copy }: { copy: Copy }) {
   const config = usePublicConfig()
   const { locale } = useLocale()
@@ -43,43 +50,19 @@ export function WaitlistForm({ copy }: { copy: Copy }) {
   const { form } = copy
   return (
     <Form onSubmit={submit} onFocus={() => void supabase()} aria-busy={submitting}>
-      <Label>
-        <span>{form.nameLabel}</span>
-        <Input
-          type="text"
-          name="name"
-          autoComplete="name"
-          aria-required="true"
-          placeholder={form.namePlaceholder}
-          value={fields.name}
-          onChange={update('name')}
-        />
-      </Label>
-      <Label>
-        <span>{form.roleLabel}</span>
-        <Input
-          type="text"
-          name="role"
-          autoComplete="organization-title"
-          aria-required="true"
-          placeholder={form.rolePlaceholder}
-          value={fields.role}
-          onChange={update('role')}
-        />
-      </Label>
-      <Label>
-        <span>{form.emailLabel}</span>
-        <Input
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          aria-required="true"
-          placeholder={form.emailPlaceholder}
-          value={fields.email}
-          onChange={update('email')}
-        />
-      </Label>
+      {fieldSpecs.map(({ field, ...input }) => (
+        <Label key={field}>
+          <span>{form[`${field}Label`]}</span>
+          <Input
+            {...input}
+            name={field}
+            aria-required="true"
+            placeholder={form[`${field}Placeholder`]}
+            value={fields[field]}
+            onChange={update(field)}
+          />
+        </Label>
+      ))}
       <Submit type="submit" disabled={submitting}>
         {submitting ? form.buttonLoading : form.buttonText}
       </Submit>
