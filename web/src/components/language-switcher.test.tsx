@@ -34,7 +34,7 @@ async function openMenu(user: ReturnType<typeof renderApp>['user']) {
 describe('the language switcher', () => {
   it('is a menu button naming the current language', () => {
     renderPortuguese()
-    expect(switcher()).toHaveAccessibleName('Mudar idioma: Português')
+    expect(switcher()).toHaveAccessibleName('Mudar idioma: Português, PT')
     expect(switcher()).toHaveAttribute('aria-haspopup', 'menu')
     expect(switcher()).toHaveAttribute('aria-expanded', 'false')
     expect(screen.queryByRole('menu')).not.toBeInTheDocument()
@@ -66,7 +66,7 @@ describe('the language switcher', () => {
     expect(window.location.pathname).toBe('/en')
 
     expect(screen.queryByRole('menu')).not.toBeInTheDocument()
-    expect(switcher()).toHaveAccessibleName('Change language: English')
+    expect(switcher()).toHaveAccessibleName('Change language: English, EN')
     expect(switcher()).toHaveFocus()
     expect(switcher()).toHaveAttribute('aria-expanded', 'false')
   })
@@ -88,7 +88,7 @@ describe('the language switcher', () => {
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('menu')).not.toBeInTheDocument()
     expect(switcher()).toHaveFocus()
-    expect(switcher()).toHaveAccessibleName('Mudar idioma: Português')
+    expect(switcher()).toHaveAccessibleName('Mudar idioma: Português, PT')
     expect(window.location.pathname).toBe('/')
   })
 
@@ -98,7 +98,7 @@ describe('the language switcher', () => {
     await user.click(screen.getByRole('heading', { level: 1 }))
     expect(screen.queryByRole('menu')).not.toBeInTheDocument()
     expect(switcher()).toHaveAttribute('aria-expanded', 'false')
-    expect(switcher()).toHaveAccessibleName('Mudar idioma: Português')
+    expect(switcher()).toHaveAccessibleName('Mudar idioma: Português, PT')
   })
 
   it('moves focus between the items with the arrow keys, wrapping around', async () => {

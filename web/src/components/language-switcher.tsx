@@ -16,6 +16,7 @@ export function LanguageSwitcher({ label }: { label: string }) {
   const items = useRef<(HTMLButtonElement | null)[]>([])
   const menuId = useId()
   const tooltipId = useId()
+  const code = locale.toUpperCase()
 
   useEffect(() => {
     if (!open) return
@@ -73,7 +74,8 @@ export function LanguageSwitcher({ label }: { label: string }) {
       <Trigger
         ref={button}
         type="button"
-        aria-label={`${label}: ${localeTags[locale].title}`}
+        // WCAG 2.5.3 (label in name): the name holds the visible code too, so "click PT" works by voice.
+        aria-label={`${label}: ${localeTags[locale].title}, ${code}`}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -83,7 +85,7 @@ export function LanguageSwitcher({ label }: { label: string }) {
         {...tooltip.triggerProps}
       >
         <Flag locale={locale} />
-        <span aria-hidden="true">{locale.toUpperCase()}</span>
+        <span aria-hidden="true">{code}</span>
         <ChevronDown aria-hidden="true" size={16} />
       </Trigger>
       {tooltip.visible && !open ? (
