@@ -1,0 +1,165 @@
+// Test helper: a real SMTP server (smtp-server) on 127.0.0.1 that keeps what it receives,
+// with just enough MIME decoding to read the headers and both bodies nodemailer writes.
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+
+export interface ReceivedMail {
+  /** The SMTP envelope: who the message was actually delivered to, whatever the headers say. */
+  envelope: { from: string; to: string[] }
+  raw: string
+  /** Header names in lower case, values unfolded and RFC 2047-decoded. */
+  headers: [name: string, value: string][]
+  header(name: string): string | undefined
+  subject: string
+  to: string
+  text: string
+  html: string
+}
+
+export interface SmtpInbox {
+  port: number
+  url: string
+  messages: ReceivedMail[]
+  /** Messages delivered to this address (envelope recipient, case-insensitive). */
+  to(address: string): ReceivedMail[]
+  /** While true, every recipient is refused with 550, so every delivery fails. */
+  rejecting: boolean
+  /** Waits until `count` messages reached `address`; fails after `timeoutMs`. */
+  waitFor(address: string, count?: number, timeoutMs?: number): Promise<ReceivedMail[]>
+  close(): Promise<void>
+}
+
+export async function startSmtpInbox(): Promise<SmtpInbox> {
+  const messages: ReceivedMail[] = []
+  const inbox = { rejecting: false }
+  const server = new SMTPServer({
+    authOptional: true,
+    // No TLS to negotiate with a self-signed certificate, no AUTH: a plain local relay.
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    closeTimeout: 1000,
+    onRcptTo(_address, _session, callback) {
+      if (!inbox.rejecting) return callback()
+      const error = Object.assign(new Error('Mailbox unavailable (the test inbox is refusing mail)'), { responseCode: 550 })
+      callback(error)
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('end', () => {
+        const envelope = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((address) => address.address),
+        }
+        messages.push(parseMail(Buffer.concat(chunks).toString('utf8'), envelope))
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => resolve())
+  })
+  const { port } = server.server.address() as AddressInfo
+  const to = (address: string) =>
+    messages.filter((m) => m.envelope.to.some((rcpt) => rcpt.toLowerCase() === address.toLowerCase()))
+
+  return Object.assign(inbox, {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    to,
+    async waitFor(address: string, count = 1, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs
+      while (to(address).length < count) {
+        if (Date.now() > deadline)
+          throw new Error(`Expected ${count} message(s) to ${address} within ${timeoutMs} ms, got ${to(address).length}`)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      return to(address)
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  })
+}
+
+/** Splits head and body at the first empty line and unfolds the headers. */
+function splitEntity(raw: string): { headers: [string, string][]; body: string } {
+  const match = /\r?\n\r?\n/.exec(raw)
+  const head = match ? raw.slice(0, match.index) : raw
+  const body = match ? raw.slice(match.index + match[0].length) : ''
+  const headers = head
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .split(/\r?\n/)
+    .filter((line) => line.includes(':'))
+    .map((line): [string, string] => {
+      const colon = line.indexOf(':')
+      return [line.slice(0, colon).trim().toLowerCase(), decodeWords(line.slice(colon + 1).trim())]
+    })
+  return { headers, body }
+}
+
+/** RFC 2047 encoded-words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=); whitespace between two of them is dropped. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/(\?=)\s+(=\?)/g, '$1$2')
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_all, _charset: string, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    )
+}
+
+function decodeQuotedPrintable(text: string): string {
+  const bytes: number[] = []
+  const input = text.replace(/=\r?\n/g, '')
+  for (let i = 0; i < input.length; i += 1) {
+    const hex = input.slice(i + 1, i + 3)
+    if (input[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16))
+      i += 2
+    } else {
+      bytes.push(...Buffer.from(input[i] ?? '', 'utf8'))
+    }
+  }
+  return Buffer.from(bytes).toString('utf8')
+}
+
+function decodeBody(body: string, encoding: string | undefined): string {
+  switch ((encoding ?? '7bit').toLowerCase()) {
+    case 'quoted-printable':
+      return decodeQuotedPrintable(body)
+    case 'base64':
+      return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+    default:
+      return body
+  }
+}
+
+/** The text/plain and text/html leaves of a (possibly multipart) entity. */
+function leaves(raw: string): { type: string; content: string }[] {
+  const { headers, body } = splitEntity(raw)
+  const contentType = headers.find(([name]) => name === 'content-type')?.[1] ?? 'text/plain'
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1]
+  if (/^multipart\//i.test(contentType) && boundary) {
+    const parts = body.split(`--${boundary}`).slice(1)
+    return parts.filter((part) => !part.startsWith('--')).flatMap((part) => leaves(part.replace(/^\r?\n/, '')))
+  }
+  const encoding = headers.find(([name]) => name === 'content-transfer-encoding')?.[1]
+  return [{ type: contentType.split(';')[0]?.trim().toLowerCase() ?? '', content: decodeBody(body, encoding) }]
+}
+
+export function parseMail(raw: string, envelope: ReceivedMail['envelope']): ReceivedMail {
+  const { headers } = splitEntity(raw)
+  const header = (name: string) => headers.find(([key]) => key === name.toLowerCase())?.[1]
+  const bodies = leaves(raw)
+  return {
+    envelope,
+    raw,
+    headers,
+    header,
+    subject: header('subject') ?? '',
+    to: header('to') ?? '',
+    text: bodies.find((leaf) => leaf.type === 'text/plain')?.content ?? '',
+    html: bodies.find((leaf) => leaf.type === 'text/html')?.content ?? '',
+  }
+}
