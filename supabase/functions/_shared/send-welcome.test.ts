@@ -1,0 +1,113 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createSendWelcomeHandler } from './send-welcome.ts'
+import type { Locale } from './welcome-email.ts'
+
+/** The waitlist and outbox in memory, with the store's contract: lookups ignore case, one welcome per entry. */
+function fakeStore(waitlist: string[]) {
+  const ids = new Map(waitlist.map((email, i) => [email.toLowerCase(), `id-${i}`]))
+  const welcomes = new Map<string, { email: string; name: string; locale: Locale }>()
+  return {
+    welcomes,
+    findWaitlistId: vi.fn(async (email: string) => ids.get(email.toLowerCase())),
+    record: vi.fn(async (welcome: { waitlistId: string; email: string; name: string; locale: Locale }) => {
+      if (welcomes.has(welcome.waitlistId)) return 'already' as const
+      welcomes.set(welcome.waitlistId, welcome)
+      return 'recorded' as const
+    }),
+  }
+}
+
+const post = (body: unknown) =>
+  new Request('http://localhost/functions/v1/send-welcome-email', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+
+function setup(waitlist = ['ana@empresa.com']) {
+  const store = fakeStore(waitlist)
+  const onRecorded = vi.fn()
+  const log = vi.fn()
+  return { store, onRecorded, log, handle: createSendWelcomeHandler({ store, onRecorded, log }) }
+}
+
+describe('createSendWelcomeHandler', () => {
+  it('answers the CORS preflight with 204 and every header supabase-js sends', async () => {
+    const { handle, store } = setup()
+    const response = await handle(new Request('http://localhost/', { method: 'OPTIONS' }))
+    expect(response.status).toBe(204)
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    expect(response.headers.get('access-control-allow-headers')).toBe('authorization, x-client-info, apikey, content-type')
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST')
+    expect(store.findWaitlistId).not.toHaveBeenCalled()
+  })
+
+  it('refuses other methods with 405', async () => {
+    const { handle } = setup()
+    expect((await handle(new Request('http://localhost/', { method: 'GET' }))).status).toBe(405)
+  })
+
+  it('answers 400 for a body that is not JSON or not valid, naming the problem', async () => {
+    const { handle, store } = setup()
+    const notJson = await handle(post('{oops'))
+    expect(notJson.status).toBe(400)
+    expect(await notJson.json()).toMatchObject({ error: 'invalid_json' })
+    const invalid = await handle(post({ name: 'Ana', email: 'nope', role: 'CTO' }))
+    expect(invalid.status).toBe(400)
+    expect(await invalid.json()).toMatchObject({ error: 'invalid_request', message: expect.stringContaining('email:') })
+    expect(store.findWaitlistId).not.toHaveBeenCalled()
+  })
+
+  it('answers 404 and records nothing for an address not on the waitlist', async () => {
+    const { handle, store, onRecorded } = setup()
+    const response = await handle(post({ name: 'Eve', email: 'eve@elsewhere.com', role: 'CTO' }))
+    expect(response.status).toBe(404)
+    expect(await response.json()).toMatchObject({ error: 'not_on_waitlist' })
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    expect(store.record).not.toHaveBeenCalled()
+    expect(onRecorded).not.toHaveBeenCalled()
+  })
+
+  it('queues the welcome once (202), then answers 200 already_welcomed for the same address', async () => {
+    const { handle, store, onRecorded } = setup()
+    const first = await handle(post({ name: 'Ana\r\nBcc: x@y.z', email: 'ana@empresa.com', role: 'CTO', lang: 'en' }))
+    expect(first.status).toBe(202)
+    expect(await first.json()).toEqual({ status: 'queued' })
+    expect(store.record).toHaveBeenCalledWith({
+      waitlistId: 'id-0',
+      email: 'ana@empresa.com',
+      name: 'Ana Bcc: x@y.z',
+      locale: 'en',
+    })
+    expect(onRecorded).toHaveBeenCalledTimes(1)
+
+    const again = await handle(post({ name: 'Ana', email: 'ANA@Empresa.com', role: 'CTO' }))
+    expect(again.status).toBe(200)
+    expect(await again.json()).toEqual({ status: 'already_welcomed' })
+    expect(store.record).toHaveBeenCalledTimes(2)
+    expect(onRecorded).toHaveBeenCalledTimes(1)
+    expect(store.welcomes.size).toBe(1)
+  })
+
+  it('answers 500 not_recorded when the store fails, without calling onRecorded', async () => {
+    const { handle, store, onRecorded, log } = setup()
+    store.record.mockRejectedValueOnce(new Error('connection refused'))
+    const response = await handle(post({ name: 'Ana', email: 'ana@empresa.com', role: 'CTO' }))
+    expect(response.status).toBe(500)
+    const body = await response.text()
+    expect(JSON.parse(body)).toMatchObject({ error: 'not_recorded' })
+    // The cause goes to the log, not to the visitor.
+    expect(body).not.toContain('connection refused')
+    expect(onRecorded).not.toHaveBeenCalled()
+    expect(log).toHaveBeenCalledWith('error', 'welcome not recorded', { error: 'connection refused' })
+  })
+
+  it('answers 500 not_recorded when the waitlist lookup fails', async () => {
+    const { handle, store } = setup()
+    store.findWaitlistId.mockRejectedValueOnce(new Error('timeout'))
+    const response = await handle(post({ name: 'Ana', email: 'ana@empresa.com', role: 'CTO' }))
+    expect(response.status).toBe(500)
+    expect(await response.json()).toMatchObject({ error: 'not_recorded' })
+    expect(store.record).not.toHaveBeenCalled()
+  })
+})

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import { parseWelcomeRequest } from './welcome-request.ts'
+
+const valid = { name: 'Ana Souza', email: 'ana@empresa.com.br', role: 'Head de Pessoas' }
+
+function problem(body: unknown): string {
+  const parsed = parseWelcomeRequest(body)
+  if (parsed.ok) throw new Error(`expected ${JSON.stringify(body)} to be rejected`)
+  return parsed.message
+}
+
+describe('parseWelcomeRequest', () => {
+  it('accepts a complete request, trimmed, in Portuguese when lang is absent', () => {
+    expect(parseWelcomeRequest({ name: '  Ana Souza ', email: ' ana@empresa.com.br ', role: ' Head de Pessoas ' })).toEqual({
+      ok: true,
+      value: { name: 'Ana Souza', email: 'ana@empresa.com.br', role: 'Head de Pessoas', locale: 'pt' },
+    })
+  })
+
+  it.each(['pt', 'en'] as const)('keeps lang %s', (lang) => {
+    const parsed = parseWelcomeRequest({ ...valid, lang })
+    expect(parsed.ok && parsed.value.locale).toBe(lang)
+  })
+
+  it.each([
+    ['name', { ...valid, name: '' }],
+    ['name', { ...valid, name: '   ' }],
+    ['name', { ...valid, name: 'x'.repeat(201) }],
+    ['name', { ...valid, name: 42 }],
+    ['email', { ...valid, email: 'not-an-address' }],
+    ['email', { ...valid, email: 'ana@empresa' }],
+    ['email', { ...valid, email: 'ana maria@empresa.com' }],
+    ['email', { ...valid, email: undefined }],
+    ['role', { ...valid, role: '' }],
+    ['role', { ...valid, role: 'x'.repeat(201) }],
+    ['lang', { ...valid, lang: 'es' }],
+    ['lang', { ...valid, lang: 'PT' }],
+    ['lang', { ...valid, lang: null }],
+  ])('names the bad field: %s in %j', (field, body) => {
+    const message = problem(body)
+    expect(message).toContain(`${field}:`)
+    for (const other of ['name', 'email', 'role', 'lang'].filter((f) => f !== field)) expect(message).not.toContain(`${other}:`)
+  })
+
+  it('names every bad field at once', () => {
+    const message = problem({ name: '', email: 'x', role: '', lang: 'fr' })
+    for (const field of ['name:', 'email:', 'role:', 'lang:']) expect(message).toContain(field)
+  })
+
+  it('rejects an address longer than 254 characters, like the waitlist CHECK', () => {
+    const local = 'a'.repeat(64)
+    const domain = `${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.com` // 189 characters
+    const atLimit = `${local}@${domain}`
+    expect(atLimit).toHaveLength(254)
+    expect(parseWelcomeRequest({ ...valid, email: atLimit }).ok).toBe(true)
+    expect(problem({ ...valid, email: `a${atLimit}` })).toContain('email:')
+  })
+
+  it('replaces CR and LF in the name with a space, so no header can be injected', () => {
+    const parsed = parseWelcomeRequest({ ...valid, name: 'Ana\r\nBcc: evil@x.y\nX-Other: 1\rEnd' })
+    expect(parsed).toMatchObject({ ok: true, value: { name: 'Ana Bcc: evil@x.y X-Other: 1 End' } })
+    expect(parsed.ok && /[\r\n]/.test(parsed.value.name)).toBe(false)
+  })
+
+  it.each([null, 'text', 42, [valid]])('rejects a body that is not an object: %j', (body) => {
+    expect(problem(body)).toMatch(/JSON object/)
+  })
+})
