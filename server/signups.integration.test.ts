@@ -1,0 +1,424 @@
+// The self-hosted sign-up backend end to end, as the landing page uses it: real supabase-js
+// against the server, a real SMTP server receiving the welcomes. The same suite runs on
+// embedded PGlite and on PostgreSQL (a throwaway database on TEST_DATABASE_URL).
+import { randomBytes } from 'node:crypto'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js'
+import type { FastifyInstance } from 'fastify'
+import { pino } from 'pino'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from './app.ts'
+import { loadConfig } from './config.ts'
+import { startSignupBackend, type SignupBackend } from './signups.ts'
+import { startSmtpInbox, type SmtpInbox } from '../supabase/functions/_test/smtp-inbox.ts'
+import { createThrowawayDatabase } from '../supabase/functions/_test/throwaway-postgres.ts'
+
+interface Variant {
+  name: string
+  /** Extra environment for loadConfig, and how to clean up afterwards. */
+  database: () => Promise<{ env: Record<string, string>; drop: () => Promise<void> }>
+}
+
+const variants: Variant[] = [
+  // No DATABASE_URL: the backend opens PGlite under DATA_DIR.
+  { name: 'PGlite', database: async () => ({ env: {}, drop: async () => undefined }) },
+  {
+    name: 'PostgreSQL',
+    database: async () => {
+      const database = await createThrowawayDatabase()
+      return { env: { DATABASE_URL: database.url }, drop: database.drop }
+    },
+  },
+]
+
+const ANON_KEY = 'local-anon-key'
+const PREFLIGHT_HEADERS = ['apikey', 'authorization', 'x-client-info', 'content-type', 'content-profile', 'prefer']
+
+const uniqueAddress = (tag: string) => `${tag}-${randomBytes(5).toString('hex')}@example.com`
+
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await read()
+    if (done(value)) return value
+    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+describe.each(variants)('sign-ups on $name', ({ database }) => {
+  let workDir: string
+  let inbox: SmtpInbox
+  let dropDatabase: (() => Promise<void>) | undefined
+  let backend: SignupBackend
+  let app: FastifyInstance
+  let baseUrl: string
+  let supabase: SupabaseClient
+
+  beforeAll(async () => {
+    workDir = await mkdtemp(join(tmpdir(), 'pulso-signups-'))
+    await mkdir(join(workDir, 'dist', 'client'), { recursive: true })
+    inbox = await startSmtpInbox()
+    const throwaway = await database()
+    dropDatabase = throwaway.drop
+    const config = loadConfig({
+      DATA_DIR: join(workDir, 'data'),
+      SMTP_URL: inbox.url,
+      MAIL_FROM: 'Pulso <boas-vindas@pulso.test>',
+      MAIL_SWEEP_SECONDS: '1',
+      LOG_LEVEL: 'silent',
+      ...throwaway.env,
+    })
+    backend = await startSignupBackend(config, async () => undefined as never, pino({ level: 'silent' }))
+    app = await buildApp({
+      config,
+      distDir: join(workDir, 'dist'),
+      renderer: { render: () => ({ status: 200, html: '<html></html>' }) },
+      pageContent: async () => undefined as never,
+      signups: { db: backend.db, onWelcomeRecorded: backend.sender.kick },
+    })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const address = app.server.address()
+    if (!address || typeof address === 'string') throw new Error('the app is not listening on a TCP port')
+    baseUrl = `http://127.0.0.1:${address.port}`
+    supabase = createClient(baseUrl, ANON_KEY, { auth: { persistSession: false } })
+  }, 60_000)
+
+  afterAll(async () => {
+    await app?.close()
+    await backend?.close()
+    await inbox?.close()
+    await dropDatabase?.()
+    if (workDir) await rm(workDir, { recursive: true, force: true })
+  })
+
+  /** One full sweep of the outbox, started now: whatever is due has been attempted when it resolves. */
+  async function sweep() {
+    await backend.sender.idle()
+    backend.sender.kick()
+    await backend.sender.idle()
+  }
+
+  const signUp = (email: string, fields: Record<string, unknown> = {}) =>
+    supabase.from('waitlist').insert({ email, role: 'Head de Pessoas', company_size: 'unknown', ...fields })
+
+  const waitlistRows = async (email: string) =>
+    (
+      await backend.db.query<{ email: string; role: string }>(
+        'select email, role from public.waitlist where lower(email) = lower($1)',
+        [email],
+      )
+    ).rows
+
+  const welcomeRow = async (email: string) =>
+    (
+      await backend.db.query<{ status: string; attempts: number; last_error: string | null; backed_off: boolean; sent: boolean }>(
+        `select status, attempts, last_error, next_attempt_at > now() + interval '20 seconds' as backed_off, sent_at is not null as sent
+         from public.welcome_emails where email = lower($1)`,
+        [email],
+      )
+    ).rows
+
+  describe('the landing page’s two calls through supabase-js', () => {
+    it('joins the waitlist and welcomes the visitor exactly once, in Portuguese', async () => {
+      const email = uniqueAddress('ana')
+      const inserted = await signUp(email)
+      expect(inserted.error).toBeNull()
+      expect(inserted.status).toBe(201)
+
+      const invoked = await supabase.functions.invoke('send-welcome-email', {
+        body: { name: 'Ana Souza', email, role: 'Head de Pessoas', lang: 'pt' },
+      })
+      expect(invoked.error).toBeNull()
+      expect(invoked.data).toEqual({ status: 'queued' })
+
+      const [mail] = await inbox.waitFor(email)
+      expect(mail?.envelope.to).toEqual([email])
+      expect(mail?.to).toContain(email)
+      expect(mail?.header('from')).toContain('boas-vindas@pulso.test')
+      expect(mail?.subject).toBe('Ana Souza, seu teste grátis do Pulso está reservado')
+      expect(mail?.text).toContain('Olá, Ana Souza!')
+      expect(mail?.text).toContain('sair')
+      expect(mail?.html).toContain('Olá, Ana Souza!')
+      expect(mail?.text).not.toContain('free trial')
+
+      const again = await supabase.functions.invoke('send-welcome-email', {
+        body: { name: 'Ana Souza', email, role: 'Head de Pessoas', lang: 'pt' },
+      })
+      expect(again.error).toBeNull()
+      expect(again.data).toEqual({ status: 'already_welcomed' })
+      await sweep()
+      expect(inbox.to(email)).toHaveLength(1)
+      expect(await welcomeRow(email)).toEqual([
+        expect.objectContaining({ status: 'sent', attempts: 1, last_error: null, sent: true }),
+      ])
+    })
+
+    it('welcomes in English when asked, whatever the case of the address', async () => {
+      const email = uniqueAddress('bob')
+      expect((await signUp(email)).error).toBeNull()
+      const invoked = await supabase.functions.invoke('send-welcome-email', {
+        body: { name: 'Bob Stone', email: email.toUpperCase(), role: 'CTO', lang: 'en' },
+      })
+      expect(invoked.error).toBeNull()
+
+      const [mail] = await inbox.waitFor(email)
+      expect(mail?.subject).toBe('Bob Stone, your Pulso free trial is reserved')
+      expect(mail?.text).toContain('Hi Bob Stone,')
+      expect(mail?.text).toContain('"stop"')
+      expect(mail?.text).not.toContain('sair')
+      await sweep()
+      expect(inbox.to(email)).toHaveLength(1)
+    })
+
+    it('refuses a second sign-up for the same address in another case with 23505 / 409', async () => {
+      const email = uniqueAddress('carla')
+      expect((await signUp(email)).error).toBeNull()
+      const duplicate = await signUp(email.toUpperCase())
+      expect(duplicate.status).toBe(409)
+      expect(duplicate.error?.code).toBe('23505')
+      expect(await waitlistRows(email)).toEqual([{ email, role: 'Head de Pessoas' }])
+    })
+
+    it('answers 404 and sends nothing for an address not on the waitlist', async () => {
+      const email = uniqueAddress('stranger')
+      const invoked = await supabase.functions.invoke('send-welcome-email', {
+        body: { name: 'Eve', email, role: 'CTO', lang: 'en' },
+      })
+      expect(invoked.error).toBeInstanceOf(FunctionsHttpError)
+      const response = (invoked.error as FunctionsHttpError).context as Response
+      expect(response.status).toBe(404)
+      expect(await response.json()).toMatchObject({ error: 'not_on_waitlist' })
+      await sweep()
+      expect(inbox.to(email)).toEqual([])
+      expect(await welcomeRow(email)).toEqual([])
+    })
+
+    it('answers 400 naming the field for an invalid request', async () => {
+      const invoked = await supabase.functions.invoke('send-welcome-email', { body: { name: 'Ana', email: 'nope', role: 'CTO' } })
+      expect(invoked.error).toBeInstanceOf(FunctionsHttpError)
+      const response = (invoked.error as FunctionsHttpError).context as Response
+      expect(response.status).toBe(400)
+      expect(await response.json()).toMatchObject({ error: 'invalid_request', message: expect.stringContaining('email:') })
+    })
+
+    it('keeps CR/LF in the name out of the headers: no Bcc, one recipient', async () => {
+      const email = uniqueAddress('inject')
+      expect((await signUp(email)).error).toBeNull()
+      const invoked = await supabase.functions.invoke('send-welcome-email', {
+        body: { name: 'Ana\r\nBcc: evil@x.y', email, role: 'CTO', lang: 'pt' },
+      })
+      expect(invoked.error).toBeNull()
+
+      const [mail] = await inbox.waitFor(email)
+      expect(mail?.envelope.to).toEqual([email])
+      expect(mail?.header('bcc')).toBeUndefined()
+      expect(mail?.headers.map(([name]) => name)).not.toContain('bcc')
+      expect(mail?.subject).toBe('Ana Bcc: evil@x.y, seu teste grátis do Pulso está reservado')
+      expect(mail?.text).toContain('Olá, Ana Bcc: evil@x.y!')
+      expect(inbox.to('evil@x.y')).toEqual([])
+    })
+
+    it('answers 404 for a function it does not have', async () => {
+      const invoked = await supabase.functions.invoke('no-such-function', { body: {} })
+      expect(invoked.error).toBeInstanceOf(FunctionsHttpError)
+      expect(((invoked.error as FunctionsHttpError).context as Response).status).toBe(404)
+    })
+  })
+
+  describe('the PostgREST contract for anon', () => {
+    it('refuses to return the inserted row (42501 / 401) and keeps nothing', async () => {
+      const email = uniqueAddress('representation')
+      const result = await signUp(email).select()
+      expect(result.status).toBe(401)
+      expect(result.error?.code).toBe('42501')
+      expect(result.data).toBeNull()
+      expect(await waitlistRows(email)).toEqual([])
+    })
+
+    it('refuses to read the waitlist (42501 / 401)', async () => {
+      expect((await signUp(uniqueAddress('listed'))).error).toBeNull()
+      const result = await supabase.from('waitlist').select()
+      expect(result.status).toBe(401)
+      expect(result.error?.code).toBe('42501')
+      expect(result.data).toBeNull()
+    })
+
+    it('refuses updates and deletes, leaving the row as it was', async () => {
+      const email = uniqueAddress('keep')
+      expect((await signUp(email)).error).toBeNull()
+      const update = await supabase.from('waitlist').update({ role: 'x' }).eq('email', email)
+      expect(update.status).toBe(401)
+      expect(update.error?.code).toBe('42501')
+      const remove = await supabase.from('waitlist').delete().eq('email', email)
+      expect(remove.status).toBe(401)
+      expect(remove.error?.code).toBe('42501')
+      const upsert = await supabase.from('waitlist').upsert({ email, role: 'x', company_size: 'unknown' })
+      expect(upsert.error).not.toBeNull()
+      expect(await waitlistRows(email)).toEqual([{ email, role: 'Head de Pessoas' }])
+    })
+
+    it('answers PGRST204 / 400 for a column it does not know', async () => {
+      const email = uniqueAddress('column')
+      const result = await signUp(email, { name: 'Ana' })
+      expect(result.status).toBe(400)
+      expect(result.error?.code).toBe('PGRST204')
+      expect(result.error?.message).toContain("'name'")
+      expect(await waitlistRows(email)).toEqual([])
+    })
+
+    it.each([
+      ['a malformed address', { email: 'not-an-address' }],
+      ['an address over 254 characters', { email: `${'a'.repeat(250)}@example.com` }],
+      ['an empty role', { role: '   ' }],
+      ['a company size other than unknown', { company_size: 'big' }],
+    ])('answers 23514 / 400 for %s', async (_case, fields) => {
+      const result = await signUp(uniqueAddress('check'), fields)
+      expect(result.status).toBe(400)
+      expect(result.error?.code).toBe('23514')
+    })
+
+    it('refuses the outbox exactly as it refuses a table that does not exist (PGRST205 / 404)', async () => {
+      const outbox = await supabase.from('welcome_emails').select()
+      const missing = await supabase.from('no_such_table').select()
+      expect(outbox.status).toBe(404)
+      expect(outbox.error?.code).toBe('PGRST205')
+      expect(outbox.data).toBeNull()
+      expect({ status: outbox.status, error: outbox.error }).toEqual({ status: missing.status, error: missing.error })
+      expect(JSON.stringify(outbox.error)).not.toMatch(/welcome|pending|sent/)
+
+      const write = await supabase.from('welcome_emails').insert({ email: 'x@y.z' })
+      const writeMissing = await supabase.from('no_such_table').insert({ email: 'x@y.z' })
+      expect(write.status).toBe(404)
+      expect(write.error?.code).toBe('PGRST205')
+      expect(write.error?.message.replace('welcome_emails', 'T')).toBe(writeMissing.error?.message.replace('no_such_table', 'T'))
+    })
+
+    it('answers PGRST102 / 400 for a body that is not JSON', async () => {
+      const response = await fetch(`${baseUrl}/rest/v1/waitlist`, {
+        method: 'POST',
+        headers: { apikey: ANON_KEY, authorization: `Bearer ${ANON_KEY}`, 'content-type': 'application/json' },
+        body: '{"email": ',
+      })
+      expect(response.status).toBe(400)
+      expect(await response.json()).toMatchObject({ code: 'PGRST102' })
+    })
+
+    it('answers 401 to a request without the anon key, or with another key', async () => {
+      const body = JSON.stringify({ email: uniqueAddress('nokey'), role: 'CTO', company_size: 'unknown' })
+      for (const path of ['/rest/v1/waitlist', '/functions/v1/send-welcome-email']) {
+        const withoutKey = await fetch(`${baseUrl}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        })
+        expect(withoutKey.status).toBe(401)
+        const wrongKey = await fetch(`${baseUrl}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', apikey: 'not-the-anon-key' },
+          body,
+        })
+        expect(wrongKey.status).toBe(401)
+      }
+      expect(await waitlistRows(JSON.parse(body).email)).toEqual([])
+    })
+
+    it.each(['/rest/v1/waitlist', '/functions/v1/send-welcome-email'])('answers the CORS preflight for %s', async (path) => {
+      const response = await fetch(`${baseUrl}${path}`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://pulso.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': PREFLIGHT_HEADERS.join(','),
+        },
+      })
+      expect(response.status).toBe(204)
+      expect(response.headers.get('access-control-allow-origin')).toBe('*')
+      expect(response.headers.get('access-control-allow-methods')).toContain('POST')
+      const allowed = (response.headers.get('access-control-allow-headers') ?? '').split(',').map((h) => h.trim().toLowerCase())
+      expect(allowed).toEqual(expect.arrayContaining(PREFLIGHT_HEADERS))
+    })
+  })
+
+  describe('the database rights of role anon', () => {
+    const asAnon = (sql: string, params?: unknown[]) => backend.db.transaction((tx) => tx.query(sql, params), 'anon')
+
+    it('lets anon insert a sign-up, and nothing more', async () => {
+      const email = uniqueAddress('anon')
+      await asAnon(`insert into public.waitlist (email, role, company_size) values ($1, 'CTO', 'unknown')`, [email])
+      expect(await waitlistRows(email)).toHaveLength(1)
+      await expect(
+        asAnon(`insert into public.waitlist (email, role, company_size) values ($1, 'CTO', 'unknown') returning id`, [
+          uniqueAddress('r'),
+        ]),
+      ).rejects.toMatchObject({ code: '42501' })
+      await expect(
+        asAnon(`insert into public.waitlist (id, email, role) values (gen_random_uuid(), $1, 'CTO')`, [uniqueAddress('id')]),
+      ).rejects.toMatchObject({
+        code: '42501',
+      })
+    })
+
+    it.each([
+      ['select', 'select * from public.waitlist'],
+      ['update', `update public.waitlist set role = 'x'`],
+      ['delete', 'delete from public.waitlist'],
+      ['truncate', 'truncate public.waitlist'],
+    ])('refuses %s on the waitlist with 42501', async (_verb, sql) => {
+      await expect(asAnon(sql)).rejects.toMatchObject({ code: '42501' })
+    })
+
+    it.each([
+      ['select', 'select * from public.welcome_emails'],
+      [
+        'insert',
+        `insert into public.welcome_emails (waitlist_id, email, name, locale) values (gen_random_uuid(), 'x@y.z', 'X', 'pt')`,
+      ],
+      ['update', `update public.welcome_emails set status = 'sent'`],
+      ['delete', 'delete from public.welcome_emails'],
+    ])('refuses %s on the welcome outbox with 42501', async (_verb, sql) => {
+      await expect(asAnon(sql)).rejects.toMatchObject({ code: '42501' })
+    })
+  })
+
+  describe('delivery retries', () => {
+    it('keeps a welcome the SMTP server refused, backs off, and delivers it once when mail is accepted again', async () => {
+      const email = uniqueAddress('retry')
+      expect((await signUp(email)).error).toBeNull()
+      inbox.rejecting = true
+      try {
+        const invoked = await supabase.functions.invoke('send-welcome-email', {
+          body: { name: 'Rita', email, role: 'CTO', lang: 'pt' },
+        })
+        expect(invoked.error).toBeNull()
+        expect(invoked.data).toEqual({ status: 'queued' })
+        const [failed] = await eventually(
+          () => welcomeRow(email),
+          (rows) => (rows[0]?.attempts ?? 0) >= 1,
+        )
+        expect(failed).toMatchObject({ status: 'pending', attempts: 1, backed_off: true, sent: false })
+        expect(failed?.last_error).toMatch(/550|refus/i)
+        // The sweeps that follow respect the backoff: no new attempt yet.
+        await sweep()
+        expect(await welcomeRow(email)).toEqual([expect.objectContaining({ status: 'pending', attempts: 1 })])
+      } finally {
+        inbox.rejecting = false
+      }
+      expect(inbox.to(email)).toEqual([])
+
+      // Skip the 30-second backoff instead of waiting for it.
+      await backend.db.query(`update public.welcome_emails set next_attempt_at = now() where email = lower($1)`, [email])
+      await sweep()
+      const [mail] = await inbox.waitFor(email)
+      expect(mail?.subject).toBe('Rita, seu teste grátis do Pulso está reservado')
+      expect(await welcomeRow(email)).toEqual([
+        expect.objectContaining({ status: 'sent', attempts: 2, last_error: null, sent: true }),
+      ])
+
+      await sweep()
+      expect(inbox.to(email)).toHaveLength(1)
+    })
+  })
+})
