@@ -17,19 +17,24 @@ export function startWelcomeSender(dependencies: () => Promise<DeliverDependenci
   let again = false
   let stopped = false
 
+  let busy = false
   const sweep = async () => {
-    do {
-      again = false
-      const deps = await dependencies()
-      try {
-        await deliverDueWelcomes(deps)
-      } catch (error) {
-        deps.log('error', 'welcome sweep failed', { error: error instanceof Error ? error.message : String(error) })
-      }
-    } while (again && !stopped)
+    try {
+      do {
+        again = false
+        const deps = await dependencies()
+        try {
+          await deliverDueWelcomes(deps)
+        } catch (error) {
+          deps.log('error', 'welcome sweep failed', { error: error instanceof Error ? error.message : String(error) })
+        }
+      } while (again && !stopped)
+    } finally {
+      // In the same step as the last check of `again`: a kick arriving in between would be lost.
+      busy = false
+    }
   }
 
-  let busy = false
   const kick = () => {
     if (stopped) return
     if (busy) {
@@ -37,9 +42,7 @@ export function startWelcomeSender(dependencies: () => Promise<DeliverDependenci
       return
     }
     busy = true
-    running = sweep().finally(() => {
-      busy = false
-    })
+    running = sweep()
   }
 
   const timer = setInterval(kick, intervalMs)

@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { DeliverDependencies } from '../../supabase/functions/_shared/deliver-welcomes.ts'
+import { startWelcomeSender, type WelcomeSender } from './welcome-sender.ts'
+
+/** A sender whose first claim waits for `release()`; later claims find nothing due. No periodic sweep during the test. */
+function setup() {
+  let release: () => void = () => undefined
+  const firstClaim = new Promise<[]>((resolve) => (release = () => resolve([])))
+  const claimDue = vi.fn().mockReturnValueOnce(firstClaim).mockResolvedValue([])
+  const deps = {
+    store: { claimDue, markSent: vi.fn(), markFailed: vi.fn() },
+    mailer: { send: vi.fn() },
+    brand: { name: 'Pulso', contactEmail: 'ola@pulso.app' },
+    from: 'boas-vindas@pulso.app',
+    log: vi.fn(),
+  } satisfies DeliverDependencies
+  const sender = startWelcomeSender(async () => deps, 3_600_000)
+  return { sender, claimDue, release: () => release() }
+}
+
+const microtasks = async (count: number) => {
+  for (let i = 0; i < count; i += 1) await Promise.resolve()
+}
+
+describe('startWelcomeSender', () => {
+  let sender: WelcomeSender | undefined
+  afterEach(async () => sender?.stop())
+
+  it('coalesces kicks during a sweep into one more sweep', async () => {
+    const setupResult = setup()
+    sender = setupResult.sender
+    sender.kick()
+    await vi.waitFor(() => expect(setupResult.claimDue).toHaveBeenCalledTimes(1))
+    sender.kick()
+    sender.kick()
+    setupResult.release()
+    await sender.idle()
+    expect(setupResult.claimDue).toHaveBeenCalledTimes(2)
+  })
+
+  // Whenever the kick lands relative to the end of the sweep in progress (before its last
+  // check, between that check and the sweep's end, or after), the welcome just recorded
+  // must be swept now, not at the next periodic sweep.
+  it.each(Array.from({ length: 8 }, (_, hops) => hops))(
+    'sweeps again when kicked as a sweep ends (%i microtasks after it was released)',
+    async (hops) => {
+      const setupResult = setup()
+      sender = setupResult.sender
+      sender.kick()
+      await vi.waitFor(() => expect(setupResult.claimDue).toHaveBeenCalledTimes(1))
+      setupResult.release()
+      await microtasks(hops)
+      sender.kick()
+      await sender.idle()
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      await sender.idle()
+      expect(setupResult.claimDue).toHaveBeenCalledTimes(2)
+    },
+  )
+
+  it('finishes the sweep in progress on stop and ignores later kicks', async () => {
+    const setupResult = setup()
+    sender = setupResult.sender
+    sender.kick()
+    await vi.waitFor(() => expect(setupResult.claimDue).toHaveBeenCalledTimes(1))
+    const stopped = sender.stop()
+    setupResult.release()
+    await stopped
+    sender.kick()
+    await sender.idle()
+    expect(setupResult.claimDue).toHaveBeenCalledTimes(1)
+  })
+})
