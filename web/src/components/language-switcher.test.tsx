@@ -122,6 +122,18 @@ describe('the language switcher', () => {
     expect(switcher()).toHaveFocus()
   })
 
+  it('jumps to the last item with End and the first with Home; Tab closes the menu', async () => {
+    const { user } = renderPortuguese()
+    await openMenu(user)
+    await user.keyboard('{End}')
+    expect(screen.getByRole('menuitem', { name: 'English' })).toHaveFocus()
+    await user.keyboard('{Home}')
+    expect(screen.getByRole('menuitem', { name: 'Português' })).toHaveFocus()
+    await user.tab()
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument()
+    expect(document.documentElement.lang).not.toBe('en')
+  })
+
   it('opens from the keyboard: ArrowDown on the first item, ArrowUp on the last', async () => {
     const { user } = renderPortuguese()
     switcher().focus()
