@@ -46,7 +46,7 @@ describe('swrOptions', () => {
         expect(revalidate).toHaveBeenCalledTimes(before)
         vi.advanceTimersByTime(1)
         expect(revalidate).toHaveBeenCalledTimes(before + 1)
-        expect(revalidate).toHaveBeenLastCalledWith({ retryCount })
+        expect(revalidate).toHaveBeenLastCalledWith({ retryCount, dedupe: true })
         waits.push(expected)
       }
       expect(waits).toEqual([1_000, 2_000, 4_000])

@@ -15,8 +15,8 @@ export const swrOptions: SWRConfiguration = {
   dedupingInterval: CONTENT_FRESH_MS,
   // A failed revalidation keeps the content already on screen (SWR keeps `data` on error).
   keepPreviousData: true,
-  onErrorRetry: (_error, _key, _config, revalidate, { retryCount }) => {
-    if (retryCount > MAX_RETRIES) return
-    setTimeout(() => void revalidate({ retryCount }), retryDelay(retryCount))
+  onErrorRetry: (_error, _key, _config, revalidate, options) => {
+    if (options.retryCount > MAX_RETRIES) return
+    setTimeout(() => void revalidate(options), retryDelay(options.retryCount))
   },
 }
