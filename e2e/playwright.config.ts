@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from '@playwright/test'
+import { resolveBrowserPath } from './support/browser-path.ts'
+
+const PORT = 4173
+const BASE_URL = `http://127.0.0.1:${PORT}`
+const repoRoot = fileURLToPath(new URL('..', import.meta.url))
+
+// The config is read by the runner and again by every worker; workers inherit the runner's env,
+// so the server's data directory (a fresh database for each run) is created once, by the runner,
+// which removes it when it exits, after it has stopped the server.
+if (!process.env.PULSO_E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pulso-e2e-'))
+  process.env.PULSO_E2E_DATA_DIR = dataDir
+  process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }))
+}
+
+export default defineConfig({
+  testDir: fileURLToPath(new URL('.', import.meta.url)),
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL: BASE_URL,
+    launchOptions: {
+      executablePath: resolveBrowserPath(),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    },
+    trace: 'on-first-retry',
+  },
+  projects: [
+    { name: 'desktop', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
+    { name: 'mobile', use: { browserName: 'chromium', viewport: { width: 375, height: 740 }, isMobile: false } },
+  ],
+  webServer: {
+    command: 'node server/main.ts',
+    cwd: repoRoot,
+    url: `${BASE_URL}/robots.txt`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.PULSO_E2E_DATA_DIR,
+      SITE_URL: BASE_URL,
+    },
+  },
+})
