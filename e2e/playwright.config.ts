@@ -52,6 +52,12 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.PULSO_E2E_DATA_DIR,
       SITE_URL: BASE_URL,
+      // The embedded stack whatever the shell says: PGlite in the run's data dir, mail as .eml files.
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      SANITY_PROJECT_ID: '',
+      SUPABASE_URL: '',
+      SUPABASE_ANON_KEY: '',
     },
   },
 })
