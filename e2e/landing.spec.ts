@@ -71,6 +71,11 @@ for (const lang of langs) {
           const figure = section.getByRole('figure').filter({ hasText: entry.author })
           await expect(figure.getByRole('blockquote')).toContainText(entry.quoteStart)
           await expect(figure).toContainText(entry.role)
+          // The portrait is served by this server (the local image endpoint) and actually loads.
+          const portrait = figure.getByRole('img', { name: new RegExp(entry.author) })
+          await portrait.scrollIntoViewIfNeeded()
+          await expect(portrait).toHaveAttribute('src', /^\/images\/local\/production\//)
+          await expect.poll(() => portrait.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
         }
       })
     })

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import styled from 'styled-components'
 import { usePublicConfig } from '../app/public-config-context.tsx'
-import { createImageBuilder } from '../content/image-url.ts'
+import { createSquareImageUrl } from '../content/image-url.ts'
 import type { Photo } from '../content/page-copy.ts'
 
 const SIZE = 56
@@ -9,8 +9,8 @@ const SIZE = 56
 /** A round portrait cropped around the editor's hotspot, at 1x and 2x density. */
 export function Avatar({ photo }: { photo: Photo }) {
   const config = usePublicConfig()
-  const builder = useMemo(() => createImageBuilder(config), [config])
-  const at = (px: number) => builder.image(photo.source).width(px).height(px).fit('crop').auto('format').url()
+  const squareUrl = useMemo(() => createSquareImageUrl(config), [config])
+  const at = (px: number) => squareUrl(photo.source, px)
   return (
     <Img
       src={at(SIZE)}
