@@ -75,7 +75,9 @@ for (const lang of langs) {
           const portrait = figure.getByRole('img', { name: new RegExp(entry.author) })
           await portrait.scrollIntoViewIfNeeded()
           await expect(portrait).toHaveAttribute('src', /^\/images\/local\/production\//)
-          await expect.poll(() => portrait.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
+          await expect
+            .poll(() => portrait.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+            .toBeGreaterThan(0)
         }
       })
     })
