@@ -12,400 +12,391 @@
  * ---------------------------------------------------------------------------------
  */
 
-export declare const internalGroqTypeReferenceTo: unique symbol;
+export declare const internalGroqTypeReferenceTo: unique symbol
 
 // Source: schemas/schema.json
 export type SanityImageAssetReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
-};
+  _ref: string
+  _type: 'reference'
+  _weak?: boolean
+  [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+}
 
 export type Testimonial = {
-  _id: string;
-  _type: "testimonial";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  quote?: LocaleText;
-  author?: string;
-  role?: LocaleString;
+  _id: string
+  _type: 'testimonial'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  quote?: LocaleText
+  author?: string
+  role?: LocaleString
   photo?: {
-    asset?: SanityImageAssetReference;
-    media?: unknown;
-    hotspot?: SanityImageHotspot;
-    crop?: SanityImageCrop;
-    alt?: LocaleString;
-    _type: "image";
-  };
-  order?: number;
-};
+    asset?: SanityImageAssetReference
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt?: LocaleString
+    _type: 'image'
+  }
+  order?: number
+}
 
 export type LocaleString = {
-  _type: "localeString";
-  pt?: string;
-  en?: string;
-};
+  _type: 'localeString'
+  pt?: string
+  en?: string
+}
 
 export type SanityImageCrop = {
-  _type: "sanity.imageCrop";
-  top?: number;
-  bottom?: number;
-  left?: number;
-  right?: number;
-};
+  _type: 'sanity.imageCrop'
+  top?: number
+  bottom?: number
+  left?: number
+  right?: number
+}
 
 export type SanityImageHotspot = {
-  _type: "sanity.imageHotspot";
-  x?: number;
-  y?: number;
-  height?: number;
-  width?: number;
-};
+  _type: 'sanity.imageHotspot'
+  x?: number
+  y?: number
+  height?: number
+  width?: number
+}
 
 export type LocaleText = {
-  _type: "localeText";
-  pt?: string;
-  en?: string;
-};
+  _type: 'localeText'
+  pt?: string
+  en?: string
+}
 
 export type Statistic = {
-  _id: string;
-  _type: "statistic";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  value?: string;
-  label?: LocaleString;
-  order?: number;
-};
+  _id: string
+  _type: 'statistic'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  value?: string
+  label?: LocaleString
+  order?: number
+}
 
 export type UiStrings = {
-  _id: string;
-  _type: "uiStrings";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  skipToContent?: LocaleString;
-  navLabel?: LocaleString;
-  navFeatures?: LocaleString;
-  navUseCases?: LocaleString;
-  navPlatform?: LocaleString;
-  headerCta?: LocaleString;
-  menuOpen?: LocaleString;
-  menuClose?: LocaleString;
-  languageLabel?: LocaleString;
-  notFoundTitle?: LocaleString;
-  notFoundLink?: LocaleString;
-};
+  _id: string
+  _type: 'uiStrings'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  skipToContent?: LocaleString
+  navLabel?: LocaleString
+  navFeatures?: LocaleString
+  navUseCases?: LocaleString
+  navPlatform?: LocaleString
+  headerCta?: LocaleString
+  menuOpen?: LocaleString
+  menuClose?: LocaleString
+  languageLabel?: LocaleString
+  notFoundTitle?: LocaleString
+  notFoundLink?: LocaleString
+}
 
 export type SiteSettings = {
-  _id: string;
-  _type: "siteSettings";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  brandName?: string;
-  seoTitle?: LocaleString;
-  seoDescription?: LocaleText;
+  _id: string
+  _type: 'siteSettings'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  brandName?: string
+  seoTitle?: LocaleString
+  seoDescription?: LocaleText
   ogImage?: {
-    asset?: SanityImageAssetReference;
-    media?: unknown;
-    hotspot?: SanityImageHotspot;
-    crop?: SanityImageCrop;
-    _type: "image";
-  };
-  company?: string;
-  address?: string;
-  contact?: string;
-  email?: string;
+    asset?: SanityImageAssetReference
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    _type: 'image'
+  }
+  company?: string
+  address?: string
+  contact?: string
+  email?: string
   socialLinks?: Array<{
-    label?: string;
-    url?: string;
-    _type: "socialLink";
-    _key: string;
-  }>;
-  rights?: LocaleString;
-};
+    label?: string
+    url?: string
+    _type: 'socialLink'
+    _key: string
+  }>
+  rights?: LocaleString
+}
 
 export type FreeTrial = {
-  _id: string;
-  _type: "freeTrial";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title?: LocaleString;
-  subtitle?: LocaleText;
+  _id: string
+  _type: 'freeTrial'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title?: LocaleString
+  subtitle?: LocaleText
   benefits?: Array<
     {
-      _key: string;
+      _key: string
     } & LocaleString
-  >;
-  nameLabel?: LocaleString;
-  namePlaceholder?: LocaleString;
-  roleLabel?: LocaleString;
-  rolePlaceholder?: LocaleString;
-  emailLabel?: LocaleString;
-  emailPlaceholder?: LocaleString;
-  buttonText?: LocaleString;
-  buttonLoading?: LocaleString;
-  disclaimer?: LocaleText;
-  successTitle?: LocaleString;
-  successDescription?: LocaleString;
-  errorTitle?: LocaleString;
-  errorDescription?: LocaleString;
-};
+  >
+  nameLabel?: LocaleString
+  namePlaceholder?: LocaleString
+  roleLabel?: LocaleString
+  rolePlaceholder?: LocaleString
+  emailLabel?: LocaleString
+  emailPlaceholder?: LocaleString
+  buttonText?: LocaleString
+  buttonLoading?: LocaleString
+  disclaimer?: LocaleText
+  successTitle?: LocaleString
+  successDescription?: LocaleString
+  errorTitle?: LocaleString
+  errorDescription?: LocaleString
+}
 
 export type Cta = {
-  _id: string;
-  _type: "cta";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title?: LocaleString;
-  description?: LocaleText;
-  buttonText?: LocaleString;
-};
+  _id: string
+  _type: 'cta'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title?: LocaleString
+  description?: LocaleText
+  buttonText?: LocaleString
+}
 
 export type TestimonialsSection = {
-  _id: string;
-  _type: "testimonialsSection";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title?: LocaleString;
-  subtitle?: LocaleText;
-};
+  _id: string
+  _type: 'testimonialsSection'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title?: LocaleString
+  subtitle?: LocaleText
+}
 
 export type Platform = {
-  _id: string;
-  _type: "platform";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title?: LocaleString;
-  subtitle?: LocaleText;
-  integrationsTitle?: LocaleString;
+  _id: string
+  _type: 'platform'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title?: LocaleString
+  subtitle?: LocaleText
+  integrationsTitle?: LocaleString
   integrations?: Array<{
-    name?: string;
-    category?: "chat" | "video" | "team";
-    _type: "integration";
-    _key: string;
-  }>;
-  chatLabel?: LocaleString;
-  videoLabel?: LocaleString;
-  teamLabel?: LocaleString;
-  securityTitle?: LocaleString;
+    name?: string
+    category?: 'chat' | 'video' | 'team'
+    _type: 'integration'
+    _key: string
+  }>
+  chatLabel?: LocaleString
+  videoLabel?: LocaleString
+  teamLabel?: LocaleString
+  securityTitle?: LocaleString
   securityPoints?: Array<
     {
-      _key: string;
+      _key: string
     } & LocaleString
-  >;
-};
+  >
+}
 
 export type Features = {
-  _id: string;
-  _type: "features";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title?: LocaleString;
-  subtitle?: LocaleText;
+  _id: string
+  _type: 'features'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title?: LocaleString
+  subtitle?: LocaleText
   items?: Array<{
-    icon?:
-      | "feedback"
-      | "progress"
-      | "templates"
-      | "transcript"
-      | "integrations"
-      | "insights"
-      | "security"
-      | "goals"
-      | "calendar";
-    title?: LocaleString;
-    description?: LocaleText;
-    _type: "feature";
-    _key: string;
-  }>;
-};
+    icon?: 'feedback' | 'progress' | 'templates' | 'transcript' | 'integrations' | 'insights' | 'security' | 'goals' | 'calendar'
+    title?: LocaleString
+    description?: LocaleText
+    _type: 'feature'
+    _key: string
+  }>
+}
 
 export type Results = {
-  _id: string;
-  _type: "results";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title?: LocaleString;
-  subtitle?: LocaleText;
-};
+  _id: string
+  _type: 'results'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title?: LocaleString
+  subtitle?: LocaleText
+}
 
 export type UseCases = {
-  _id: string;
-  _type: "useCases";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title?: LocaleString;
-  subtitle?: LocaleText;
+  _id: string
+  _type: 'useCases'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title?: LocaleString
+  subtitle?: LocaleText
   audiences?: Array<{
-    audience?: LocaleString;
-    title?: LocaleString;
-    description?: LocaleText;
+    audience?: LocaleString
+    title?: LocaleString
+    description?: LocaleText
     points?: Array<
       {
-        _key: string;
+        _key: string
       } & LocaleString
-    >;
-    _type: "audience";
-    _key: string;
-  }>;
-};
+    >
+    _type: 'audience'
+    _key: string
+  }>
+}
 
 export type Workflow = {
-  _id: string;
-  _type: "workflow";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title?: LocaleString;
-  subtitle?: LocaleText;
+  _id: string
+  _type: 'workflow'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title?: LocaleString
+  subtitle?: LocaleText
   steps?: Array<{
-    title?: LocaleString;
-    description?: LocaleText;
-    _type: "workflowStep";
-    _key: string;
-  }>;
-};
+    title?: LocaleString
+    description?: LocaleText
+    _type: 'workflowStep'
+    _key: string
+  }>
+}
 
 export type Hero = {
-  _id: string;
-  _type: "hero";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  badge?: LocaleString;
-  headline?: LocaleString;
-  subheadline?: LocaleText;
-  oldWayTitle?: LocaleString;
+  _id: string
+  _type: 'hero'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  badge?: LocaleString
+  headline?: LocaleString
+  subheadline?: LocaleText
+  oldWayTitle?: LocaleString
   oldWayPoints?: Array<
     {
-      _key: string;
+      _key: string
     } & LocaleString
-  >;
-  newWayTitle?: LocaleString;
+  >
+  newWayTitle?: LocaleString
   newWayPoints?: Array<
     {
-      _key: string;
+      _key: string
     } & LocaleString
-  >;
-  primaryCta?: LocaleString;
-  secondaryCta?: LocaleString;
-  trialNote?: LocaleString;
-};
+  >
+  primaryCta?: LocaleString
+  secondaryCta?: LocaleString
+  trialNote?: LocaleString
+}
 
 export type SanityImagePaletteSwatch = {
-  _type: "sanity.imagePaletteSwatch";
-  background?: string;
-  foreground?: string;
-  population?: number;
-  title?: string;
-};
+  _type: 'sanity.imagePaletteSwatch'
+  background?: string
+  foreground?: string
+  population?: number
+  title?: string
+}
 
 export type SanityImagePalette = {
-  _type: "sanity.imagePalette";
-  darkMuted?: SanityImagePaletteSwatch;
-  lightVibrant?: SanityImagePaletteSwatch;
-  darkVibrant?: SanityImagePaletteSwatch;
-  vibrant?: SanityImagePaletteSwatch;
-  dominant?: SanityImagePaletteSwatch;
-  lightMuted?: SanityImagePaletteSwatch;
-  muted?: SanityImagePaletteSwatch;
-};
+  _type: 'sanity.imagePalette'
+  darkMuted?: SanityImagePaletteSwatch
+  lightVibrant?: SanityImagePaletteSwatch
+  darkVibrant?: SanityImagePaletteSwatch
+  vibrant?: SanityImagePaletteSwatch
+  dominant?: SanityImagePaletteSwatch
+  lightMuted?: SanityImagePaletteSwatch
+  muted?: SanityImagePaletteSwatch
+}
 
 export type SanityImageDimensions = {
-  _type: "sanity.imageDimensions";
-  height?: number;
-  width?: number;
-  aspectRatio?: number;
-};
+  _type: 'sanity.imageDimensions'
+  height?: number
+  width?: number
+  aspectRatio?: number
+}
 
 export type SanityImageMetadata = {
-  _type: "sanity.imageMetadata";
-  location?: Geopoint;
-  dimensions?: SanityImageDimensions;
-  palette?: SanityImagePalette;
-  lqip?: string;
-  blurHash?: string;
-  thumbHash?: string;
-  hasAlpha?: boolean;
-  isOpaque?: boolean;
-};
+  _type: 'sanity.imageMetadata'
+  location?: Geopoint
+  dimensions?: SanityImageDimensions
+  palette?: SanityImagePalette
+  lqip?: string
+  blurHash?: string
+  thumbHash?: string
+  hasAlpha?: boolean
+  isOpaque?: boolean
+}
 
 export type SanityFileAsset = {
-  _id: string;
-  _type: "sanity.fileAsset";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  originalFilename?: string;
-  label?: string;
-  title?: string;
-  description?: string;
-  altText?: string;
-  sha1hash?: string;
-  extension?: string;
-  mimeType?: string;
-  size?: number;
-  assetId?: string;
-  uploadId?: string;
-  path?: string;
-  url?: string;
-  source?: SanityAssetSourceData;
-};
+  _id: string
+  _type: 'sanity.fileAsset'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  originalFilename?: string
+  label?: string
+  title?: string
+  description?: string
+  altText?: string
+  sha1hash?: string
+  extension?: string
+  mimeType?: string
+  size?: number
+  assetId?: string
+  uploadId?: string
+  path?: string
+  url?: string
+  source?: SanityAssetSourceData
+}
 
 export type SanityAssetSourceData = {
-  _type: "sanity.assetSourceData";
-  name?: string;
-  id?: string;
-  url?: string;
-};
+  _type: 'sanity.assetSourceData'
+  name?: string
+  id?: string
+  url?: string
+}
 
 export type SanityImageAsset = {
-  _id: string;
-  _type: "sanity.imageAsset";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  originalFilename?: string;
-  label?: string;
-  title?: string;
-  description?: string;
-  altText?: string;
-  sha1hash?: string;
-  extension?: string;
-  mimeType?: string;
-  size?: number;
-  assetId?: string;
-  uploadId?: string;
-  path?: string;
-  url?: string;
-  metadata?: SanityImageMetadata;
-  source?: SanityAssetSourceData;
-};
+  _id: string
+  _type: 'sanity.imageAsset'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  originalFilename?: string
+  label?: string
+  title?: string
+  description?: string
+  altText?: string
+  sha1hash?: string
+  extension?: string
+  mimeType?: string
+  size?: number
+  assetId?: string
+  uploadId?: string
+  path?: string
+  url?: string
+  metadata?: SanityImageMetadata
+  source?: SanityAssetSourceData
+}
 
 export type Geopoint = {
-  _type: "geopoint";
-  lat?: number;
-  lng?: number;
-  alt?: number;
-};
+  _type: 'geopoint'
+  lat?: number
+  lng?: number
+  alt?: number
+}
 
 export type Slug = {
-  _type: "slug";
-  current?: string;
-  source?: string;
-};
+  _type: 'slug'
+  current?: string
+  source?: string
+}
 
 export type AllSanitySchemaTypes =
   | SanityImageAssetReference
@@ -434,194 +425,194 @@ export type AllSanitySchemaTypes =
   | SanityAssetSourceData
   | SanityImageAsset
   | Geopoint
-  | Slug;
+  | Slug
 
 // Source: web/src/content/page-query.ts
 // Variable: pageQuery
 // Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    brandName, seoTitle, seoDescription, company, address, contact, email, rights,    socialLinks[]{_key, label, url},    "ogImage": ogImage.asset->url  },  "ui": *[_type == "uiStrings" && _id == "uiStrings"][0]{    skipToContent, navLabel, navFeatures, navUseCases, navPlatform, headerCta, menuOpen, menuClose,    languageLabel, notFoundTitle, notFoundLink  },  "hero": *[_type == "hero" && _id == "hero"][0]{    badge, headline, subheadline, oldWayTitle, oldWayPoints, newWayTitle, newWayPoints,    primaryCta, secondaryCta, trialNote  },  "workflow": *[_type == "workflow" && _id == "workflow"][0]{    title, subtitle, steps[]{_key, title, description}  },  "useCases": *[_type == "useCases" && _id == "useCases"][0]{    title, subtitle, audiences[]{_key, audience, title, description, points}  },  "results": *[_type == "results" && _id == "results"][0]{ title, subtitle },  "statistics": *[_type == "statistic"] | order(order asc){ _id, value, label },  "features": *[_type == "features" && _id == "features"][0]{    title, subtitle, items[]{_key, icon, title, description}  },  "platform": *[_type == "platform" && _id == "platform"][0]{    title, subtitle, integrationsTitle, integrations[]{_key, name, category},    chatLabel, videoLabel, teamLabel, securityTitle, securityPoints  },  "testimonialsSection": *[_type == "testimonialsSection" && _id == "testimonialsSection"][0]{ title, subtitle },  "testimonials": *[_type == "testimonial"] | order(order asc){    _id, quote, author, role,    photo{ alt, hotspot, crop, asset->{ _id, metadata{ lqip, dimensions{ width, height } } } }  },  "cta": *[_type == "cta" && _id == "cta"][0]{ title, description, buttonText },  "freeTrial": *[_type == "freeTrial" && _id == "freeTrial"][0]{    title, subtitle, benefits, nameLabel, namePlaceholder, roleLabel, rolePlaceholder,    emailLabel, emailPlaceholder, buttonText, buttonLoading, disclaimer,    successTitle, successDescription, errorTitle, errorDescription  }}
 export type PageQueryResult = {
   settings: {
-    brandName: string | null;
-    seoTitle: LocaleString | null;
-    seoDescription: LocaleText | null;
-    company: string | null;
-    address: string | null;
-    contact: string | null;
-    email: string | null;
-    rights: LocaleString | null;
+    brandName: string | null
+    seoTitle: LocaleString | null
+    seoDescription: LocaleText | null
+    company: string | null
+    address: string | null
+    contact: string | null
+    email: string | null
+    rights: LocaleString | null
     socialLinks: Array<{
-      _key: string;
-      label: string | null;
-      url: string | null;
-    }> | null;
-    ogImage: string | null;
-  } | null;
+      _key: string
+      label: string | null
+      url: string | null
+    }> | null
+    ogImage: string | null
+  } | null
   ui: {
-    skipToContent: LocaleString | null;
-    navLabel: LocaleString | null;
-    navFeatures: LocaleString | null;
-    navUseCases: LocaleString | null;
-    navPlatform: LocaleString | null;
-    headerCta: LocaleString | null;
-    menuOpen: LocaleString | null;
-    menuClose: LocaleString | null;
-    languageLabel: LocaleString | null;
-    notFoundTitle: LocaleString | null;
-    notFoundLink: LocaleString | null;
-  } | null;
+    skipToContent: LocaleString | null
+    navLabel: LocaleString | null
+    navFeatures: LocaleString | null
+    navUseCases: LocaleString | null
+    navPlatform: LocaleString | null
+    headerCta: LocaleString | null
+    menuOpen: LocaleString | null
+    menuClose: LocaleString | null
+    languageLabel: LocaleString | null
+    notFoundTitle: LocaleString | null
+    notFoundLink: LocaleString | null
+  } | null
   hero: {
-    badge: LocaleString | null;
-    headline: LocaleString | null;
-    subheadline: LocaleText | null;
-    oldWayTitle: LocaleString | null;
+    badge: LocaleString | null
+    headline: LocaleString | null
+    subheadline: LocaleText | null
+    oldWayTitle: LocaleString | null
     oldWayPoints: Array<
       {
-        _key: string;
+        _key: string
       } & LocaleString
-    > | null;
-    newWayTitle: LocaleString | null;
+    > | null
+    newWayTitle: LocaleString | null
     newWayPoints: Array<
       {
-        _key: string;
+        _key: string
       } & LocaleString
-    > | null;
-    primaryCta: LocaleString | null;
-    secondaryCta: LocaleString | null;
-    trialNote: LocaleString | null;
-  } | null;
+    > | null
+    primaryCta: LocaleString | null
+    secondaryCta: LocaleString | null
+    trialNote: LocaleString | null
+  } | null
   workflow: {
-    title: LocaleString | null;
-    subtitle: LocaleText | null;
+    title: LocaleString | null
+    subtitle: LocaleText | null
     steps: Array<{
-      _key: string;
-      title: LocaleString | null;
-      description: LocaleText | null;
-    }> | null;
-  } | null;
+      _key: string
+      title: LocaleString | null
+      description: LocaleText | null
+    }> | null
+  } | null
   useCases: {
-    title: LocaleString | null;
-    subtitle: LocaleText | null;
+    title: LocaleString | null
+    subtitle: LocaleText | null
     audiences: Array<{
-      _key: string;
-      audience: LocaleString | null;
-      title: LocaleString | null;
-      description: LocaleText | null;
+      _key: string
+      audience: LocaleString | null
+      title: LocaleString | null
+      description: LocaleText | null
       points: Array<
         {
-          _key: string;
+          _key: string
         } & LocaleString
-      > | null;
-    }> | null;
-  } | null;
+      > | null
+    }> | null
+  } | null
   results: {
-    title: LocaleString | null;
-    subtitle: LocaleText | null;
-  } | null;
+    title: LocaleString | null
+    subtitle: LocaleText | null
+  } | null
   statistics: Array<{
-    _id: string;
-    value: string | null;
-    label: LocaleString | null;
-  }>;
+    _id: string
+    value: string | null
+    label: LocaleString | null
+  }>
   features: {
-    title: LocaleString | null;
-    subtitle: LocaleText | null;
+    title: LocaleString | null
+    subtitle: LocaleText | null
     items: Array<{
-      _key: string;
+      _key: string
       icon:
-        | "calendar"
-        | "feedback"
-        | "goals"
-        | "insights"
-        | "integrations"
-        | "progress"
-        | "security"
-        | "templates"
-        | "transcript"
-        | null;
-      title: LocaleString | null;
-      description: LocaleText | null;
-    }> | null;
-  } | null;
+        | 'calendar'
+        | 'feedback'
+        | 'goals'
+        | 'insights'
+        | 'integrations'
+        | 'progress'
+        | 'security'
+        | 'templates'
+        | 'transcript'
+        | null
+      title: LocaleString | null
+      description: LocaleText | null
+    }> | null
+  } | null
   platform: {
-    title: LocaleString | null;
-    subtitle: LocaleText | null;
-    integrationsTitle: LocaleString | null;
+    title: LocaleString | null
+    subtitle: LocaleText | null
+    integrationsTitle: LocaleString | null
     integrations: Array<{
-      _key: string;
-      name: string | null;
-      category: "chat" | "team" | "video" | null;
-    }> | null;
-    chatLabel: LocaleString | null;
-    videoLabel: LocaleString | null;
-    teamLabel: LocaleString | null;
-    securityTitle: LocaleString | null;
+      _key: string
+      name: string | null
+      category: 'chat' | 'team' | 'video' | null
+    }> | null
+    chatLabel: LocaleString | null
+    videoLabel: LocaleString | null
+    teamLabel: LocaleString | null
+    securityTitle: LocaleString | null
     securityPoints: Array<
       {
-        _key: string;
+        _key: string
       } & LocaleString
-    > | null;
-  } | null;
+    > | null
+  } | null
   testimonialsSection: {
-    title: LocaleString | null;
-    subtitle: LocaleText | null;
-  } | null;
+    title: LocaleString | null
+    subtitle: LocaleText | null
+  } | null
   testimonials: Array<{
-    _id: string;
-    quote: LocaleText | null;
-    author: string | null;
-    role: LocaleString | null;
+    _id: string
+    quote: LocaleText | null
+    author: string | null
+    role: LocaleString | null
     photo: {
-      alt: LocaleString | null;
-      hotspot: SanityImageHotspot | null;
-      crop: SanityImageCrop | null;
+      alt: LocaleString | null
+      hotspot: SanityImageHotspot | null
+      crop: SanityImageCrop | null
       asset: {
-        _id: string;
+        _id: string
         metadata: {
-          lqip: string | null;
+          lqip: string | null
           dimensions: {
-            width: number | null;
-            height: number | null;
-          } | null;
-        } | null;
-      } | null;
-    } | null;
-  }>;
+            width: number | null
+            height: number | null
+          } | null
+        } | null
+      } | null
+    } | null
+  }>
   cta: {
-    title: LocaleString | null;
-    description: LocaleText | null;
-    buttonText: LocaleString | null;
-  } | null;
+    title: LocaleString | null
+    description: LocaleText | null
+    buttonText: LocaleString | null
+  } | null
   freeTrial: {
-    title: LocaleString | null;
-    subtitle: LocaleText | null;
+    title: LocaleString | null
+    subtitle: LocaleText | null
     benefits: Array<
       {
-        _key: string;
+        _key: string
       } & LocaleString
-    > | null;
-    nameLabel: LocaleString | null;
-    namePlaceholder: LocaleString | null;
-    roleLabel: LocaleString | null;
-    rolePlaceholder: LocaleString | null;
-    emailLabel: LocaleString | null;
-    emailPlaceholder: LocaleString | null;
-    buttonText: LocaleString | null;
-    buttonLoading: LocaleString | null;
-    disclaimer: LocaleText | null;
-    successTitle: LocaleString | null;
-    successDescription: LocaleString | null;
-    errorTitle: LocaleString | null;
-    errorDescription: LocaleString | null;
-  } | null;
-};
+    > | null
+    nameLabel: LocaleString | null
+    namePlaceholder: LocaleString | null
+    roleLabel: LocaleString | null
+    rolePlaceholder: LocaleString | null
+    emailLabel: LocaleString | null
+    emailPlaceholder: LocaleString | null
+    buttonText: LocaleString | null
+    buttonLoading: LocaleString | null
+    disclaimer: LocaleText | null
+    successTitle: LocaleString | null
+    successDescription: LocaleString | null
+    errorTitle: LocaleString | null
+    errorDescription: LocaleString | null
+  } | null
+}
 
 // Query TypeMap
 declare global {
   interface SanityQueries {
-    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    brandName, seoTitle, seoDescription, company, address, contact, email, rights,\n    socialLinks[]{_key, label, url},\n    "ogImage": ogImage.asset->url\n  },\n  "ui": *[_type == "uiStrings" && _id == "uiStrings"][0]{\n    skipToContent, navLabel, navFeatures, navUseCases, navPlatform, headerCta, menuOpen, menuClose,\n    languageLabel, notFoundTitle, notFoundLink\n  },\n  "hero": *[_type == "hero" && _id == "hero"][0]{\n    badge, headline, subheadline, oldWayTitle, oldWayPoints, newWayTitle, newWayPoints,\n    primaryCta, secondaryCta, trialNote\n  },\n  "workflow": *[_type == "workflow" && _id == "workflow"][0]{\n    title, subtitle, steps[]{_key, title, description}\n  },\n  "useCases": *[_type == "useCases" && _id == "useCases"][0]{\n    title, subtitle, audiences[]{_key, audience, title, description, points}\n  },\n  "results": *[_type == "results" && _id == "results"][0]{ title, subtitle },\n  "statistics": *[_type == "statistic"] | order(order asc){ _id, value, label },\n  "features": *[_type == "features" && _id == "features"][0]{\n    title, subtitle, items[]{_key, icon, title, description}\n  },\n  "platform": *[_type == "platform" && _id == "platform"][0]{\n    title, subtitle, integrationsTitle, integrations[]{_key, name, category},\n    chatLabel, videoLabel, teamLabel, securityTitle, securityPoints\n  },\n  "testimonialsSection": *[_type == "testimonialsSection" && _id == "testimonialsSection"][0]{ title, subtitle },\n  "testimonials": *[_type == "testimonial"] | order(order asc){\n    _id, quote, author, role,\n    photo{ alt, hotspot, crop, asset->{ _id, metadata{ lqip, dimensions{ width, height } } } }\n  },\n  "cta": *[_type == "cta" && _id == "cta"][0]{ title, description, buttonText },\n  "freeTrial": *[_type == "freeTrial" && _id == "freeTrial"][0]{\n    title, subtitle, benefits, nameLabel, namePlaceholder, roleLabel, rolePlaceholder,\n    emailLabel, emailPlaceholder, buttonText, buttonLoading, disclaimer,\n    successTitle, successDescription, errorTitle, errorDescription\n  }\n}': PageQueryResult;
+    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    brandName, seoTitle, seoDescription, company, address, contact, email, rights,\n    socialLinks[]{_key, label, url},\n    "ogImage": ogImage.asset->url\n  },\n  "ui": *[_type == "uiStrings" && _id == "uiStrings"][0]{\n    skipToContent, navLabel, navFeatures, navUseCases, navPlatform, headerCta, menuOpen, menuClose,\n    languageLabel, notFoundTitle, notFoundLink\n  },\n  "hero": *[_type == "hero" && _id == "hero"][0]{\n    badge, headline, subheadline, oldWayTitle, oldWayPoints, newWayTitle, newWayPoints,\n    primaryCta, secondaryCta, trialNote\n  },\n  "workflow": *[_type == "workflow" && _id == "workflow"][0]{\n    title, subtitle, steps[]{_key, title, description}\n  },\n  "useCases": *[_type == "useCases" && _id == "useCases"][0]{\n    title, subtitle, audiences[]{_key, audience, title, description, points}\n  },\n  "results": *[_type == "results" && _id == "results"][0]{ title, subtitle },\n  "statistics": *[_type == "statistic"] | order(order asc){ _id, value, label },\n  "features": *[_type == "features" && _id == "features"][0]{\n    title, subtitle, items[]{_key, icon, title, description}\n  },\n  "platform": *[_type == "platform" && _id == "platform"][0]{\n    title, subtitle, integrationsTitle, integrations[]{_key, name, category},\n    chatLabel, videoLabel, teamLabel, securityTitle, securityPoints\n  },\n  "testimonialsSection": *[_type == "testimonialsSection" && _id == "testimonialsSection"][0]{ title, subtitle },\n  "testimonials": *[_type == "testimonial"] | order(order asc){\n    _id, quote, author, role,\n    photo{ alt, hotspot, crop, asset->{ _id, metadata{ lqip, dimensions{ width, height } } } }\n  },\n  "cta": *[_type == "cta" && _id == "cta"][0]{ title, description, buttonText },\n  "freeTrial": *[_type == "freeTrial" && _id == "freeTrial"][0]{\n    title, subtitle, benefits, nameLabel, namePlaceholder, roleLabel, rolePlaceholder,\n    emailLabel, emailPlaceholder, buttonText, buttonLoading, disclaimer,\n    successTitle, successDescription, errorTitle, errorDescription\n  }\n}': PageQueryResult
   }
 }
 // Lets @sanity/client releases that predate the global registry read it too
-declare module "@sanity/client" {
+declare module '@sanity/client' {
   interface SanityQueries extends globalThis.SanityQueries {}
 }
