@@ -76,7 +76,8 @@ for (const [lang, text] of Object.entries(forms)) {
       const busy = form.getByRole('button', { name: text.loading })
       await expect(busy).toBeDisabled()
 
-      await expect(page.getByRole('alert').filter({ hasText: text.success })).toBeVisible()
+      // Generous: on a loaded 2-core CI machine the embedded database can take seconds.
+      await expect(page.getByRole('alert').filter({ hasText: text.success })).toBeVisible({ timeout: 15_000 })
       for (const label of Object.values(text.labels)) await expect(form.getByLabel(label)).toHaveValue('')
       await expect(form.getByRole('button', { name: text.button })).toBeEnabled()
 
@@ -95,7 +96,7 @@ for (const [lang, text] of Object.entries(forms)) {
       await form.getByRole('button', { name: text.button }).click()
 
       const toast = page.getByRole('alert').filter({ hasText: text.error })
-      await expect(toast).toBeVisible()
+      await expect(toast).toBeVisible({ timeout: 15_000 })
       await expect(page.locator('.Toastify__toast--error')).toBeVisible()
       await expect(form.getByLabel(text.labels.name)).toHaveValue('Rui')
       await expect(form.getByLabel(text.labels.email)).toHaveValue(email)
