@@ -1,5 +1,5 @@
 import { defineArrayMember, defineField, defineType } from 'sanity'
-import { localizedField } from '../objects/locale-fields'
+import { localizedField, sectionHeadingFields } from '../objects/locale-fields'
 import { featureIcons } from '../feature-icons'
 
 export const features = defineType({
@@ -7,14 +7,7 @@ export const features = defineType({
   title: 'Features',
   type: 'document',
   fields: [
-    localizedField({ name: 'title', title: 'Heading', description: 'Section heading.', max: 70 }),
-    localizedField({
-      name: 'subtitle',
-      title: 'Intro',
-      description: 'One sentence under the heading.',
-      paragraph: true,
-      max: 220,
-    }),
+    ...sectionHeadingFields(),
     defineField({
       name: 'items',
       title: 'Features',

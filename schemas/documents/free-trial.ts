@@ -1,5 +1,5 @@
 import { defineType } from 'sanity'
-import { localizedField, localizedList } from '../objects/locale-fields'
+import { localizedField, localizedList, sectionHeadingFields } from '../objects/locale-fields'
 
 export const freeTrial = defineType({
   name: 'freeTrial',
@@ -10,14 +10,7 @@ export const freeTrial = defineType({
     { name: 'messages', title: 'Messages after sending' },
   ],
   fields: [
-    localizedField({ name: 'title', title: 'Heading', description: 'Section heading.', max: 70 }),
-    localizedField({
-      name: 'subtitle',
-      title: 'Intro',
-      description: 'One sentence under the heading.',
-      paragraph: true,
-      max: 220,
-    }),
+    ...sectionHeadingFields(),
     localizedList({ name: 'benefits', title: 'Benefits', description: 'Arrow-bulleted points beside the form.', min: 2, max: 6 }),
     localizedField({
       name: 'nameLabel',

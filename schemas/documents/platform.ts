@@ -1,5 +1,5 @@
 import { defineArrayMember, defineField, defineType } from 'sanity'
-import { localizedField, localizedList } from '../objects/locale-fields'
+import { localizedField, localizedList, sectionHeadingFields } from '../objects/locale-fields'
 
 export const integrationCategories = ['chat', 'video', 'team'] as const
 
@@ -8,14 +8,7 @@ export const platform = defineType({
   title: 'Platform',
   type: 'document',
   fields: [
-    localizedField({ name: 'title', title: 'Heading', description: 'Section heading.', max: 70 }),
-    localizedField({
-      name: 'subtitle',
-      title: 'Intro',
-      description: 'One sentence under the heading.',
-      paragraph: true,
-      max: 220,
-    }),
+    ...sectionHeadingFields(),
     localizedField({
       name: 'integrationsTitle',
       title: 'Integrations heading',

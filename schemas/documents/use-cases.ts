@@ -1,19 +1,12 @@
 import { defineArrayMember, defineField, defineType } from 'sanity'
-import { localizedField, localizedList } from '../objects/locale-fields'
+import { localizedField, localizedList, sectionHeadingFields } from '../objects/locale-fields'
 
 export const useCases = defineType({
   name: 'useCases',
   title: 'Use cases',
   type: 'document',
   fields: [
-    localizedField({ name: 'title', title: 'Heading', description: 'Section heading.', max: 70 }),
-    localizedField({
-      name: 'subtitle',
-      title: 'Intro',
-      description: 'One sentence under the heading.',
-      paragraph: true,
-      max: 220,
-    }),
+    ...sectionHeadingFields(),
     defineField({
       name: 'audiences',
       title: 'Audiences',

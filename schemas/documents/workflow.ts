@@ -1,19 +1,12 @@
 import { defineArrayMember, defineField, defineType } from 'sanity'
-import { localizedField } from '../objects/locale-fields'
+import { localizedField, sectionHeadingFields } from '../objects/locale-fields'
 
 export const workflow = defineType({
   name: 'workflow',
   title: 'How it works',
   type: 'document',
   fields: [
-    localizedField({ name: 'title', title: 'Heading', description: 'Section heading.', max: 60 }),
-    localizedField({
-      name: 'subtitle',
-      title: 'Intro',
-      description: 'One sentence under the heading.',
-      paragraph: true,
-      max: 200,
-    }),
+    ...sectionHeadingFields(),
     defineField({
       name: 'steps',
       title: 'Steps',

@@ -88,3 +88,17 @@ export function localizedList({ name, title, description, min, max }: LocalizedL
     validation: (rule) => rule.min(min).max(max),
   })
 }
+
+/** Every section opens with a heading and a one-sentence intro, with the same length budgets. */
+export function sectionHeadingFields() {
+  return [
+    localizedField({ name: 'title', title: 'Heading', description: 'Section heading.', max: 70 }),
+    localizedField({
+      name: 'subtitle',
+      title: 'Intro',
+      description: 'One sentence under the heading.',
+      paragraph: true,
+      max: 220,
+    }),
+  ]
+}
