@@ -1,7 +1,6 @@
 // The self-hosted sign-up backend end to end, as the landing page uses it: real supabase-js
 // against the server, a real SMTP server receiving the welcomes. The same suite runs on
 // embedded PGlite and on PostgreSQL (a throwaway database on TEST_DATABASE_URL).
-import { randomBytes } from 'node:crypto'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,6 +13,7 @@ import { loadConfig } from './config.ts'
 import { startSignupBackend, type SignupBackend } from './signups.ts'
 import { startSmtpInbox, type SmtpInbox } from '../supabase/functions/_test/smtp-inbox.ts'
 import { createThrowawayDatabase } from '../supabase/functions/_test/throwaway-postgres.ts'
+import { eventually, uniqueAddress } from '../supabase/functions/_test/eventually.ts'
 
 interface Variant {
   name: string
@@ -35,18 +35,6 @@ const variants: Variant[] = [
 
 const ANON_KEY = 'local-anon-key'
 const PREFLIGHT_HEADERS = ['apikey', 'authorization', 'x-client-info', 'content-type', 'content-profile', 'prefer']
-
-const uniqueAddress = (tag: string) => `${tag}-${randomBytes(5).toString('hex')}@example.com`
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (done(value)) return value
-    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
 
 describe.each(variants)('sign-ups on $name', ({ database }) => {
   let workDir: string

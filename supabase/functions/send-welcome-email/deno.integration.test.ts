@@ -2,7 +2,6 @@
 // a throwaway PostgreSQL database and a real SMTP server: send-welcome-email records and
 // delivers, deliver-welcome-emails sweeps the outbox, and each address gets one welcome.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { createServer, type AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -12,6 +11,7 @@ import { migrate } from '../../../server/db/migrate.ts'
 /* eslint-enable no-restricted-imports */
 import { startSmtpInbox, type SmtpInbox } from '../_test/smtp-inbox.ts'
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../_test/throwaway-postgres.ts'
+import { eventually, uniqueAddress } from '../_test/eventually.ts'
 
 const ROOT = resolve(import.meta.dirname, '../../..')
 const DENO = resolve(ROOT, 'node_modules/.bin/deno')
@@ -70,18 +70,6 @@ async function stopFunction(fn: EdgeFunction | undefined) {
   await exited
   clearTimeout(timer)
 }
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (done(value)) return value
-    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`)
-    await new Promise((wait) => setTimeout(wait, 50))
-  }
-}
-
-const uniqueAddress = (tag: string) => `${tag}-${randomBytes(5).toString('hex')}@example.com`
 
 describe('the Deno edge functions on PostgreSQL', () => {
   let inbox: SmtpInbox
