@@ -3,15 +3,26 @@ import { pageQuery } from '../../web/src/content/page-query.ts'
 import type { PageContent } from '../../web/src/content/page-copy.ts'
 import type { ServerConfig } from '../config.ts'
 import { queryDataset } from './groq-query.ts'
-import type { LocalDatasetSource } from './local-dataset.ts'
+import type { LocalDataset, LocalDatasetSource } from './local-dataset.ts'
 
 /** The page's content for the prerender, from the seed or from hosted Sanity. */
 export type PageContentSource = () => Promise<PageContent>
 
+/**
+ * The seed's page content, evaluated once per version of the dataset (a reload gives a new
+ * object), not on every prerender and every mail sweep.
+ */
 export function localPageContent(dataset: LocalDatasetSource): PageContentSource {
+  const evaluated = new WeakMap<LocalDataset, Promise<PageContent>>()
   return async () => {
-    const { documents, projectId, dataset: name } = await dataset.get()
-    return (await queryDataset(documents, pageQuery, {}, undefined, { projectId, dataset: name })) as PageContent
+    const current = await dataset.get()
+    let content = evaluated.get(current)
+    if (!content) {
+      const { documents, projectId, dataset: name } = current
+      content = queryDataset(documents, pageQuery, {}, undefined, { projectId, dataset: name }) as Promise<PageContent>
+      evaluated.set(current, content)
+    }
+    return content
   }
 }
 
