@@ -21,35 +21,33 @@ export function Hero({ copy }: { copy: PageCopy['hero'] }) {
           {copy.trialNote ? <TrialNote>{copy.trialNote}</TrialNote> : null}
         </Pitch>
         <Comparison>
-          {copy.oldWayPoints.length > 0 ? (
-            <WayCard $tone="old">
-              <WayTitle>{copy.oldWayTitle}</WayTitle>
-              <WayList>
-                {copy.oldWayPoints.map((point) => (
-                  <li key={point}>
-                    <X aria-hidden="true" size={18} strokeWidth={2.5} />
-                    <span>{point}</span>
-                  </li>
-                ))}
-              </WayList>
-            </WayCard>
-          ) : null}
-          {copy.newWayPoints.length > 0 ? (
-            <WayCard $tone="new">
-              <WayTitle>{copy.newWayTitle}</WayTitle>
-              <WayList>
-                {copy.newWayPoints.map((point) => (
-                  <li key={point}>
-                    <Check aria-hidden="true" size={18} strokeWidth={2.5} />
-                    <span>{point}</span>
-                  </li>
-                ))}
-              </WayList>
-            </WayCard>
-          ) : null}
+          <Way tone="old" title={copy.oldWayTitle} points={copy.oldWayPoints} />
+          <Way tone="new" title={copy.newWayTitle} points={copy.newWayPoints} />
         </Comparison>
       </Layout>
     </Band>
+  )
+}
+
+type Tone = 'old' | 'new'
+const marks = { old: X, new: Check } satisfies Record<Tone, typeof X>
+
+/** One side of the comparison: today's pains (crossed) or what the product changes (checked). */
+function Way({ tone, title, points }: { tone: Tone; title: string; points: string[] }) {
+  if (points.length === 0) return null
+  const Mark = marks[tone]
+  return (
+    <WayCard $tone={tone}>
+      <WayTitle>{title}</WayTitle>
+      <WayList>
+        {points.map((point) => (
+          <li key={point}>
+            <Mark aria-hidden="true" size={18} strokeWidth={2.5} />
+            <span>{point}</span>
+          </li>
+        ))}
+      </WayList>
+    </WayCard>
   )
 }
 
@@ -125,7 +123,7 @@ const Comparison = styled.div`
   }
 `
 
-const WayCard = styled.div<{ $tone: 'old' | 'new' }>`
+const WayCard = styled.div<{ $tone: Tone }>`
   padding: ${({ theme }) => theme.space.lg};
   border-radius: ${({ theme }) => theme.radius.lg};
   border: 1px solid ${({ $tone }) => ($tone === 'new' ? 'rgb(167 139 250 / 0.6)' : 'rgb(255 255 255 / 0.14)')};
