@@ -25,7 +25,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: 'list',
-  timeout: 30_000,
+  // Long multi-step specs on a 2-core CI machine under load need room; a hang still fails.
+  timeout: process.env.CI ? 60_000 : 30_000,
   expect: { timeout: 5_000 },
   use: {
     baseURL: BASE_URL,
