@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
 import { resolveBrowserPath } from './support/browser-path.ts'
 
-const PORT = 4173
+// PULSO_E2E_PORT lets two runs share a machine (say, a developer's server already on 4173).
+const PORT = Number(process.env.PULSO_E2E_PORT ?? 4173)
 const BASE_URL = `http://127.0.0.1:${PORT}`
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 
