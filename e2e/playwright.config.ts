@@ -4,10 +4,10 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
 import { resolveBrowserPath } from './support/browser-path.ts'
+import { BASE_URL } from './support/copy.ts'
 
 // PULSO_E2E_PORT lets two runs share a machine (say, a developer's server already on 4173).
-const PORT = Number(process.env.PULSO_E2E_PORT ?? 4173)
-const BASE_URL = `http://127.0.0.1:${PORT}`
+const PORT = new URL(BASE_URL).port
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 
 // The config is read by the runner and again by every worker; workers inherit the runner's env,
@@ -50,7 +50,7 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
-      PORT: String(PORT),
+      PORT,
       HOST: '127.0.0.1',
       DATA_DIR: process.env.PULSO_E2E_DATA_DIR,
       SITE_URL: BASE_URL,

@@ -133,4 +133,5 @@ export const sectionOrder = [
   'freeTrial',
 ] as const
 
-export const BASE_URL = 'http://127.0.0.1:4173'
+/** Where the E2E server listens; the config starts it here (PULSO_E2E_PORT overrides 4173). */
+export const BASE_URL = `http://127.0.0.1:${process.env.PULSO_E2E_PORT ?? 4173}`
