@@ -64,7 +64,12 @@ describe('loadLocalDataset', () => {
       extension: 'png',
       size: portrait.length,
       originalFilename: 'ana.png',
-      metadata: { dimensions: { width: 4, height: 6, aspectRatio: 4 / 6 } },
+      metadata: {
+        dimensions: { width: 4, height: 6, aspectRatio: 4 / 6 },
+        lqip: expect.stringMatching(/^data:image\/jpeg;base64,[A-Za-z0-9+/]+=*$/) as unknown,
+        hasAlpha: false,
+        isOpaque: true,
+      },
     })
 
     expect(loaded.images.get(`${sha1(logo)}-10x2.png`)).toEqual({

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { readImageInfo, UnsupportedImageError } from './image-dimensions.ts'
+import { readImageMetadata, UnsupportedImageError } from './image-metadata.ts'
 
 /** A document as stored in the dataset: any JSON object with an id and a type. */
 export interface SeedDocument {
@@ -101,7 +101,7 @@ export async function loadLocalDataset(options: LocalDatasetOptions): Promise<Lo
     }
     let info
     try {
-      info = readImageInfo(bytes)
+      info = await readImageMetadata(bytes)
     } catch (err) {
       if (err instanceof UnsupportedImageError) {
         throw new SeedDatasetError(`${where}: cannot read image ${filePath}: ${err.message}`, { cause: err })
@@ -109,7 +109,7 @@ export async function loadLocalDataset(options: LocalDatasetOptions): Promise<Lo
       throw err
     }
     const sha1 = createHash('sha1').update(bytes).digest('hex')
-    const { width, height, extension, mimeType } = info
+    const { width, height, extension, mimeType, lqip, hasAlpha, isOpaque } = info
     const assetId = `image-${sha1}-${width}x${height}-${extension}`
     const fileName = `${sha1}-${width}x${height}.${extension}`
     imageStamps.set(filePath, { filePath, mtimeMs: st.mtimeMs, size: st.size })
@@ -140,6 +140,9 @@ export async function loadLocalDataset(options: LocalDatasetOptions): Promise<Lo
             height,
             aspectRatio: width / height,
           },
+          lqip,
+          hasAlpha,
+          isOpaque,
         },
       })
     }
