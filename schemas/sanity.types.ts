@@ -114,6 +114,7 @@ export type SiteSettings = {
     media?: unknown
     hotspot?: SanityImageHotspot
     crop?: SanityImageCrop
+    alt?: LocaleString
     _type: 'image'
   }
   company?: string

@@ -12,10 +12,15 @@ import { testimonialsSection } from './documents/testimonials-section'
 import { testimonial } from './documents/testimonial'
 import { cta } from './documents/cta'
 import { freeTrial } from './documents/free-trial'
+import { withTranslationStatus } from './translation-preview'
 
 /** Page sections in page order; each is a singleton whose document id is its type name. */
-export const sectionTypes = [hero, workflow, useCases, results, features, platform, testimonialsSection, cta, freeTrial]
+export const sectionTypes = [hero, workflow, useCases, results, features, platform, testimonialsSection, cta, freeTrial].map(
+  withTranslationStatus,
+)
 
-export const singletonTypes = [...sectionTypes, siteSettings, uiStrings]
+export const singletonTypes = [...sectionTypes, ...[siteSettings, uiStrings].map(withTranslationStatus)]
 
-export const schemaTypes = [localeString, localeText, ...singletonTypes, statistic, testimonial]
+export const listTypes = [statistic, testimonial].map(withTranslationStatus)
+
+export const schemaTypes = [localeString, localeText, ...singletonTypes, ...listTypes]

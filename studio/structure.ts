@@ -1,4 +1,4 @@
-import type { StructureResolver } from 'sanity/structure'
+import type { StructureBuilder, StructureResolver } from 'sanity/structure'
 import { sectionTypes, singletonTypes } from '../schemas/schema-types'
 
 /** The desk mirrors the page: sections in page order, then the lists, then site-wide texts. */
@@ -6,22 +6,22 @@ export const structure: StructureResolver = (S) =>
   S.list()
     .title('Content')
     .items([
-      ...sectionTypes.map((type) =>
-        S.listItem()
-          .title(type.title ?? type.name)
-          .id(type.name)
-          .child(S.document().schemaType(type.name).documentId(type.name)),
-      ),
+      ...sectionTypes.map((type) => singleton(S, type.name, type.title ?? type.name)),
       S.divider(),
       S.documentTypeListItem('statistic').title('Statistics'),
       S.documentTypeListItem('testimonial').title('Testimonials'),
       S.divider(),
-      S.listItem().title('Interface texts').id('uiStrings').child(S.document().schemaType('uiStrings').documentId('uiStrings')),
-      S.listItem()
-        .title('Site settings')
-        .id('siteSettings')
-        .child(S.document().schemaType('siteSettings').documentId('siteSettings')),
+      singleton(S, 'uiStrings', 'Interface texts'),
+      singleton(S, 'siteSettings', 'Site settings'),
     ])
+
+/**
+ * A singleton's document itself rather than a plain link, so the desk shows its preview:
+ * title, status and the translation gaps (see withTranslationStatus).
+ */
+function singleton(S: StructureBuilder, typeName: string, title: string) {
+  return S.documentListItem().schemaType(typeName).id(typeName).title(title)
+}
 
 /** Singletons cannot be created again or deleted from the Studio. */
 export const singletonTypeNames: ReadonlySet<string> = new Set(singletonTypes.map((type) => type.name))

@@ -35,9 +35,19 @@ export const siteSettings = defineType({
     defineField({
       name: 'ogImage',
       title: 'Sharing image',
-      description: 'Shown when the page is shared on social networks (1200 × 630).',
+      description: 'Shown when the page is shared on social networks; cropped to 1200 × 630 around the hotspot.',
       type: 'image',
+      options: { hotspot: true },
       fieldset: 'seo',
+      fields: [
+        localizedField({
+          name: 'alt',
+          title: 'Description',
+          description: 'What the image shows, for people who cannot see it. Needed in both languages.',
+          max: 120,
+          requiredInEveryLocale: true,
+        }),
+      ],
     }),
     defineField({
       name: 'company',

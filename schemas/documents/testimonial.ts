@@ -31,8 +31,9 @@ export const testimonial = defineType({
         localizedField({
           name: 'alt',
           title: 'Description',
-          description: 'What the photo shows, for people who cannot see it.',
+          description: 'What the photo shows, for people who cannot see it. Needed in both languages.',
           max: 120,
+          requiredInEveryLocale: true,
         }),
       ],
     }),

@@ -47,10 +47,14 @@ interface LocalizedFieldOptions {
   /** Characters per language that still fit the layout. */
   max?: number
   fieldset?: string
+  /** Required in every language, not only Portuguese: texts with no fallback worth showing (image alts). */
+  requiredInEveryLocale?: boolean
 }
 
 /** A translatable field with a length budget that keeps the layout intact. */
-export function localizedField({ name, title, description, paragraph, max, fieldset }: LocalizedFieldOptions) {
+export function localizedField(options: LocalizedFieldOptions) {
+  const { name, title, description, paragraph, max, fieldset, requiredInEveryLocale } = options
+  const requiredLocales = requiredInEveryLocale ? locales : [defaultLocale]
   return defineField({
     name,
     title,
@@ -59,8 +63,9 @@ export function localizedField({ name, title, description, paragraph, max, field
     type: paragraph ? 'localeText' : 'localeString',
     validation: (rule) =>
       rule.custom((value: LocalizedValue) => {
-        if (!value?.[defaultLocale]) return `${localeTags[defaultLocale].title} text is required.`
-        if (!max) return true
+        const absent = requiredLocales.filter((locale) => !value?.[locale]?.trim())
+        if (absent.length > 0) return `${absent.map((l) => localeTags[l].title).join(' and ')} text is required.`
+        if (!max || !value) return true
         const tooLong = locales.filter((locale) => (value[locale]?.length ?? 0) > max)
         return tooLong.length === 0
           ? true

@@ -1,0 +1,62 @@
+import { localeTags, locales, type Locale } from './locales'
+
+/** How many localized texts in a value have no text in each language. */
+export type MissingTranslations = Record<Locale, number>
+
+const localizedTypes = new Set(['localeString', 'localeText'])
+
+/**
+ * Counts, per language, the localized texts (`{pt, en}` objects, at any depth: list items,
+ * image alts…) that are empty in that language. Drives the Studio's "missing English" hints.
+ */
+export function countMissingTranslations(value: unknown): MissingTranslations {
+  const missing = Object.fromEntries(locales.map((locale) => [locale, 0])) as MissingTranslations
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      node.forEach(visit)
+      return
+    }
+    if (!isRecord(node)) return
+    if (isLocalizedText(node)) {
+      for (const locale of locales) {
+        const text = node[locale]
+        if (typeof text !== 'string' || text.trim() === '') missing[locale] += 1
+      }
+      return
+    }
+    Object.entries(node).forEach(([key, inner]) => {
+      if (!key.startsWith('_')) visit(inner)
+    })
+  }
+  visit(value)
+  return missing
+}
+
+/** "English missing in 2 texts", or undefined when every text exists in every language. */
+export function describeMissingTranslations(missing: MissingTranslations): string | undefined {
+  const parts = locales
+    .filter((locale) => missing[locale] > 0)
+    .map((locale) => `${localeTags[locale].title} missing in ${plural(missing[locale], 'text')}`)
+  return parts.length > 0 ? parts.join(' · ') : undefined
+}
+
+/** Badge text such as "EN missing", listing the languages with gaps. */
+export function missingLocalesLabel(missing: MissingTranslations): string | undefined {
+  const gaps = locales.filter((locale) => missing[locale] > 0)
+  return gaps.length > 0 ? `${gaps.map((locale) => locale.toUpperCase()).join(' + ')} missing` : undefined
+}
+
+// Seed and API documents carry `_type`; objects typed by hand in the Studio may not yet.
+function isLocalizedText(node: Record<string, unknown>): boolean {
+  if (typeof node['_type'] === 'string') return localizedTypes.has(node['_type'])
+  const keys = Object.keys(node).filter((key) => !key.startsWith('_'))
+  return keys.length > 0 && keys.every((key) => (locales as readonly string[]).includes(key))
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null
+}
