@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import type { PublicConfig } from '../web/src/app/public-config.ts'
 import type { ServerConfig } from './config.ts'
 import { contentRoutes } from './content/content-routes.ts'
+import { liveRoutes } from './content/live-routes.ts'
+import { watchSeedChanges } from './content/seed-changes.ts'
 import type { LocalDatasetSource } from './content/local-dataset.ts'
 import type { PageContentSource } from './content/page-content.ts'
 import type { PageRenderer } from './site/page-renderer.ts'
@@ -58,6 +60,9 @@ export async function buildApp({
       projectId: config.sanity.projectId,
       dataset: config.sanity.dataset,
     })
+    const changes = watchSeedChanges({ source: localDataset, seedDir: resolve(config.seedDir), log: app.log })
+    app.addHook('onClose', async () => changes.close())
+    await app.register(liveRoutes, { changes, dataset: config.sanity.dataset })
   }
 
   if (signups) {

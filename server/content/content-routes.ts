@@ -13,6 +13,7 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify'
 import { GroqRequestError, parsePerspective, queryDataset } from './groq-query.ts'
 import type { QueryErrorDetails, QueryParams } from './groq-query.ts'
 import type { LocalDataset } from './local-dataset.ts'
+import { LOCAL_SYNC_TAG } from './live-routes.ts'
 
 export interface ContentRoutesOptions {
   /** The current dataset; called on every request so seed edits show up (see createLocalDatasetSource). */
@@ -64,7 +65,7 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
       return reply
         .header('cache-control', 'no-cache')
         .type('application/json; charset=utf-8')
-        .send({ query, result, ms: Math.round(performance.now() - started) })
+        .send({ query, result, syncTags: [LOCAL_SYNC_TAG], ms: Math.round(performance.now() - started) })
     } catch (err) {
       if (err instanceof GroqRequestError) return sendError(reply, err.statusCode, err.details)
       throw err
