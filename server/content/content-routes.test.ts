@@ -3,6 +3,7 @@ import { createClient } from '@sanity/client'
 import type { SanityClient } from '@sanity/client'
 import { createImageUrlBuilder } from '@sanity/image-url'
 import Fastify from 'fastify'
+import sharp from 'sharp'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contentRoutes } from './content-routes.ts'
@@ -216,13 +217,35 @@ describe('image endpoint with the real @sanity/image-url', () => {
     expect(Buffer.from(await response.arrayBuffer()).equals(png)).toBe(true)
   })
 
-  it('serves the original for transformed URLs (crop, width, auto format)', async () => {
+  it('transforms as image-url asks: hotspot crop, size, and the format the browser takes', async () => {
     const image = await client.fetch<object>('*[_id == "hero"][0].image')
-    const url = builder().image(image).width(400).height(200).fit('crop').auto('format').url()
-    expect(url).toMatch(/\?.*w=400/)
-    const response = await fetch(url)
-    expect(response.status).toBe(200)
-    expect(Buffer.from(await response.arrayBuffer()).equals(png)).toBe(true)
+    const url = builder().image(image).width(2).height(2).fit('crop').auto('format').url()
+    expect(url).toMatch(/\?rect=.*&w=2&h=2&fit=crop&auto=format$/)
+
+    const webp = await fetch(url, { headers: { accept: 'image/webp,*/*' } })
+    expect(webp.status).toBe(200)
+    expect(webp.headers.get('content-type')).toBe('image/webp')
+    expect(webp.headers.get('vary')).toBe('Accept')
+    expect(webp.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(await sharp(Buffer.from(await webp.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 2, height: 2 })
+
+    const png = await fetch(url, { headers: { accept: '*/*' } })
+    expect(png.headers.get('content-type')).toBe('image/png')
+    expect(png.headers.get('vary')).toBe('Accept')
+    expect(await sharp(Buffer.from(await png.arrayBuffer())).metadata()).toMatchObject({ format: 'png', width: 2, height: 2 })
+
+    const jpg = await fetch(builder().image(image).width(1).format('jpg').url())
+    expect(jpg.headers.get('content-type')).toBe('image/jpeg')
+    expect(jpg.headers.get('vary')).toBeNull()
+  })
+
+  it('answers a bad parameter with 400 in the API error shape', async () => {
+    const response = await fetch(`${origin}/images/${PROJECT_ID}/${DATASET}/${sha1}-3x2.png?w=wide`)
+    expect(response.status).toBe(400)
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    expect(await response.json()).toEqual({
+      error: { type: 'invalidParameter', description: 'Invalid "w=wide": expected a whole number from 1 to 4096' },
+    })
   })
 
   it('answers 404 for an unknown file, project or dataset', async () => {

@@ -6,13 +6,15 @@
  * - `GET|POST /v{apiVersion}/data/query/{dataset}` — the query endpoint
  *   (`@sanity/client` with `apiHost` = this server, `useProjectHostname: false`).
  * - `GET /images/{projectId}/{dataset}/{sha1}-{w}x{h}.{ext}` — the image CDN
- *   (`@sanity/image-url` with `baseUrl` = this server).
+ *   (`@sanity/image-url` with `baseUrl` = this server), with its resizing,
+ *   cropping and format parameters (see image-params.ts).
  */
-import { readFile } from 'node:fs/promises'
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify'
 import { GroqRequestError, parsePerspective, queryDataset } from './groq-query.ts'
 import type { QueryErrorDetails, QueryParams } from './groq-query.ts'
 import type { LocalDataset } from './local-dataset.ts'
+import { createImageDelivery } from './image-delivery.ts'
+import { ImageParamError } from './image-params.ts'
 import { LOCAL_SYNC_TAG } from './live-routes.ts'
 
 export interface ContentRoutesOptions {
@@ -123,33 +125,38 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
     },
   )
 
-  // Serves the original file whatever transformation is asked for (w, h,
-  // rect, fit, auto, q, fm…): resizing needs an image library, and the seed
-  // images are already web-sized, so the browser scaling them is acceptable
-  // locally. Real projects get transformed images from Sanity's CDN.
-  app.get<{ Params: { projectId: string; dataset: string; file: string } }>(
-    '/images/:projectId/:dataset/:file',
-    async (request, reply) => {
-      const { file } = request.params
-      const notFound = () => sendError(reply, 404, { description: `Image "${request.url.split('?')[0]}" not found` })
-      if (request.params.projectId !== projectId || request.params.dataset !== dataset) return notFound()
-      const current = await getDataset()
-      const image = current.images.get(file)
-      if (!image) return notFound()
-      let bytes: Buffer
-      try {
-        bytes = await readFile(image.filePath)
-      } catch {
-        return notFound()
-      }
-      return reply.header('cache-control', 'public, max-age=31536000, immutable').type(image.mimeType).send(bytes)
-    },
-  )
+  const deliverImage = createImageDelivery()
+  app.get<{
+    Params: { projectId: string; dataset: string; file: string }
+    Querystring: Record<string, string | string[]>
+  }>('/images/:projectId/:dataset/:file', async (request, reply) => {
+    const { file } = request.params
+    const notFound = () => sendError(reply, 404, { description: `Image "${request.url.split('?')[0]}" not found` })
+    if (request.params.projectId !== projectId || request.params.dataset !== dataset) return notFound()
+    const current = await getDataset()
+    const image = current.images.get(file)
+    if (!image) return notFound()
+    let response
+    try {
+      response = await deliverImage({ fileName: file, image, query: request.query, accept: request.headers.accept })
+    } catch (err) {
+      if (err instanceof ImageParamError) return sendError(reply, 400, { type: 'invalidParameter', description: err.message })
+      if (isFileGone(err)) return notFound()
+      throw err
+    }
+    if (response.variesByAccept) reply.header('vary', 'Accept')
+    // The file name holds the content's hash and the query the rest: the answer never changes.
+    return reply.header('cache-control', 'public, max-age=31536000, immutable').type(response.mimeType).send(response.bytes)
+  })
 }
 
 function sendError(reply: FastifyReply, status: number, error: QueryErrorDetails | ErrorBody['error']) {
   const body: ErrorBody = { error: { ...error } }
   return reply.code(status).header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(body)
+}
+
+function isFileGone(err: unknown): boolean {
+  return err instanceof Error && 'code' in err && (err.code === 'ENOENT' || err.code === 'EISDIR')
 }
 
 function single(value: unknown): string | undefined {

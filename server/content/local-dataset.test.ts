@@ -74,6 +74,7 @@ describe('loadLocalDataset', () => {
 
     expect(loaded.images.get(`${sha1(logo)}-10x2.png`)).toEqual({
       filePath: `${fixture.dir}/images/brand/logo.png`,
+      extension: 'png',
       mimeType: 'image/png',
       size: logo.length,
     })

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { readImageMetadata, UnsupportedImageError } from './image-metadata.ts'
+import { readImageMetadata, UnsupportedImageError, type ImageFormat } from './image-metadata.ts'
 
 /** A document as stored in the dataset: any JSON object with an id and a type. */
 export interface SeedDocument {
@@ -22,6 +22,7 @@ export interface SeedDocument {
 export interface LocalImageFile {
   /** Absolute path of the seed image on disk. */
   filePath: string
+  extension: ImageFormat
   mimeType: string
   size: number
 }
@@ -115,7 +116,7 @@ export async function loadLocalDataset(options: LocalDatasetOptions): Promise<Lo
     imageStamps.set(filePath, { filePath, mtimeMs: st.mtimeMs, size: st.size })
     if (!assets.has(assetId)) {
       const assetPath = `images/${projectId}/${dataset}/${fileName}`
-      images.set(fileName, { filePath, mimeType, size: bytes.length })
+      images.set(fileName, { filePath, extension, mimeType, size: bytes.length })
       assets.set(assetId, {
         _id: assetId,
         _type: 'sanity.imageAsset',
