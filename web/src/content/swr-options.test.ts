@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Revalidator, RevalidatorOptions } from 'swr'
-import { CONTENT_FRESH_MS, retryDelay, swrOptions } from './swr-options.ts'
+import { CONTENT_REFRESH_MS, retryDelay, swrOptions } from './swr-options.ts'
 
 describe('retryDelay', () => {
   it('doubles from one second', () => {
@@ -14,10 +14,16 @@ describe('retryDelay', () => {
 })
 
 describe('swrOptions', () => {
-  it('treats content as fresh for 5 minutes and keeps what is shown while revalidating', () => {
-    expect(CONTENT_FRESH_MS).toBe(5 * 60_000)
-    expect(swrOptions.dedupingInterval).toBe(300_000)
-    expect(swrOptions.keepPreviousData).toBe(true)
+  it('revalidates on focus, on reconnect and every minute, and keeps what is shown meanwhile', () => {
+    expect(swrOptions).toMatchObject({
+      revalidateOnFocus: true,
+      revalidateOnReconnect: true,
+      refreshInterval: CONTENT_REFRESH_MS,
+      keepPreviousData: true,
+    })
+    expect(CONTENT_REFRESH_MS).toBe(60_000)
+    // Deduplication must not swallow a focus or a live event that comes seconds after a fetch.
+    expect(swrOptions.dedupingInterval).toBeLessThanOrEqual(2_000)
   })
 
   describe('onErrorRetry', () => {

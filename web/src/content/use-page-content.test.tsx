@@ -4,7 +4,7 @@ import { HttpResponse } from 'msw'
 import type { PageContent } from './page-copy.ts'
 import { pageQuery } from './page-query.ts'
 import { loadSeedContent } from '../test/seed-content.ts'
-import { queryResult, serveContent } from '../test/network.ts'
+import { queryResult, serveContent, serveLiveEvents, SYNC_TAG } from '../test/network.ts'
 import { renderApp } from '../test/render-app.tsx'
 
 let seed: PageContent
@@ -112,5 +112,51 @@ describe('usePageCopy', () => {
       expect(waits[index]).toBeLessThanOrEqual(expected + 100)
     }
     expect(headline()).toHaveTextContent('Performance reviews built on real work, not memory')
+  })
+
+  describe('edits reach the open page without a reload', () => {
+    it('refetches when a live event names a tag the page shows, and asks for content at least that new', async () => {
+      const requests = serveContent(seed, edited('Published a moment ago'))
+      const live = serveLiveEvents()
+      renderApp({ path: '/en', initialContent: seed })
+      await waitFor(() => expect(requests).toHaveLength(1))
+      const publish = await live
+
+      publish('message', 'event-7', [SYNC_TAG])
+      await waitFor(() => expect(headline()).toHaveTextContent('Published a moment ago'))
+      expect(requests).toHaveLength(2)
+      expect(requests[1]?.searchParams.get('lastLiveEventId')).toBe('event-7')
+    })
+
+    it('ignores live events about content the page does not show', async () => {
+      const requests = serveContent(seed, edited('Should not be fetched'))
+      const live = serveLiveEvents()
+      renderApp({ path: '/en', initialContent: seed })
+      await waitFor(() => expect(requests).toHaveLength(1))
+      const publish = await live
+
+      publish('message', 'event-8', ['s1:another-document'])
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(requests).toHaveLength(1)
+    })
+
+    it('refetches after a restart, when changes may have been missed', async () => {
+      const requests = serveContent(seed, edited('Changed while disconnected'))
+      const live = serveLiveEvents()
+      renderApp({ path: '/en', initialContent: seed })
+      await waitFor(() => expect(requests).toHaveLength(1))
+      ;(await live)('restart', 'event-9')
+      await waitFor(() => expect(headline()).toHaveTextContent('Changed while disconnected'))
+    })
+
+    it('refetches when the reader comes back to the tab', async () => {
+      const requests = serveContent(seed, edited('Seen on return'))
+      renderApp({ path: '/en', initialContent: seed })
+      await waitFor(() => expect(requests).toHaveLength(1))
+      // Past SWR's deduplication and focus throttle windows.
+      await new Promise((resolve) => setTimeout(resolve, 5_100))
+      window.dispatchEvent(new Event('focus'))
+      await waitFor(() => expect(headline()).toHaveTextContent('Seen on return'))
+    })
   })
 })

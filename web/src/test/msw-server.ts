@@ -1,4 +1,4 @@
-import type { AnyHandler, UnhandledFrameHandle } from 'msw'
+import { http, HttpResponse, type AnyHandler, type UnhandledFrameHandle } from 'msw'
 import { defineNetwork, InterceptorSource } from 'msw/experimental'
 import { AsyncHandlersController } from 'msw/node'
 import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
@@ -16,6 +16,25 @@ import { HttpRequestInterceptor } from '@mswjs/interceptors/http'
  * socket-level HttpRequestInterceptor sees those requests too. (In the browser
  * get-it uses `window.fetch`, which the default interceptors cover.)
  */
+/** Every page opens Sanity's live events stream; unless a test says otherwise, it stays quiet. */
+export const LIVE_EVENTS_PATH = '*/v:version/data/live/events/:dataset'
+
+/** A Server-Sent Events answer that stays open: `welcome` now, then whatever `push` is given. */
+export function eventStream(onOpen: (push: (event: string, data: object, id?: string) => void) => void = () => undefined) {
+  const encoder = new TextEncoder()
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const push = (event: string, data: object, id?: string) =>
+        controller.enqueue(encoder.encode(`${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`))
+      push('welcome', {})
+      onOpen(push)
+    },
+  })
+  return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } })
+}
+
+const quietLiveEvents = http.get(LIVE_EVENTS_PATH, () => eventStream())
+
 function setupWebTestServer() {
   const network = defineNetwork({
     sources: [
@@ -28,7 +47,7 @@ function setupWebTestServer() {
         ],
       }),
     ],
-    handlers: new AsyncHandlersController([]),
+    handlers: new AsyncHandlersController([quietLiveEvents]),
     onUnhandledFrame: 'warn',
     context: { quiet: true },
   })

@@ -1,14 +1,29 @@
 import { http, HttpResponse } from 'msw'
 import type { PageContent } from '../content/page-copy.ts'
-import { server } from './msw-server.ts'
+import { eventStream, LIVE_EVENTS_PATH, server } from './msw-server.ts'
 
 /** The content API as @sanity/client calls it: GET {apiHost}/v{apiVersion}/data/query/{dataset}?query=… */
 export const CONTENT_QUERY_PATH = '*/v:version/data/query/:dataset'
 
 type Answer = () => Response | Promise<Response>
 
+/** The sync tag the content API gives every answer in these tests. */
+export const SYNC_TAG = 's1:page'
+
 /** The query API's answer envelope. */
-export const queryResult = (result: PageContent) => HttpResponse.json({ query: '', result, ms: 1 })
+export const queryResult = (result: PageContent) => HttpResponse.json({ query: '', result, syncTags: [SYNC_TAG], ms: 1 })
+
+/** Sanity's live events stream, for a test to publish changes on. Resolves once a page listens. */
+export function serveLiveEvents() {
+  let connected!: (publish: (event: 'message' | 'restart', id: string, tags?: string[]) => void) => void
+  const listening = new Promise<Parameters<typeof connected>[0]>((resolve) => {
+    connected = resolve
+  })
+  server.use(
+    http.get(LIVE_EVENTS_PATH, () => eventStream((push) => connected((event, id, tags = []) => push(event, { tags }, id)))),
+  )
+  return listening
+}
 
 /**
  * Serves the content API: `content` for every query, or each answer in turn (the last

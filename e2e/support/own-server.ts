@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+
+export interface OwnServer {
+  url: string
+  /** This server's copy of the seed: edit it as an editor would, nobody else sees it. */
+  seedFile: string
+  stop(): Promise<void>
+}
+
+/**
+ * The built site on a port of its own, over a private copy of the seed, for specs that change
+ * content (the shared server's content must stay as every other spec expects it).
+ */
+export async function startOwnServer(): Promise<OwnServer> {
+  const dir = await mkdtemp(join(tmpdir(), 'pulso-e2e-own-'))
+  const seedDir = join(dir, 'seed')
+  await cp(join(repoRoot, 'studio/seed'), seedDir, { recursive: true })
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SITE_URL: url,
+      SEED_DIR: seedDir,
+      DATA_DIR: join(dir, 'data'),
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      SANITY_PROJECT_ID: '',
+      SUPABASE_URL: '',
+      SUPABASE_ANON_KEY: '',
+    },
+  })
+  await waitUntilUp(url, child)
+  return {
+    url,
+    seedFile: join(seedDir, 'data.ndjson'),
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await exited
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const address = probe.address()
+  await new Promise((resolve) => probe.close(resolve))
+  if (address === null || typeof address === 'string') throw new Error('no TCP port')
+  return address.port
+}
+
+async function waitUntilUp(url: string, child: ChildProcess) {
+  const deadline = Date.now() + 90_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} before it was up`)
+    const up = await fetch(`${url}/robots.txt`).then(
+      (response) => response.ok,
+      () => false,
+    )
+    if (up) return
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  child.kill('SIGTERM')
+  throw new Error(`the server at ${url} was not up within 90 s`)
+}
