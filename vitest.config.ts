@@ -17,7 +17,13 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['server/**/*.test.ts', 'supabase/**/*.test.ts', 'schemas/**/*.test.ts', 'studio/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'supabase/**/*.test.ts',
+            'schemas/**/*.test.ts',
+            'studio/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
