@@ -10,6 +10,11 @@ interface PreviewedDocumentType {
   }
 }
 
+interface TranslationAwarePreview {
+  select: Record<string, string>
+  prepare: (selection: Record<string, unknown>) => PreviewValue
+}
+
 const FIELD_PREFIX = 'translationStatus.'
 
 /**
@@ -17,7 +22,7 @@ const FIELD_PREFIX = 'translationStatus.'
  * counts the texts missing a language and appends "⚠ English missing in 2 texts" to the
  * subtitle, so desk lists and document headers show gaps at a glance.
  */
-export function withTranslationStatus<T extends PreviewedDocumentType>(type: T): T {
+export function withTranslationStatus<T extends PreviewedDocumentType>(type: T): T & { preview: TranslationAwarePreview } {
   const own = type.preview ?? {}
   const fieldSelection = Object.fromEntries(type.fields.map((field) => [`${FIELD_PREFIX}${field.name}`, field.name]))
   return {

@@ -59,6 +59,7 @@ export async function buildApp({
       getDataset: () => localDataset.get(),
       projectId: config.sanity.projectId,
       dataset: config.sanity.dataset,
+      ...(config.sanity.viewerToken ? { viewerToken: config.sanity.viewerToken } : {}),
     })
     const changes = watchSeedChanges({ source: localDataset, seedDir: resolve(config.seedDir), log: app.log })
     app.addHook('onClose', async () => changes.close())

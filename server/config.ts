@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -18,6 +19,8 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2025-02-19')
     .default('2025-02-19'),
+  SANITY_VIEWER_TOKEN: optional(z.string().min(20, 'a Sanity API token with the Viewer role')),
+  SANITY_STUDIO_URL: optional(z.url({ protocol: /^https?$/ })),
   SEED_DIR: z.string().min(1).default('studio/seed'),
   DATA_DIR: z.string().min(1).default('data'),
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'a postgres:// connection URL' })),
@@ -35,7 +38,19 @@ export interface ServerConfig {
   host: string
   siteUrl: string
   logLevel: Env['LOG_LEVEL']
-  sanity: { projectId: string; dataset: string; apiVersion: string; hosted: boolean }
+  sanity: {
+    projectId: string
+    dataset: string
+    apiVersion: string
+    hosted: boolean
+    /**
+     * Reads drafts for the preview (server side only). Hosted: SANITY_VIEWER_TOKEN, and without
+     * it there is no preview. Local: made up at start, the local content API's only key to drafts.
+     */
+    viewerToken: string | undefined
+    /** Where editors edit, for the preview's click-to-edit links. */
+    studioUrl: string
+  }
   seedDir: string
   supabase: { url: string; anonKey: string; hosted: boolean }
   dataDir: string
@@ -68,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
       dataset: e.SANITY_DATASET,
       apiVersion: e.SANITY_API_VERSION,
       hosted: e.SANITY_PROJECT_ID !== undefined,
+      viewerToken: e.SANITY_VIEWER_TOKEN ?? (e.SANITY_PROJECT_ID ? undefined : randomBytes(24).toString('base64url')),
+      studioUrl: (e.SANITY_STUDIO_URL ?? 'http://localhost:3333').replace(/\/+$/, ''),
     },
     seedDir: e.SEED_DIR,
     dataDir: e.DATA_DIR,

@@ -13,6 +13,7 @@ import type { SeedFixture } from './test-fixture.ts'
 
 const PROJECT_ID = 'local'
 const DATASET = 'production'
+const VIEWER_TOKEN = 'local-viewer-token-for-tests'
 
 const png = makePng(3, 2)
 const sha1 = createHash('sha1').update(png).digest('hex')
@@ -30,6 +31,7 @@ const seedDocuments = [
   { _id: 'drafts.newFeature', _type: 'feature', title: { en: 'Only a draft' } },
   { _id: 'feature-1', _type: 'feature', title: { pt: 'Resumo', en: 'Summary' }, order: 2 },
   { _id: 'feature-2', _type: 'feature', title: { pt: 'Metas', en: 'Goals' }, order: 1 },
+  { _id: 'sanity-preview-url-secret.abc', _type: 'sanity.previewUrlSecret', secret: 'not for the public' },
 ]
 
 let fixture: SeedFixture
@@ -47,7 +49,12 @@ beforeAll(async () => {
   app.addHook('onRequest', async (request) => {
     methods.push(`${request.method} ${request.url.split('?')[0]}`)
   })
-  await app.register(contentRoutes, { getDataset: () => source.get(), projectId: PROJECT_ID, dataset: DATASET })
+  await app.register(contentRoutes, {
+    getDataset: () => source.get(),
+    projectId: PROJECT_ID,
+    dataset: DATASET,
+    viewerToken: VIEWER_TOKEN,
+  })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   if (address === null || typeof address === 'string') throw new Error('server did not listen on a TCP port')
@@ -60,8 +67,10 @@ afterAll(async () => {
   await fixture.cleanup()
 })
 
-function makeClient(dataset: string): SanityClient {
+/** A client with the viewer token, as the server's preview uses it; `null` for the public. */
+function makeClient(dataset: string, token: string | null = VIEWER_TOKEN): SanityClient {
   return createClient({
+    ...(token ? { token } : {}),
     projectId: PROJECT_ID,
     dataset,
     apiVersion: '2025-02-19',
@@ -115,6 +124,19 @@ describe('query endpoint with the real @sanity/client', () => {
 
     const raw = await client.fetch<{ _id: string }[]>(query, {}, { perspective: 'raw' })
     expect(raw.map((doc) => doc._id)).toEqual(['drafts.hero', 'drafts.newFeature', 'feature-1', 'feature-2', 'hero'])
+  })
+
+  it('shows the public neither drafts nor any other private document, whatever the perspective', async () => {
+    const anonymous = makeClient(DATASET, null)
+    const query = '*[_type != "sanity.imageAsset"] | order(_id asc)._id'
+    for (const perspective of ['published', 'drafts', 'raw'] as const) {
+      expect(await anonymous.fetch<string[]>(query, {}, { perspective })).toEqual(['feature-1', 'feature-2', 'hero'])
+    }
+    const wrongToken = makeClient(DATASET, 'not-the-viewer-token-at-all')
+    expect(await wrongToken.fetch<string[]>(query, {}, { perspective: 'raw' })).toEqual(['feature-1', 'feature-2', 'hero'])
+    expect(await client.fetch<string[]>('*[_type == "sanity.previewUrlSecret"]._id', {}, { perspective: 'raw' })).toEqual([
+      'sanity-preview-url-secret.abc',
+    ])
   })
 
   it('dereferences a _sanity_asset image into a sanity.imageAsset', async () => {

@@ -9,7 +9,8 @@
  *   (`@sanity/image-url` with `baseUrl` = this server), with its resizing,
  *   cropping and format parameters (see image-params.ts).
  */
-import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify'
+import { timingSafeEqual } from 'node:crypto'
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { GroqRequestError, parsePerspective, queryDataset } from './groq-query.ts'
 import type { QueryErrorDetails, QueryParams } from './groq-query.ts'
 import type { LocalDataset } from './local-dataset.ts'
@@ -23,6 +24,11 @@ export interface ContentRoutesOptions {
   projectId: string
   /** The dataset name clients ask for, e.g. `production`. */
   dataset: string
+  /**
+   * The token that may read private documents (drafts, preview secrets: every id with a dot),
+   * as a Sanity viewer token may. Without it a request sees what a public dataset shows anyone.
+   */
+  viewerToken?: string
 }
 
 interface ErrorBody {
@@ -32,7 +38,7 @@ interface ErrorBody {
 const API_VERSION = /^(?:1|X|\d{4}-\d{2}-\d{2})$/
 
 export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (app, options) => {
-  const { getDataset, projectId, dataset } = options
+  const { getDataset, projectId, dataset, viewerToken } = options
 
   // Anything unexpected in these routes (a broken seed file, a body that is
   // not JSON) still answers in the API's error shape, which the client shows.
@@ -43,6 +49,7 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
   })
 
   const runQuery = async (
+    request: FastifyRequest,
     reply: FastifyReply,
     params: { apiVersion: string; dataset: string },
     input: { query: unknown; params: QueryParams; perspective: string | undefined },
@@ -63,7 +70,10 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
     try {
       const perspective = parsePerspective(input.perspective)
       const current = await getDataset()
-      const result = await queryDataset(current.documents, query, input.params, perspective, { projectId, dataset })
+      const readable = isViewer(request.headers.authorization, viewerToken)
+        ? current.documents
+        : current.documents.filter((doc) => !doc._id.includes('.'))
+      const result = await queryDataset(readable, query, input.params, perspective, { projectId, dataset })
       return reply
         .header('cache-control', 'no-cache')
         .type('application/json; charset=utf-8')
@@ -93,7 +103,7 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
           })
         }
       }
-      return runQuery(reply, request.params, {
+      return runQuery(request, reply, request.params, {
         query: single(qs['query']),
         params,
         perspective: single(qs['perspective']),
@@ -115,7 +125,7 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
       }
       const bodyOptions = isRecord(body['options']) ? body['options'] : {}
       const bodyPerspective = bodyOptions['perspective'] ?? body['perspective']
-      return runQuery(reply, request.params, {
+      return runQuery(request, reply, request.params, {
         query: body['query'],
         params,
         perspective:
@@ -157,6 +167,13 @@ function sendError(reply: FastifyReply, status: number, error: QueryErrorDetails
 
 function isFileGone(err: unknown): boolean {
   return err instanceof Error && 'code' in err && (err.code === 'ENOENT' || err.code === 'EISDIR')
+}
+
+function isViewer(authorization: string | undefined, viewerToken: string | undefined): boolean {
+  if (!viewerToken) return false
+  const given = Buffer.from(authorization ?? '')
+  const expected = Buffer.from(`Bearer ${viewerToken}`)
+  return given.length === expected.length && timingSafeEqual(given, expected)
 }
 
 function single(value: unknown): string | undefined {
