@@ -16,6 +16,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { evaluate, parse } from 'groq-js'
 import { imageSize } from 'image-size'
 import type { Mutation as MutationClass } from '@sanity/mutator'
@@ -37,7 +38,7 @@ export interface FakeContentLake {
 export async function importFromCli<T>(specifier: string, via: string[] = []): Promise<T> {
   let from = path.join(repoRoot, 'node_modules', '@sanity', 'cli', 'package.json')
   for (const step of via) from = createRequire(from).resolve(`${step}/package.json`)
-  return (await import(createRequire(from).resolve(specifier))) as T
+  return (await import(pathToFileURL(createRequire(from).resolve(specifier)).href)) as T
 }
 
 export async function startFakeContentLake(projectId = 'test', dataset = 'production'): Promise<FakeContentLake> {
