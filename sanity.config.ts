@@ -4,16 +4,19 @@ import { visionTool } from '@sanity/vision'
 import { schemaTypes } from './schemas/schema-types'
 import { singletonTypeNames, structure } from './studio/structure'
 import { TranslationStatusBadge } from './studio/translation-badge'
+import { sitePresentationTool } from './studio/presentation'
 
 const projectId = process.env.SANITY_STUDIO_PROJECT_ID ?? 'local'
 const dataset = process.env.SANITY_STUDIO_DATASET ?? 'production'
+// The site the Presentation tool shows, running `npm start` locally unless told otherwise.
+const previewOrigin = process.env.SANITY_STUDIO_PREVIEW_URL ?? 'http://localhost:3000'
 
 export default defineConfig({
   name: 'default',
   title: 'Pulso — landing page',
   projectId,
   dataset,
-  plugins: [structureTool({ structure }), visionTool()],
+  plugins: [structureTool({ structure }), sitePresentationTool(previewOrigin), visionTool()],
   schema: {
     types: schemaTypes,
     templates: (templates) => templates.filter(({ schemaType }) => !singletonTypeNames.has(schemaType)),

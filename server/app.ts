@@ -9,6 +9,8 @@ import type { LocalDatasetSource } from './content/local-dataset.ts'
 import type { PageContentSource } from './content/page-content.ts'
 import type { PageRenderer } from './site/page-renderer.ts'
 import { registerSite } from './site/site-routes.ts'
+import { createPreview } from './preview/preview.ts'
+import { registerPreview } from './preview/preview-routes.ts'
 import type { Database } from './db/database.ts'
 import { restRoutes } from './supabase/rest-routes.ts'
 import { functionRoutes } from './supabase/function-routes.ts'
@@ -78,6 +80,17 @@ export async function buildApp({
     await app.register(async (scope) => functionRoutes(scope, { anonKey, functions: { 'send-welcome-email': sendWelcome } }))
   }
 
-  await registerSite(app, { distDir: resolve(distDir), renderer, pageContent, publicConfig: publicConfigOf(config) })
+  const preview = createPreview(config, localDataset, () => selfOrigin(app))
+  registerPreview(app, preview)
+  await registerSite(app, { distDir: resolve(distDir), renderer, pageContent, publicConfig: publicConfigOf(config), preview })
   return app
+}
+
+/** Where this server answers itself (the local preview checks its secret through its own content API). */
+function selfOrigin(app: FastifyInstance): string {
+  const address = app.server.address()
+  if (address === null || typeof address === 'string') throw new Error('the server is not listening on a TCP port')
+  const wildcard = address.address === '0.0.0.0' || address.address === '::'
+  const host = wildcard ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address
+  return `http://${host}:${address.port}`
 }

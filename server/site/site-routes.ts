@@ -8,19 +8,25 @@ import type { PublicConfig } from '../../web/src/app/public-config.ts'
 import type { PageContentSource } from '../content/page-content.ts'
 import type { PageRenderer } from './page-renderer.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
+import { isPreviewing, type Preview } from '../preview/preview-routes.ts'
 
 export interface SiteRoutesOptions {
   distDir: string
   renderer: PageRenderer
   pageContent: PageContentSource
   publicConfig: PublicConfig
+  /** Draft preview for Sanity Studio, when the server has a token to read drafts. */
+  preview: Preview | undefined
 }
 
 /**
  * The landing page (prerendered per language), its assets, robots.txt, sitemap.xml and the
  * 404 page. Registered on the root instance: the not-found handler serves the whole app.
  */
-export async function registerSite(app: FastifyInstance, { distDir, renderer, pageContent, publicConfig }: SiteRoutesOptions) {
+export async function registerSite(
+  app: FastifyInstance,
+  { distDir, renderer, pageContent, publicConfig, preview }: SiteRoutesOptions,
+) {
   const { siteUrl } = publicConfig
 
   await app.register(fastifyStatic, {
@@ -41,9 +47,11 @@ export async function registerSite(app: FastifyInstance, { distDir, renderer, pa
     if (route.page === 'landing' && route.locale === defaultLocale && preferred && preferred !== defaultLocale) {
       return reply.header('vary', 'Cookie').redirect(pathForLocale(preferred), 302)
     }
+    // An editor's browser, let in by the Studio's secret, sees drafts; nobody else ever does.
+    const previewing = isPreviewing(preview, request.headers.cookie)
     let content
     try {
-      content = await pageContent()
+      content = await (previewing ? preview.content : pageContent)()
     } catch (error) {
       request.log.error({ err: error }, 'content unavailable, rendering the page from its fallbacks')
     }
@@ -51,12 +59,13 @@ export async function registerSite(app: FastifyInstance, { distDir, renderer, pa
       path: request.url.split('?')[0] ?? '/',
       preferredLocale: preferred ?? defaultLocale,
       content,
-      config: publicConfig,
+      config: previewing ? { ...publicConfig, preview: true } : publicConfig,
     })
+    if (previewing) reply.header('x-robots-tag', 'noindex')
     return reply
       .code(page.status)
       .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
+      .header('cache-control', previewing ? 'private, no-store' : 'no-cache')
       .header('vary', 'Cookie')
       .send(page.html)
   }

@@ -11,6 +11,8 @@ export interface PublicConfig {
     /** Absent: hosted Sanity (its CDN). Present: our own content endpoint, '' meaning this origin. */
     apiHost?: string
   }
+  /** Set only on pages served to an editor previewing drafts from Sanity Studio. */
+  preview?: boolean
   supabase: {
     /** '' means this origin (the self-hosted server answers the Supabase paths). */
     url: string

@@ -6,6 +6,8 @@ import type { PublicConfig } from '../app/public-config.ts'
 import { useLocale } from '../i18n/locale-context.tsx'
 import { pageQuery } from './page-query.ts'
 import { resolvePageCopy, type PageContent, type PageCopy } from './page-copy.ts'
+import { fetchPreviewContent } from '../preview/preview-content.ts'
+import { useVisualEditing } from '../preview/use-visual-editing.ts'
 
 export const PAGE_CONTENT_KEY = 'page-content'
 
@@ -32,17 +34,20 @@ export function usePageCopy(): PageCopy {
   const liveEventId = useRef<string | undefined>(undefined)
 
   const { data, mutate } = useSWR<PageContent>(PAGE_CONTENT_KEY, async () => {
-    const response = await (
-      await contentClientFor(config)
-    ).fetch<PageContent>(
-      pageQuery,
-      {},
-      // The event id makes Sanity's CDN answer with content at least as new as the event.
-      { filterResponse: false, ...(liveEventId.current ? { lastLiveEventId: liveEventId.current } : {}) },
-    )
+    const response = config.preview
+      ? await fetchPreviewContent()
+      : await (
+          await contentClientFor(config)
+        ).fetch<PageContent>(
+          pageQuery,
+          {},
+          // The event id makes Sanity's CDN answer with content at least as new as the event.
+          { filterResponse: false, ...(liveEventId.current ? { lastLiveEventId: liveEventId.current } : {}) },
+        )
     shownTags.current = response.syncTags ?? []
     return response.result
   })
+  useVisualEditing(Boolean(config.preview), mutate)
 
   useEffect(() => {
     let unsubscribe: (() => void) | undefined

@@ -1,0 +1,67 @@
+/**
+ * Draft preview for Sanity Studio's Presentation tool (its `previewMode` routes): the Studio
+ * opens `/api/preview/enable` with a secret it stored with the editor's own session; only when
+ * that secret checks out does this browser get the preview cookie, and with it drafts.
+ */
+import type { FastifyInstance } from 'fastify'
+import type { PageContentSource } from '../content/page-content.ts'
+import { PREVIEW_CONTENT_PATH, PREVIEW_DISABLE_PATH, PREVIEW_ENABLE_PATH } from '../../web/src/preview/preview-paths.ts'
+import { previewCookieHeader, previewCookieOf, type PreviewSession } from './preview-session.ts'
+
+export interface Preview {
+  session: PreviewSession
+  /** @sanity/preview-url-secret's check of the Studio's secret in this request's URL. */
+  validate(url: string): Promise<{ isValid: boolean; redirectTo?: string | undefined }>
+  /** The page's content with drafts. */
+  content: PageContentSource
+  /** The sync tags the preview's answers carry, so live events refresh it too. */
+  syncTags: readonly string[]
+}
+
+/** Whether this request carries a valid preview cookie. */
+export function isPreviewing(preview: Preview | undefined, cookieHeader: string | undefined): preview is Preview {
+  return preview !== undefined && preview.session.isValid(previewCookieOf(cookieHeader))
+}
+
+export function registerPreview(app: FastifyInstance, preview: Preview | undefined) {
+  app.get(PREVIEW_ENABLE_PATH, async (request, reply) => {
+    reply.header('cache-control', 'no-store')
+    if (!preview) {
+      request.log.warn('preview asked for, but SANITY_VIEWER_TOKEN is not set')
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('Draft preview is off on this site: set SANITY_VIEWER_TOKEN (a Viewer token of the Sanity project) on the server.')
+    }
+    const { isValid, redirectTo } = await preview.validate(request.url)
+    if (!isValid) {
+      request.log.warn('preview refused: missing, unknown or expired secret')
+      return reply
+        .code(401)
+        .type('text/plain; charset=utf-8')
+        .send('This preview link is invalid or has expired. Open the page from the Presentation tool in Sanity Studio.')
+    }
+    request.log.info('preview enabled for this browser')
+    return reply.header('set-cookie', previewCookieHeader(preview.session.issue())).redirect(sitePath(redirectTo), 307)
+  })
+
+  app.get<{ Querystring: { redirect?: string } }>(PREVIEW_DISABLE_PATH, async (request, reply) =>
+    reply
+      .header('cache-control', 'no-store')
+      .header('set-cookie', previewCookieHeader('', 0))
+      .redirect(sitePath(request.query.redirect), 307),
+  )
+
+  app.get(PREVIEW_CONTENT_PATH, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store')
+    if (!isPreviewing(preview, request.headers.cookie)) {
+      return reply.code(401).send({ error: { description: 'Not in preview: open the page from Sanity Studio.' } })
+    }
+    return reply.send({ result: await preview.content(), syncTags: preview.syncTags })
+  })
+}
+
+/** Only a path on this site: a redirect elsewhere would make the preview link an open redirect. */
+function sitePath(target: string | undefined): string {
+  return target?.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\') ? target : '/'
+}

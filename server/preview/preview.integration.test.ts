@@ -1,0 +1,142 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../config.ts'
+import { contentRoutes } from '../content/content-routes.ts'
+import { createLocalDatasetSource } from '../content/local-dataset.ts'
+import { createPreview } from './preview.ts'
+import { registerPreview } from './preview-routes.ts'
+
+/** The real seed plus what an editor's Studio would have added: a draft and preview secrets. */
+const SECRET = 'a-secret-the-studio-stored'
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
+const studioDocuments = [
+  {
+    _id: 'drafts.hero',
+    _type: 'hero',
+    headline: { _type: 'localeString', pt: 'Rascunho da manchete', en: 'Draft headline, not yet published' },
+  },
+  {
+    _id: 'sanity-preview-url-secret.fresh',
+    _type: 'sanity.previewUrlSecret',
+    secret: SECRET,
+    source: 'sanity/presentation',
+    studioUrl: 'http://localhost:3333',
+    _updatedAt: minutesAgo(1),
+  },
+  {
+    _id: 'sanity-preview-url-secret.old',
+    _type: 'sanity.previewUrlSecret',
+    secret: 'a-secret-from-two-hours-ago',
+    studioUrl: 'http://localhost:3333',
+    _updatedAt: minutesAgo(120),
+  },
+]
+
+let dir: string
+let app: FastifyInstance
+let origin: string
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pulso-preview-'))
+  await cp(join(import.meta.dirname, '../../studio/seed'), dir, { recursive: true })
+  const seed = await readFile(join(dir, 'data.ndjson'), 'utf8')
+  await writeFile(
+    join(dir, 'data.ndjson'),
+    `${seed.trimEnd()}\n${studioDocuments.map((doc) => JSON.stringify(doc)).join('\n')}\n`,
+  )
+  const config = loadConfig({ SEED_DIR: dir })
+  const source = createLocalDatasetSource({ seedDir: dir, projectId: 'local', dataset: 'production' })
+  app = Fastify()
+  await app.register(contentRoutes, {
+    getDataset: () => source.get(),
+    projectId: 'local',
+    dataset: 'production',
+    ...(config.sanity.viewerToken ? { viewerToken: config.sanity.viewerToken } : {}),
+  })
+  registerPreview(
+    app,
+    createPreview(config, source, () => origin),
+  )
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  if (address === null || typeof address === 'string') throw new Error('not listening on TCP')
+  origin = `http://127.0.0.1:${address.port}`
+})
+
+afterAll(async () => {
+  await app.close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+const enable = (query: string) => fetch(`${origin}/api/preview/enable?${query}`, { redirect: 'manual' })
+const previewContent = (cookie?: string) => fetch(`${origin}/api/preview/content`, { headers: cookie ? { cookie } : {} })
+const cookieOf = (response: Response) => response.headers.get('set-cookie')?.split(';')[0] ?? ''
+
+describe('draft preview, with the Studio’s secret checked by @sanity/preview-url-secret', () => {
+  it('lets a browser with the Studio’s secret see drafts, on the page Presentation asked for', async () => {
+    const response = await enable(
+      `sanity-preview-secret=${SECRET}&sanity-preview-pathname=%2Fen&sanity-preview-perspective=drafts`,
+    )
+    expect(response.status).toBe(307)
+    expect(response.headers.get('location')).toBe('/en?sanity-preview-perspective=drafts')
+    expect(response.headers.get('set-cookie')).toMatch(
+      /^pulso_preview=\d+\.[\w-]+; Path=\/; Max-Age=3600; HttpOnly; Secure; SameSite=None$/,
+    )
+
+    const drafts = await previewContent(cookieOf(response))
+    expect(drafts.status).toBe(200)
+    expect(drafts.headers.get('cache-control')).toBe('private, no-store')
+    const body = (await drafts.json()) as { result: { hero: { headline: { en: string } } }; syncTags: string[] }
+    expect(body.result.hero.headline.en).toBe('Draft headline, not yet published')
+    expect(body.syncTags).toHaveLength(1)
+  })
+
+  it.each([
+    ['no secret', ''],
+    ['an unknown secret', 'sanity-preview-secret=guessed-secret'],
+    ['a secret older than an hour', 'sanity-preview-secret=a-secret-from-two-hours-ago'],
+  ])('refuses %s, and gives no cookie', async (_, query) => {
+    const response = await enable(query)
+    expect(response.status).toBe(401)
+    expect(response.headers.get('set-cookie')).toBeNull()
+    expect(await response.text()).toMatch(/invalid or has expired.*Presentation tool/)
+  })
+
+  it('never redirects off the site', async () => {
+    const response = await enable(
+      `sanity-preview-secret=${SECRET}&sanity-preview-pathname=${encodeURIComponent('//evil.example/x')}`,
+    )
+    expect(response.status).toBe(307)
+    expect(response.headers.get('location')).not.toMatch(/evil/)
+  })
+
+  it('shows drafts to nobody without a valid cookie, and disabling clears it', async () => {
+    expect((await previewContent()).status).toBe(401)
+    expect((await previewContent('pulso_preview=9999999999999.forged')).status).toBe(401)
+    const response = await fetch(`${origin}/api/preview/disable?redirect=%2Fen`, { redirect: 'manual' })
+    expect(response.headers.get('location')).toBe('/en')
+    expect(response.headers.get('set-cookie')).toMatch(/^pulso_preview=; .*Max-Age=0/)
+  })
+
+  it('keeps the secrets themselves out of the public content API', async () => {
+    const query = encodeURIComponent('*[_type == "sanity.previewUrlSecret"]')
+    const response = await fetch(`${origin}/v2025-02-19/data/query/production?query=${query}&perspective=raw`)
+    expect(((await response.json()) as { result: unknown[] }).result).toEqual([])
+  })
+})
+
+describe('a hosted project without a viewer token', () => {
+  it('has no preview, and says what to set', async () => {
+    const hosted = Fastify()
+    registerPreview(
+      hosted,
+      createPreview(loadConfig({ SANITY_PROJECT_ID: 'abc123' }), undefined, () => ''),
+    )
+    const response = await hosted.inject({ url: `/api/preview/enable?sanity-preview-secret=${SECRET}` })
+    expect(response.statusCode).toBe(503)
+    expect(response.body).toMatch(/SANITY_VIEWER_TOKEN/)
+  })
+})

@@ -1,0 +1,40 @@
+import { createClient } from '@sanity/client'
+import { validatePreviewUrl } from '@sanity/preview-url-secret'
+import type { ServerConfig } from '../config.ts'
+import type { LocalDatasetSource } from '../content/local-dataset.ts'
+import { LOCAL_SYNC_TAG } from '../content/live-routes.ts'
+import { DRAFTS, hostedPreviewContent, localPageContent } from '../content/page-content.ts'
+import type { Preview } from './preview-routes.ts'
+import { createPreviewSession } from './preview-session.ts'
+
+/**
+ * The preview wired to where content lives. Hosted: Sanity's API with SANITY_VIEWER_TOKEN.
+ * Local: the seed, with the secret checked by the same library against this server's own
+ * content API (`selfOrigin`), which shows private documents to the made-up viewer token only.
+ * Undefined when there is no token to read drafts with.
+ */
+export function createPreview(
+  config: ServerConfig,
+  localDataset: LocalDatasetSource | undefined,
+  selfOrigin: () => string,
+): Preview | undefined {
+  const { sanity } = config
+  const token = sanity.viewerToken
+  if (!token) return undefined
+  const secretReader = (apiHost?: string) =>
+    createClient({
+      projectId: sanity.projectId,
+      dataset: sanity.dataset,
+      apiVersion: sanity.apiVersion,
+      useCdn: false,
+      token,
+      ...(apiHost ? { apiHost, useProjectHostname: false } : {}),
+    })
+  const hostedReader = localDataset ? undefined : secretReader()
+  return {
+    session: createPreviewSession(token),
+    validate: (url) => validatePreviewUrl(hostedReader ?? secretReader(selfOrigin()), url),
+    content: localDataset ? localPageContent(localDataset, DRAFTS) : hostedPreviewContent(config, token),
+    syncTags: localDataset ? [LOCAL_SYNC_TAG] : [],
+  }
+}
