@@ -1,0 +1,67 @@
+import { appendFile } from 'node:fs/promises'
+import { expect, test } from '@playwright/test'
+import { copy } from './support/copy.ts'
+import { collectPageErrors } from './support/page.ts'
+import { startOwnServer, type OwnServer } from './support/own-server.ts'
+
+const SECRET = 'secret-the-studio-stored-for-this-editor'
+const DRAFT_HEADLINE = 'A draft headline nobody outside the Studio may see'
+
+let server: OwnServer
+
+// Playwright reads the fixtures a hook uses from its destructuring: this hook uses none.
+// eslint-disable-next-line no-empty-pattern
+test.beforeAll(async ({}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'one browser size is enough for the preview')
+  test.setTimeout(120_000)
+  server = await startOwnServer()
+  // What the Studio writes to the dataset: the editor's draft, and the secret Presentation hands the site.
+  const documents = [
+    { _id: 'drafts.hero', _type: 'hero', headline: { _type: 'localeString', pt: 'Rascunho', en: DRAFT_HEADLINE } },
+    {
+      _id: 'sanity-preview-url-secret.e2e',
+      _type: 'sanity.previewUrlSecret',
+      secret: SECRET,
+      studioUrl: 'http://localhost:3333',
+      _updatedAt: new Date().toISOString(),
+    },
+  ]
+  await appendFile(server.seedFile, `\n${documents.map((doc) => JSON.stringify(doc)).join('\n')}\n`)
+})
+
+test.afterAll(async () => {
+  await server?.stop()
+})
+
+test('an editor sent by the Studio sees the draft; visitors never do', async ({ page, browser }) => {
+  const errors = collectPageErrors(page)
+  const response = await page.goto(
+    `${server.url}/api/preview/enable?sanity-preview-secret=${SECRET}&sanity-preview-pathname=%2Fen&sanity-preview-perspective=drafts`,
+  )
+  expect(new URL(page.url()).pathname).toBe('/en')
+  expect(response?.headers()['x-robots-tag']).toBe('noindex')
+  expect(response?.headers()['cache-control']).toBe('private, no-store')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(DRAFT_HEADLINE)
+  // The preview hydrates with the drafts it was served and loads Sanity's overlays, without errors.
+  await expect.poll(() => page.evaluate(() => document.querySelector('sanity-visual-editing') !== null)).toBe(true)
+  expect(errors).toEqual([])
+
+  const visitor = await browser.newPage()
+  await visitor.goto(`${server.url}/en`)
+  const headline = visitor.getByRole('heading', { level: 1 })
+  await expect(headline).toHaveText(copy.en.headline)
+  // No stega on the public page: its texts are exactly the published ones, with nothing hidden in them.
+  expect(await visitor.locator('body').innerText()).not.toMatch(/[\u200B-\u200D\u2060-\u2064\uFEFF]/)
+  await visitor.close()
+
+  await page.goto(`${server.url}/api/preview/disable?redirect=%2Fen`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(copy.en.headline)
+})
+
+test('a preview link with a wrong secret lets nobody in', async ({ page }) => {
+  const response = await page.goto(`${server.url}/api/preview/enable?sanity-preview-secret=guessed`)
+  expect(response?.status()).toBe(401)
+  await expect(page.getByText(/invalid or has expired/)).toBeVisible()
+  await page.goto(`${server.url}/en`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(copy.en.headline)
+})
