@@ -43,7 +43,7 @@ export function render({ path, preferredLocale, content, config }: RenderRequest
         />,
       ),
     )
-    const headTags = buildHeadTags(resolvePageCopy(content, locale), config.siteUrl)
+    const headTags = buildHeadTags(resolvePageCopy(content, locale), config)
     const head = route.page === 'landing' ? renderHeadTags(headTags) : renderHeadTags({ ...headTags, links: [], meta: [] })
     return {
       status: route.page === 'landing' ? 200 : 404,

@@ -6,6 +6,7 @@ import { localize, localizeList } from './localize.ts'
 
 export type PageContent = PageQueryResult
 type Testimonial = PageContent['testimonials'][number]
+type SharingImage = NonNullable<NonNullable<PageContent['settings']>['ogImage']>
 
 export interface Photo {
   source: NonNullable<Testimonial['photo']>
@@ -13,6 +14,12 @@ export interface Photo {
   width: number
   height: number
   lqip: string | undefined
+}
+
+/** The image link previews show; head-tags.ts crops it to the Open Graph size. */
+export interface SocialImage {
+  source: SharingImage
+  alt: string | undefined
 }
 
 export type IntegrationCategory = keyof (typeof fallbacks)['pt']['integrationGroups']
@@ -34,7 +41,7 @@ export function resolvePageCopy(content: PageContent | undefined, locale: Locale
     seo: {
       title: t(settings?.seoTitle, fb.seoTitle),
       description: t(settings?.seoDescription, fb.seoDescription),
-      image: settings?.ogImage ?? undefined,
+      image: toSocialImage(settings?.ogImage, locale),
     },
     ui: {
       skipToContent: t(ui?.skipToContent, fb.skipToContent),
@@ -164,6 +171,11 @@ export type PageCopy = ReturnType<typeof resolvePageCopy>
 
 function toFeatureIcon(icon: string | null): FeatureIcon {
   return featureIcons.find((known) => known === icon) ?? 'insights'
+}
+
+function toSocialImage(image: SharingImage | null | undefined, locale: Locale): SocialImage | undefined {
+  if (!image?.asset) return undefined
+  return { source: image, alt: localize(image.alt, locale) }
 }
 
 function toPhoto(photo: Testimonial['photo'], locale: Locale): Photo | undefined {

@@ -8,7 +8,7 @@ export const pageQuery = defineQuery(`{
   "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{
     brandName, seoTitle, seoDescription, company, address, contact, email, rights,
     socialLinks[]{_key, label, url},
-    "ogImage": ogImage.asset->url
+    ogImage{ alt, hotspot, crop, asset->{ _id } }
   },
   "ui": *[_type == "uiStrings" && _id == "uiStrings"][0]{
     skipToContent, navLabel, navFeatures, navUseCases, navPlatform, headerCta, menuOpen, menuClose,

@@ -1,6 +1,8 @@
 import { localeTags, locales, type Locale } from '../../../schemas/locales.ts'
 import { pathForLocale } from '../i18n/locale-preference.ts'
 import type { PageCopy } from '../content/page-copy.ts'
+import type { PublicConfig } from '../app/public-config.ts'
+import { createSocialImageUrl, SOCIAL_IMAGE } from '../content/image-url.ts'
 
 export interface HeadTags {
   title: string
@@ -9,9 +11,11 @@ export interface HeadTags {
 }
 
 /** Title, description, canonical, hreflang alternates and Open Graph for one language. */
-export function buildHeadTags(copy: PageCopy, siteUrl: string): HeadTags {
+export function buildHeadTags(copy: PageCopy, config: PublicConfig): HeadTags {
+  const { siteUrl } = config
   const url = (locale: Locale) => new URL(pathForLocale(locale), siteUrl).href
-  const image = copy.seo.image ? new URL(copy.seo.image, siteUrl).href : undefined
+  // Crawlers need an absolute address; the local endpoint's is a path on this site.
+  const image = copy.seo.image && new URL(createSocialImageUrl(config)(copy.seo.image.source), siteUrl).href
   return {
     title: copy.seo.title,
     meta: [
@@ -25,7 +29,7 @@ export function buildHeadTags(copy: PageCopy, siteUrl: string): HeadTags {
       ...locales
         .filter((locale) => locale !== copy.locale)
         .map((locale) => ({ key: 'property' as const, name: 'og:locale:alternate', content: localeTags[locale].og })),
-      ...(image ? [{ key: 'property' as const, name: 'og:image', content: image }] : []),
+      ...(image ? imageTags(image, copy.seo.image?.alt) : []),
       { key: 'name', name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
     ],
     links: [
@@ -34,6 +38,17 @@ export function buildHeadTags(copy: PageCopy, siteUrl: string): HeadTags {
       { rel: 'alternate', hreflang: 'x-default', href: url(locales[0]) },
     ],
   }
+}
+
+function imageTags(url: string, alt: string | undefined): HeadTags['meta'] {
+  const property = (name: string, content: string) => ({ key: 'property' as const, name, content })
+  return [
+    property('og:image', url),
+    property('og:image:type', SOCIAL_IMAGE.mimeType),
+    property('og:image:width', String(SOCIAL_IMAGE.width)),
+    property('og:image:height', String(SOCIAL_IMAGE.height)),
+    ...(alt ? [property('og:image:alt', alt)] : []),
+  ]
 }
 
 const escapeHtml = (text: string) =>

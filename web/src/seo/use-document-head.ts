@@ -6,9 +6,9 @@ import { buildHeadTags } from './head-tags.ts'
 
 /** Keeps <html lang>, the title and the per-language meta tags in step with the chosen language. */
 export function useDocumentHead(copy: PageCopy): void {
-  const { siteUrl } = usePublicConfig()
+  const config = usePublicConfig()
   useEffect(() => {
-    const tags = buildHeadTags(copy, siteUrl)
+    const tags = buildHeadTags(copy, config)
     document.documentElement.lang = localeTags[copy.locale].html
     document.title = tags.title
     for (const tag of tags.meta) {
@@ -16,6 +16,6 @@ export function useDocumentHead(copy: PageCopy): void {
       const element = document.head.querySelector(`meta[${tag.key}="${tag.name}"]`)
       element?.setAttribute('content', tag.content)
     }
-    document.head.querySelector('link[rel="canonical"]')?.setAttribute('href', tags.links[0]?.href ?? siteUrl)
-  }, [copy, siteUrl])
+    document.head.querySelector('link[rel="canonical"]')?.setAttribute('href', tags.links[0]?.href ?? config.siteUrl)
+  }, [copy, config])
 }
