@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { readImageMetadata, UnsupportedImageError, type ImageFormat } from './image-metadata.ts'
+import { readImageMetadata, UnsupportedImageError, type ImageFormat, type ImageMetadata } from './image-metadata.ts'
 
 /** A document as stored in the dataset: any JSON object with an id and a type. */
 export interface SeedDocument {
@@ -49,6 +49,11 @@ export interface LocalDatasetOptions {
   seedDir: string
   projectId: string
   dataset: string
+  /**
+   * Image metadata already read, by the file's SHA-1: reading it (the LQIP above all) is the
+   * slow part of a reload, and an edit to the text leaves the images as they were.
+   */
+  metadataCache?: Map<string, Promise<ImageMetadata>>
 }
 
 /** Thrown for anything wrong in the seed: the message names the file and line. */
@@ -72,6 +77,17 @@ export async function loadLocalDataset(options: LocalDatasetOptions): Promise<Lo
     throw new SeedDatasetError(`Cannot read seed dataset ${ndjsonPath}: ${errorMessage(err)}`, { cause: err })
   }
   const fallbackTimestamp = new Date(ndjsonStat.mtimeMs).toISOString()
+  const metadataOf = (sha1: string, bytes: Buffer) => {
+    const { metadataCache } = options
+    let metadata = metadataCache?.get(sha1)
+    if (!metadata) {
+      metadata = readImageMetadata(bytes)
+      metadataCache?.set(sha1, metadata)
+      // A file that could not be read is read again once fixed, not remembered as broken.
+      metadata.catch(() => metadataCache?.delete(sha1))
+    }
+    return metadata
+  }
 
   const documents: SeedDocument[] = []
   const lineOfId = new Map<string, number>()
@@ -100,16 +116,16 @@ export async function loadLocalDataset(options: LocalDatasetOptions): Promise<Lo
         cause: err,
       })
     }
+    const sha1 = createHash('sha1').update(bytes).digest('hex')
     let info
     try {
-      info = await readImageMetadata(bytes)
+      info = await metadataOf(sha1, bytes)
     } catch (err) {
       if (err instanceof UnsupportedImageError) {
         throw new SeedDatasetError(`${where}: cannot read image ${filePath}: ${err.message}`, { cause: err })
       }
       throw err
     }
-    const sha1 = createHash('sha1').update(bytes).digest('hex')
     const { width, height, extension, mimeType, lqip, hasAlpha, isOpaque } = info
     const assetId = `image-${sha1}-${width}x${height}-${extension}`
     const fileName = `${sha1}-${width}x${height}.${extension}`
@@ -235,7 +251,8 @@ export interface LocalDatasetSource {
   reload(): Promise<LocalDataset>
 }
 
-export function createLocalDatasetSource(options: LocalDatasetOptions): LocalDatasetSource {
+export function createLocalDatasetSource(datasetOptions: LocalDatasetOptions): LocalDatasetSource {
+  const options = { metadataCache: new Map<string, Promise<ImageMetadata>>(), ...datasetOptions }
   let current: LocalDataset | undefined
   let pending: Promise<LocalDataset> | undefined
 

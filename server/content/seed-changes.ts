@@ -35,6 +35,8 @@ export function watchSeedChanges({ source, seedDir, settleMs = 100, log }: SeedC
 
   const check = async () => {
     try {
+      // The first call may join a load that began before this edit; the second checks the stamps again.
+      await source.get()
       const dataset = await source.get()
       if (current && dataset !== current) {
         versionNumber += 1
