@@ -21,6 +21,9 @@ for (const lang of langs) {
 
     test('head: lang, title, description, canonical, hreflang and Open Graph; a clean load logs no errors', async ({ page }) => {
       const errors = collectPageErrors(page)
+      // The page's own network work after it loads: revalidating the content, opening the live stream.
+      const revalidated = page.waitForResponse((response) => response.url().includes('/data/query/'))
+      const listening = page.waitForResponse((response) => response.url().includes('/data/live/events/'))
       await gotoHydrated(page, t.path)
       await expect(page.locator('html')).toHaveAttribute('lang', t.htmlLang)
       await expect(page).toHaveTitle(t.title)
@@ -32,7 +35,8 @@ for (const lang of langs) {
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', t.title)
       await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', t.ogLocale)
       await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', `${BASE_URL}${t.path}`)
-      await page.waitForLoadState('networkidle')
+      expect((await revalidated).ok()).toBe(true)
+      expect((await listening).headers()['content-type']).toBe('text/event-stream')
       expect(errors, 'console errors and uncaught exceptions').toEqual([])
     })
 

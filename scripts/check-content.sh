@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 # lookup for a newer CLI. (SANITY_TELEMETRY_DISABLED is kept for older CLIs; 8.x reads DO_NOT_TRACK.)
 export DO_NOT_TRACK=1 SANITY_TELEMETRY_DISABLED=1 NO_UPDATE_NOTIFIER=1
 sanity=node_modules/.bin/sanity
-[[ -x $sanity ]] || { echo "✖ $sanity is missing: run \`npm ci\` first." >&2; exit 1; }
+[[ -x $sanity ]] || { echo "✖ $sanity is missing: run \`npm install\` first." >&2; exit 1; }
 
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
