@@ -1,10 +1,7 @@
 // `npm run content:import [-- --replace]`: studio/seed → the hosted dataset (`sanity dataset import`).
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { seedToImport } from './content-seed.ts'
+import { checkSeedForImport } from './content-seed.ts'
 import { cliEnv, ContentCommandError, parseFlags, requireLogin, resolveTarget, sanityBin, seedDir } from './content-target.ts'
 import { runMain } from './content-run.ts'
 
@@ -20,28 +17,22 @@ await runMain(async () => {
   const login = requireLogin(process.env, 'Editor', ['SANITY_IMPORT_TOKEN'])
   if (!existsSync(sanityBin)) throw new ContentCommandError(`${sanityBin} is missing: run \`npm ci\` first.`)
 
-  const prepared = await seedToImport(seedDir)
-  const workDir = await mkdtemp(path.join(tmpdir(), 'pulso-content-import-'))
-  try {
-    const file = path.join(workDir, 'data.ndjson')
-    await writeFile(file, prepared.ndjson)
-    console.log(
-      `Importing ${prepared.documents} documents and ${prepared.assetFiles.length} images from studio/seed into ${projectId}/${dataset} (${mode}), logged in through ${login}.`,
+  const seed = await checkSeedForImport(seedDir, { projectId, dataset })
+  console.log(
+    `Importing ${seed.documents} documents and ${seed.images} images from studio/seed into ${projectId}/${dataset} (${mode}), logged in through ${login}.`,
+  )
+  // The seed is in the CLI's own format: it uploads each `_sanityAsset`, found next to the file.
+  const args = ['datasets', 'import', seed.file, '--project-id', projectId, '--dataset', dataset, mode]
+  const result = spawnSync(sanityBin, args, { stdio: 'inherit', env: cliEnv(process.env) })
+  if (result.error) throw result.error
+  if (result.status !== 0) {
+    throw new ContentCommandError(
+      [
+        `sanity datasets import failed (exit ${result.status ?? result.signal}); the output above says why. Common causes:`,
+        `  - no network, or no project ${projectId}`,
+        `  - no dataset ${dataset} yet: npx sanity datasets create ${dataset} --visibility public`,
+        `  - the login or token cannot write to project ${projectId} (needs Editor or above)`,
+      ].join('\n'),
     )
-    const args = ['datasets', 'import', file, '--project-id', projectId, '--dataset', dataset, mode]
-    const result = spawnSync(sanityBin, args, { stdio: 'inherit', env: cliEnv(process.env) })
-    if (result.error) throw result.error
-    if (result.status !== 0) {
-      throw new ContentCommandError(
-        [
-          `sanity datasets import failed (exit ${result.status ?? result.signal}); the output above says why. Common causes:`,
-          `  - no network, or no project ${projectId}`,
-          `  - no dataset ${dataset} yet: npx sanity datasets create ${dataset} --visibility public`,
-          `  - the login or token cannot write to project ${projectId} (needs Editor or above)`,
-        ].join('\n'),
-      )
-    }
-  } finally {
-    await rm(workDir, { recursive: true, force: true })
   }
 })

@@ -1,3 +1,4 @@
+import { SeedDatasetError } from '../server/content/local-dataset.ts'
 import { ContentCommandError } from './content-target.ts'
 import { SeedFormatError } from './content-seed.ts'
 
@@ -6,7 +7,7 @@ export async function runMain(main: () => Promise<void>): Promise<void> {
   try {
     await main()
   } catch (err) {
-    const expected = err instanceof ContentCommandError || err instanceof SeedFormatError
+    const expected = err instanceof ContentCommandError || err instanceof SeedFormatError || err instanceof SeedDatasetError
     const message = err instanceof Error ? (expected ? err.message : (err.stack ?? err.message)) : String(err)
     console.error(`\n${message}`)
     process.exitCode = 1

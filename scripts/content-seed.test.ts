@@ -2,21 +2,15 @@ import { createHash } from 'node:crypto'
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { c as createTar } from 'tar'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { loadLocalDataset } from '../server/content/local-dataset.ts'
+import { loadLocalDataset, SeedDatasetError } from '../server/content/local-dataset.ts'
 import { makePng } from '../server/content/test-fixture.ts'
-import { exportToSeed, safeFileName, SeedFormatError, seedToImport, unpackExport } from './content-seed.ts'
+import { checkSeedForImport, exportToSeed, safeFileName, unpackExport } from './content-seed.ts'
 import { seedDir as repoSeedDir } from './content-target.ts'
 
 const sha1 = (bytes: Uint8Array) => createHash('sha1').update(bytes).digest('hex')
 const ndjson = (docs: readonly object[]) => docs.map((doc) => `${JSON.stringify(doc)}\n`).join('')
-const parseNdjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, unknown>)
 
 let dir: string
 beforeEach(async () => {
@@ -33,74 +27,39 @@ async function write(relative: string, content: string | Uint8Array): Promise<st
   return file
 }
 
-describe('seedToImport', () => {
-  it('gives every image the _sanityAsset key the importer reads, as an absolute file URL', async () => {
-    const png = await write('seed/images/ana.png', makePng(2, 3))
-    await write(
-      'seed/data.ndjson',
-      ndjson([
-        { _id: 'hero', _type: 'hero', title: { pt: 'Olá' } },
-        {
-          _id: 'testimonials',
-          _type: 'testimonialsSection',
-          items: [
-            { _key: 'a', photo: { _type: 'image', _sanity_asset: 'image@file://./images/ana.png', alt: 'Ana' } },
-            { _key: 'b', photo: { _type: 'image', _sanity_asset: 'image@file://./images/ana.png' } },
-            { _key: 'c', photo: { _type: 'image', _sanityAsset: 'image@https://example.com/x.png' } },
-          ],
-        },
-      ]),
-    )
+describe('checkSeedForImport', () => {
+  const target = { projectId: 'test', dataset: 'production' }
 
-    const prepared = await seedToImport(path.join(dir, 'seed'))
-
-    expect(prepared.documents).toBe(2)
-    expect(prepared.assetFiles).toEqual([png])
-    expect(prepared.ndjson).not.toContain('_sanity_asset')
-    const [hero, section] = parseNdjson(prepared.ndjson)
-    expect(hero).toEqual({ _id: 'hero', _type: 'hero', title: { pt: 'Olá' } })
-    expect(section?.['items']).toEqual([
-      { _key: 'a', photo: { _type: 'image', _sanityAsset: `image@${pathToFileURL(png).href}`, alt: 'Ana' } },
-      { _key: 'b', photo: { _type: 'image', _sanityAsset: `image@${pathToFileURL(png).href}` } },
-      { _key: 'c', photo: { _type: 'image', _sanityAsset: 'image@https://example.com/x.png' } },
-    ])
-  })
-
-  it('names the line and document whose image file is missing', async () => {
-    await write(
-      'seed/data.ndjson',
-      ndjson([
-        { _id: 'hero', _type: 'hero' },
-        { _id: 'siteSettings', _type: 'siteSettings', ogImage: { _sanity_asset: 'image@file://./images/gone.png' } },
-      ]),
-    )
-    const attempt = seedToImport(path.join(dir, 'seed'))
-    await expect(attempt).rejects.toThrow(SeedFormatError)
-    await expect(attempt).rejects.toThrow(/data\.ndjson:2: document "siteSettings" points at file:\/\/\.\/images\/gone\.png/)
-  })
-
-  it('rejects broken lines, duplicate ids and untyped asset markers with their line', async () => {
-    await write('a/data.ndjson', '{"_id":"x","_type":"t"}\n{oops\n')
-    await expect(seedToImport(path.join(dir, 'a'))).rejects.toThrow(/data\.ndjson:2: invalid JSON/)
-    await write(
-      'b/data.ndjson',
-      ndjson([
-        { _id: 'x', _type: 't' },
-        { _id: 'x', _type: 't' },
-      ]),
-    )
-    await expect(seedToImport(path.join(dir, 'b'))).rejects.toThrow(/:2: duplicate _id "x" \(first at .*:1\)/)
-    await write('c/data.ndjson', ndjson([{ _id: 'x', _type: 't', img: { _sanity_asset: './images/a.png' } }]))
-    await expect(seedToImport(path.join(dir, 'c'))).rejects.toThrow(/:1: asset marker "\.\/images\/a\.png" is not/)
-  })
-
-  it('finds every image of the real seed', async () => {
-    const prepared = await seedToImport(repoSeedDir)
+  it('hands over the real seed file, counting its documents and images', async () => {
+    const seed = await checkSeedForImport(repoSeedDir, target)
     const lines = (await readFile(path.join(repoSeedDir, 'data.ndjson'), 'utf8')).split('\n').filter(Boolean)
-    expect(prepared.documents).toBe(lines.length)
-    expect(prepared.assetFiles.length).toBeGreaterThan(0)
-    expect(prepared.ndjson).not.toContain('_sanity_asset')
-    expect(prepared.ndjson).not.toContain('file://./')
+    expect(seed).toEqual({
+      file: path.join(repoSeedDir, 'data.ndjson'),
+      documents: lines.length,
+      images: (await readdir(path.join(repoSeedDir, 'images'))).length,
+    })
+  })
+
+  it('stops before the CLI runs when an image is missing or uses the old key, naming the line', async () => {
+    await write('seed/images/ana.png', makePng(2, 3))
+    await write(
+      'seed/data.ndjson',
+      ndjson([
+        { _id: 'hero', _type: 'hero', image: { _type: 'image', _sanityAsset: 'image@file://./images/ana.png' } },
+        { _id: 'siteSettings', _type: 'siteSettings', ogImage: { _sanityAsset: 'image@file://./images/gone.png' } },
+      ]),
+    )
+    const missing = checkSeedForImport(path.join(dir, 'seed'), target)
+    await expect(missing).rejects.toThrow(SeedDatasetError)
+    await expect(missing).rejects.toThrow(/data\.ndjson:2: image file not found: .*gone\.png/)
+
+    await write(
+      'seed/data.ndjson',
+      ndjson([{ _id: 'hero', _type: 'hero', image: { _sanity_asset: 'image@file://./images/ana.png' } }]),
+    )
+    await expect(checkSeedForImport(path.join(dir, 'seed'), target)).rejects.toThrow(
+      /data\.ndjson:1: rename the key "_sanity_asset" to "_sanityAsset"/,
+    )
   })
 })
 
@@ -133,7 +92,7 @@ describe('unpackExport + exportToSeed', () => {
   const asset = (bytes: Uint8Array, w: number, h: number) => `image@file://./${exportName(bytes, w, h)}`
   const stamps = { _createdAt: '2026-11-20T10:00:00Z', _updatedAt: '2026-11-21T11:00:00Z', _rev: 'abc' }
 
-  it('rebuilds the seed: own asset key, uploaded file names, seed order kept, stamps and orphans dropped', async () => {
+  it('rebuilds the seed: uploaded file names, seed order and _type first kept, stamps and orphans dropped', async () => {
     const seed = path.join(dir, 'seed')
     await write(
       'seed/data.ndjson',
@@ -175,26 +134,29 @@ describe('unpackExport + exportToSeed', () => {
     const summary = await exportToSeed(unpacked, seed)
 
     expect(summary).toEqual({ documents: 3, images: 3, files: 0, unreferencedAssets: 1 })
-    const docs = parseNdjson(await readFile(path.join(seed, 'data.ndjson'), 'utf8'))
-    expect(docs.map((doc) => doc['_id'])).toEqual(['siteSettings', 'hero', 'testimonial-new'])
     const rafaelName = `og-image-${sha1(rafael).slice(0, 8)}.png`
-    expect(docs[0]).toEqual({
-      _id: 'siteSettings',
-      _type: 'siteSettings',
-      ogImage: { _type: 'image', _sanity_asset: 'image@file://./images/og-image.png', alt: { pt: 'Logo' } },
-      people: [
+    // Compared as text: key order matters too (`_id`, `_type` first; an image's `_type` before its asset).
+    expect(await readFile(path.join(seed, 'data.ndjson'), 'utf8')).toBe(
+      ndjson([
         {
-          _key: 'm',
-          photo: { _type: 'image', _sanity_asset: 'image@file://./images/Foto-da-Mariana-final.png', hotspot: { x: 0.5 } },
+          _id: 'siteSettings',
+          _type: 'siteSettings',
+          ogImage: { _type: 'image', _sanityAsset: 'image@file://./images/og-image.png', alt: { pt: 'Logo' } },
+          people: [
+            {
+              _key: 'm',
+              photo: { _type: 'image', _sanityAsset: 'image@file://./images/Foto-da-Mariana-final.png', hotspot: { x: 0.5 } },
+            },
+          ],
         },
-      ],
-    })
-    expect(docs[1]).toEqual({ _id: 'hero', _type: 'hero', title: { _type: 'localeString', pt: 'Olá', en: 'Hello' } })
-    expect(docs[2]).toEqual({
-      _id: 'testimonial-new',
-      _type: 'testimonial',
-      photo: { _type: 'image', _sanity_asset: `image@file://./images/${rafaelName}` },
-    })
+        { _id: 'hero', _type: 'hero', title: { _type: 'localeString', pt: 'Olá', en: 'Hello' } },
+        {
+          _id: 'testimonial-new',
+          _type: 'testimonial',
+          photo: { _type: 'image', _sanityAsset: `image@file://./images/${rafaelName}` },
+        },
+      ]),
+    )
     expect((await readdir(path.join(seed, 'images'))).sort()).toEqual(
       ['Foto-da-Mariana-final.png', 'og-image.png', rafaelName].sort(),
     )
@@ -225,6 +187,22 @@ describe('unpackExport + exportToSeed', () => {
     )
     expect(await readFile(path.join(seed, 'data.ndjson'), 'utf8')).toBe(before)
     expect(await readdir(path.join(seed, 'images'))).toEqual(['keep.png'])
+  })
+
+  it('names the line of a broken export: bad JSON, a duplicate _id, an asset marker that is not type@url', async () => {
+    const seed = path.join(dir, 'seed')
+    await write('a/data.ndjson', '{"_id":"x","_type":"t"}\n{oops\n')
+    await expect(exportToSeed(path.join(dir, 'a'), seed)).rejects.toThrow(/data\.ndjson:2: invalid JSON/)
+    await write(
+      'b/data.ndjson',
+      ndjson([
+        { _id: 'x', _type: 't' },
+        { _id: 'x', _type: 't' },
+      ]),
+    )
+    await expect(exportToSeed(path.join(dir, 'b'), seed)).rejects.toThrow(/:2: duplicate _id "x" \(first at .*:1\)/)
+    await write('c/data.ndjson', ndjson([{ _id: 'x', _type: 't', img: { _sanityAsset: './images/a.png' } }]))
+    await expect(exportToSeed(path.join(dir, 'c'), seed)).rejects.toThrow(/:1: asset marker "\.\/images\/a\.png" is not/)
   })
 
   it('says so when the file is not an export tarball', async () => {

@@ -1,29 +1,24 @@
 /**
  * The seed (studio/seed: data.ndjson + images/) and the two formats the Sanity CLI speaks.
  *
- * - The seed marks an image as `{"_type":"image","_sanity_asset":"image@file://./images/x.png"}`,
- *   the form server/content/local-dataset.ts reads.
- * - `sanity dataset import` (@sanity/import) only knows the key `_sanityAsset`; anything else is
- *   stored as a plain field and the image is never uploaded. So the import gets a converted copy
- *   with absolute file URLs.
+ * - The seed is in `sanity dataset import` format: an image is
+ *   `{"_type":"image","_sanityAsset":"image@file://./images/x.png"}`, a path the CLI resolves
+ *   against the NDJSON's folder, and server/content/local-dataset.ts reads it the same way. So
+ *   the import hands the CLI the seed file itself, once the seed is known to be whole.
  * - `sanity dataset export` (@sanity/export) writes a .tar.gz holding one folder
  *   `<dataset>-export-<date>/` with `data.ndjson` (asset documents removed, each asset field
  *   rewritten to `_sanityAsset: "image@file://./images/<sha1>-<w>x<h>.<ext>"`, `_rev` and
  *   timestamps kept), `images/`, `files/` and `assets.json` (asset document fields such as
- *   `originalFilename`, keyed `image-<sha1>`). Converting back gives the seed its own key, the
- *   images their uploaded names, and drops what the server stamps.
+ *   `originalFilename`, keyed `image-<sha1>`). Converting back gives the images their uploaded
+ *   names, keeps the seed's document and key order, and drops what the server stamps.
  */
 import { createHash } from 'node:crypto'
 import { copyFile, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { x as extractTar } from 'tar'
+import { loadLocalDataset, SANITY_ASSET_KEY, SEED_FILE_NAME } from '../server/content/local-dataset.ts'
+import type { SanityTarget } from './content-target.ts'
 
-export const SEED_FILE = 'data.ndjson'
-/** The seed's key (read by the local server). */
-export const SEED_ASSET_KEY = '_sanity_asset'
-/** The key @sanity/import and @sanity/export use. */
-export const SANITY_ASSET_KEY = '_sanityAsset'
 /** Set by the Content Lake on every write; kept out of the seed so exports do not churn. */
 const SERVER_STAMPED = new Set(['_rev', '_createdAt', '_updatedAt'])
 
@@ -46,32 +41,27 @@ interface AssetSpec {
 // ---------------------------------------------------------------------------------------------
 // Seed → `sanity dataset import`
 
-export interface ImportFile {
-  /** NDJSON for `sanity dataset import`: `_sanityAsset` with absolute file:// URLs. */
-  ndjson: string
+export interface SeedForImport {
+  /** The seed's data.ndjson, for the CLI as it is. */
+  file: string
   documents: number
-  /** Absolute paths of the seed files the import will upload, once each. */
-  assetFiles: string[]
+  /** Distinct images (by content) the documents use. */
+  images: number
 }
 
-export async function seedToImport(dir: string): Promise<ImportFile> {
-  const file = path.join(dir, SEED_FILE)
-  const docs = await readNdjson(file)
-  const assetFiles = new Set<string>()
-  const lines: string[] = []
-  for (const { doc, where } of docs) {
-    const converted = await mapAssets(doc, where, async (spec) => {
-      if (!spec.url.startsWith('file://./')) return { key: SANITY_ASSET_KEY, value: `${spec.kind}@${spec.url}` }
-      const filePath = path.resolve(dir, decodeURIComponent(spec.url.slice('file://'.length)))
-      if (!(await isFile(filePath))) {
-        throw new SeedFormatError(`${where}: document "${doc._id}" points at ${spec.url}, but ${filePath} does not exist`)
-      }
-      assetFiles.add(filePath)
-      return { key: SANITY_ASSET_KEY, value: `${spec.kind}@${pathToFileURL(filePath).href}` }
-    })
-    lines.push(JSON.stringify(converted))
+/**
+ * Loads the seed as the local server does, which fails on a broken line, a missing or unreadable
+ * image or the seed's old image key, naming the file and line. Checked before the CLI runs because
+ * it writes the documents before it uploads their images: it would leave documents without an image
+ * it cannot read, and `--missing` would never add the image later.
+ */
+export async function checkSeedForImport(dir: string, target: SanityTarget): Promise<SeedForImport> {
+  const seed = await loadLocalDataset({ seedDir: dir, ...target })
+  return {
+    file: path.join(dir, SEED_FILE_NAME),
+    documents: seed.documents.filter((doc) => doc._type !== 'sanity.imageAsset').length,
+    images: seed.images.size,
   }
-  return { ndjson: lines.map((line) => `${line}\n`).join(''), documents: lines.length, assetFiles: [...assetFiles] }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -86,8 +76,8 @@ export async function unpackExport(tarball: string, into: string): Promise<void>
   } catch (err) {
     throw new SeedFormatError(`Cannot unpack ${tarball}: ${errorMessage(err)}`, { cause: err })
   }
-  if (!(await isFile(path.join(into, SEED_FILE)))) {
-    throw new SeedFormatError(`${tarball} has no <folder>/${SEED_FILE}: not a \`sanity dataset export\` tarball`)
+  if (!(await isFile(path.join(into, SEED_FILE_NAME)))) {
+    throw new SeedFormatError(`${tarball} has no <folder>/${SEED_FILE_NAME}: not a \`sanity dataset export\` tarball`)
   }
 }
 
@@ -105,9 +95,9 @@ export interface SeedWriteSummary {
  * checked before the seed is touched.
  */
 export async function exportToSeed(exportDir: string, seedDir: string): Promise<SeedWriteSummary> {
-  const exported = await readNdjson(path.join(exportDir, SEED_FILE))
+  const exported = await readNdjson(path.join(exportDir, SEED_FILE_NAME))
   const assetMeta = await readAssetMap(path.join(exportDir, 'assets.json'))
-  const order = await previousOrder(path.join(seedDir, SEED_FILE))
+  const order = await previousOrder(path.join(seedDir, SEED_FILE_NAME))
   const sorted = exported
     .map(({ doc, where }, index) => ({ doc, where, rank: order.get(doc._id) ?? order.size + index }))
     .sort((a, b) => a.rank - b.rank)
@@ -142,10 +132,7 @@ export async function exportToSeed(exportDir: string, seedDir: string): Promise<
 
   const docs: Doc[] = []
   for (const { doc, where } of sorted) {
-    const converted = await mapAssets(doc, where, async (spec) => ({
-      key: SEED_ASSET_KEY,
-      value: `${spec.kind}@file://./${await nameFor(spec, doc, where)}`,
-    }))
+    const converted = await mapAssets(doc, where, async (spec) => `${spec.kind}@file://./${await nameFor(spec, doc, where)}`)
     docs.push(seedDocument(converted))
   }
 
@@ -165,7 +152,7 @@ export async function exportToSeed(exportDir: string, seedDir: string): Promise<
     await mkdir(path.dirname(path.join(seedDir, name)), { recursive: true })
     await copyFile(path.join(exportDir, relative), path.join(seedDir, name))
   }
-  await writeFile(path.join(seedDir, SEED_FILE), docs.map((doc) => `${JSON.stringify(doc)}\n`).join(''))
+  await writeFile(path.join(seedDir, SEED_FILE_NAME), docs.map((doc) => `${JSON.stringify(doc)}\n`).join(''))
   return summary
 }
 
@@ -240,31 +227,26 @@ async function readNdjson(file: string): Promise<Located[]> {
   return out
 }
 
-/** Rewrites every asset marker (either key) with what `convert` returns; copies the rest. */
-async function mapAssets<T extends Json>(
-  value: T,
-  where: string,
-  convert: (spec: AssetSpec) => Promise<{ key: string; value: string }>,
-): Promise<T> {
+/** Rewrites every asset marker with what `convert` returns, after `_type` as in the seed; copies the rest. */
+async function mapAssets<T extends Json>(value: T, where: string, convert: (spec: AssetSpec) => Promise<string>): Promise<T> {
   if (Array.isArray(value)) {
     const out: Json[] = []
     for (const item of value) out.push(await mapAssets(item, where, convert))
     return out as T
   }
   if (!isObject(value)) return value
-  const marker = value[SANITY_ASSET_KEY] ?? value[SEED_ASSET_KEY]
+  const marker = value[SANITY_ASSET_KEY]
   const out: JsonObject = {}
   if (marker !== undefined) {
     const match = typeof marker === 'string' ? /^(image|file)@(.+)$/.exec(marker) : null
     if (!match?.[1] || !match[2]) {
       throw new SeedFormatError(`${where}: asset marker ${JSON.stringify(marker)} is not "image@<url>" or "file@<url>"`)
     }
-    const { key, value: converted } = await convert({ kind: match[1] as AssetSpec['kind'], url: match[2] })
     if (value['_type'] !== undefined) out['_type'] = value['_type']
-    out[key] = converted
+    out[SANITY_ASSET_KEY] = await convert({ kind: match[1] as AssetSpec['kind'], url: match[2] })
   }
   for (const [key, inner] of Object.entries(value)) {
-    if (key in out || key === SANITY_ASSET_KEY || key === SEED_ASSET_KEY) continue
+    if (key in out) continue
     out[key] = await mapAssets(inner, where, convert)
   }
   return out as T

@@ -20,7 +20,7 @@ const sha1 = createHash('sha1').update(png).digest('hex')
 
 const anaImage = {
   _type: 'image',
-  _sanity_asset: 'image@file://./images/ana.png',
+  _sanityAsset: 'image@file://./images/ana.png',
   alt: { pt: 'Foto da Ana', en: 'Photo of Ana' },
   hotspot: { _type: 'sanity.imageHotspot', x: 0.5, y: 0.4, height: 0.5, width: 0.5 },
 }
@@ -139,7 +139,7 @@ describe('query endpoint with the real @sanity/client', () => {
     ])
   })
 
-  it('dereferences a _sanity_asset image into a sanity.imageAsset', async () => {
+  it('dereferences a _sanityAsset image into a sanity.imageAsset', async () => {
     const hero = await client.fetch<{
       alt: string
       asset: { _id: string; url: string; mimeType: string; extension: string; size: number }

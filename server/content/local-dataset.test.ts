@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { pathToFileURL } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createLocalDatasetSource, loadLocalDataset, SeedDatasetError } from './local-dataset.ts'
 import { createSeedFixture, makePng } from './test-fixture.ts'
@@ -16,7 +17,7 @@ afterEach(async () => {
 })
 
 describe('loadLocalDataset', () => {
-  it('turns _sanity_asset images into references to sanity.imageAsset documents, as the importer does', async () => {
+  it('turns _sanityAsset images into references to sanity.imageAsset documents, as the importer does', async () => {
     const portrait = makePng(4, 6)
     const logo = makePng(10, 2, [0, 0, 255])
     await fixture.writeImage('images/ana.png', portrait)
@@ -29,15 +30,15 @@ describe('loadLocalDataset', () => {
           {
             _key: 'a',
             name: 'Ana',
-            photo: { _type: 'image', _sanity_asset: 'image@file://./images/ana.png', alt: { en: 'Ana' } },
+            photo: { _type: 'image', _sanityAsset: 'image@file://./images/ana.png', alt: { en: 'Ana' } },
           },
-          { _key: 'b', name: 'Bia', photo: { _type: 'image', _sanity_asset: 'image@file://./images/ana.png' } },
+          { _key: 'b', name: 'Bia', photo: { _type: 'image', _sanityAsset: 'image@file://./images/ana.png' } },
         ],
       },
       {
         _id: 'siteSettings',
         _type: 'siteSettings',
-        logo: { _type: 'image', _sanity_asset: 'image@file://./images/brand/logo.png' },
+        logo: { _type: 'image', _sanityAsset: 'image@file://./images/brand/logo.png' },
       },
     ])
 
@@ -54,7 +55,7 @@ describe('loadLocalDataset', () => {
       },
       { _key: 'b', name: 'Bia', photo: { _type: 'image', asset: { _type: 'reference', _ref: portraitId } } },
     ])
-    expect(JSON.stringify(loaded.documents)).not.toContain('_sanity_asset')
+    expect(JSON.stringify(loaded.documents)).not.toContain('_sanityAsset')
 
     const assets = loaded.documents.filter((doc) => doc._type === 'sanity.imageAsset')
     expect(assets.map((doc) => doc._id).sort()).toEqual([logoId, portraitId].sort())
@@ -102,15 +103,40 @@ describe('loadLocalDataset', () => {
   it('names the line and path of a missing or unreadable image', async () => {
     await fixture.writeData([
       { _id: 'a', _type: 't' },
-      { _id: 'hero', _type: 'hero', image: { _type: 'image', _sanity_asset: 'image@file://./images/missing.png' } },
+      { _id: 'hero', _type: 'hero', image: { _type: 'image', _sanityAsset: 'image@file://./images/missing.png' } },
     ])
     await expect(loadLocalDataset(options(fixture))).rejects.toThrow(
       `${fixture.ndjsonPath}:2: image file not found: ${fixture.dir}/images/missing.png`,
     )
 
     await fixture.writeImage('images/notes.png', Buffer.from('not really a png'))
-    await fixture.writeData([{ _id: 'hero', _type: 'hero', image: { _sanity_asset: 'image@file://./images/notes.png' } }])
+    await fixture.writeData([{ _id: 'hero', _type: 'hero', image: { _sanityAsset: 'image@file://./images/notes.png' } }])
     await expect(loadLocalDataset(options(fixture))).rejects.toThrow(/data\.ndjson:1: cannot read image .*notes\.png/)
+  })
+
+  it('reads an absolute file URL too, as the importer does, but no URL with a host', async () => {
+    const file = await fixture.writeImage('elsewhere/bia.png', makePng(5, 5))
+    await fixture.writeData([{ _id: 'hero', _type: 'hero', image: { _sanityAsset: `image@${pathToFileURL(file).href}` } }])
+    expect([...(await loadLocalDataset(options(fixture))).images.values()]).toMatchObject([{ filePath: file }])
+
+    // The importer resolves only `file://./` against the NDJSON's folder; this one it cannot open.
+    await fixture.writeData([{ _id: 'hero', _type: 'hero', image: { _sanityAsset: 'image@file://../elsewhere/bia.png' } }])
+    await expect(loadLocalDataset(options(fixture))).rejects.toThrow(
+      `${fixture.ndjsonPath}:1: unsupported _sanityAsset "image@file://../elsewhere/bia.png"`,
+    )
+  })
+
+  it("refuses the seed's old key _sanity_asset, naming the line and the key to use", async () => {
+    await fixture.writeImage('images/ana.png', makePng(2, 2))
+    await fixture.writeData([
+      { _id: 'a', _type: 't' },
+      { _id: 'hero', _type: 'hero', image: { _type: 'image', _sanity_asset: 'image@file://./images/ana.png' } },
+    ])
+    const error: unknown = await loadLocalDataset(options(fixture)).catch((err: unknown) => err)
+    expect(error).toBeInstanceOf(SeedDatasetError)
+    expect((error as Error).message).toBe(
+      `${fixture.ndjsonPath}:2: rename the key "_sanity_asset" to "_sanityAsset" (Sanity's import format, which \`sanity dataset import\` uploads)`,
+    )
   })
 
   it('fails clearly when data.ndjson is missing', async () => {
@@ -133,7 +159,7 @@ describe('createLocalDatasetSource', () => {
 
   it('reloads when an image used by the seed is replaced', async () => {
     await fixture.writeImage('images/ana.png', makePng(2, 2))
-    await fixture.writeData([{ _id: 'hero', _type: 'hero', image: { _sanity_asset: 'image@file://./images/ana.png' } }])
+    await fixture.writeData([{ _id: 'hero', _type: 'hero', image: { _sanityAsset: 'image@file://./images/ana.png' } }])
     const source = createLocalDatasetSource(options(fixture))
     expect([...(await source.get()).images.keys()][0]).toMatch(/-2x2\.png$/)
 

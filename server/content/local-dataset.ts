@@ -1,7 +1,7 @@
 /**
  * Loads the seed dataset (`data.ndjson` in `sanity dataset import` format,
  * plus the image files it points to) into memory, doing the same asset
- * transformation Sanity does on import: every `{"_sanity_asset":
+ * transformation Sanity does on import: every `{"_sanityAsset":
  * "image@file://./images/x.png"}` field becomes a reference to a
  * `sanity.imageAsset` document whose id is `image-<sha1>-<w>x<h>-<ext>`.
  * That way GROQ such as `image.asset->url` behaves as against a real project.
@@ -62,6 +62,10 @@ export class SeedDatasetError extends Error {
 }
 
 export const SEED_FILE_NAME = 'data.ndjson'
+/** The key @sanity/import reads (and @sanity/export writes) for an asset to upload. */
+export const SANITY_ASSET_KEY = '_sanityAsset'
+/** The key the seed once used instead: the CLI would store it as a plain field and upload nothing. */
+const OLD_ASSET_KEY = '_sanity_asset'
 
 /** Reads `seedDir/data.ndjson` and its images. Throws SeedDatasetError on bad input. */
 export async function loadLocalDataset(options: LocalDatasetOptions): Promise<LocalDataset> {
@@ -99,12 +103,14 @@ export async function loadLocalDataset(options: LocalDatasetOptions): Promise<Lo
     const match = /^image@(.+)$/.exec(spec)
     if (!match?.[1]) {
       throw new SeedDatasetError(
-        `${where}: unsupported _sanity_asset "${spec}" (only "image@file://./relative/path" is supported)`,
+        `${where}: unsupported ${SANITY_ASSET_KEY} "${spec}" (only "image@file://./relative/path" is supported)`,
       )
     }
     const filePath = resolveAssetPath(match[1], path.dirname(ndjsonPath))
     if (!filePath) {
-      throw new SeedDatasetError(`${where}: unsupported _sanity_asset "${spec}" (expected a file:// URL)`)
+      throw new SeedDatasetError(
+        `${where}: unsupported ${SANITY_ASSET_KEY} "${spec}" (expected "file://./relative/path" or an absolute file:// URL)`,
+      )
     }
     let bytes: Buffer
     let st: Awaited<ReturnType<typeof stat>>
@@ -166,7 +172,7 @@ export async function loadLocalDataset(options: LocalDatasetOptions): Promise<Lo
     return assetId
   }
 
-  // Replaces `_sanity_asset` objects anywhere in a value, as the importer does.
+  // Replaces `_sanityAsset` objects anywhere in a value, as the importer does.
   const transform = async (value: unknown, where: string): Promise<unknown> => {
     if (Array.isArray(value)) {
       const out: unknown[] = []
@@ -174,15 +180,22 @@ export async function loadLocalDataset(options: LocalDatasetOptions): Promise<Lo
       return out
     }
     if (!isRecord(value)) return value
+    if (OLD_ASSET_KEY in value) {
+      // Shown as an image here, it would reach a hosted dataset through `sanity dataset import` as
+      // a plain string field: refused, so the seed works the same in both places.
+      throw new SeedDatasetError(
+        `${where}: rename the key "${OLD_ASSET_KEY}" to "${SANITY_ASSET_KEY}" (Sanity's import format, which \`sanity dataset import\` uploads)`,
+      )
+    }
     const out: Record<string, unknown> = {}
-    const spec = value['_sanity_asset']
+    const spec = value[SANITY_ASSET_KEY]
     if (spec !== undefined) {
-      if (typeof spec !== 'string') throw new SeedDatasetError(`${where}: _sanity_asset must be a string`)
+      if (typeof spec !== 'string') throw new SeedDatasetError(`${where}: ${SANITY_ASSET_KEY} must be a string`)
       out['_type'] = value['_type'] ?? 'image'
       out['asset'] = { _type: 'reference', _ref: await loadImage(spec, where) }
     }
     for (const [key, inner] of Object.entries(value)) {
-      if (key === '_sanity_asset' || key in out) continue
+      if (key === SANITY_ASSET_KEY || key in out) continue
       out[key] = await transform(inner, where)
     }
     return out
@@ -290,13 +303,17 @@ async function isStale(sources: readonly SourceStamp[]): Promise<boolean> {
   return (await Promise.all(checks)).some(Boolean)
 }
 
+/** The two forms @sanity/import reads from a file; `file://../` is not one of them. */
 function resolveAssetPath(url: string, baseDir: string): string | undefined {
-  if (url.startsWith('file://./') || url.startsWith('file://../')) {
-    // The import tool's own relative form (not a valid file URL).
+  if (url.startsWith('file://./')) {
+    // The importer's relative form (not a valid file URL): it puts the NDJSON's folder in place of `.`.
     return path.resolve(baseDir, decodeURIComponent(url.slice('file://'.length)))
   }
-  if (url.startsWith('file://')) return fileURLToPath(url)
-  return undefined
+  try {
+    return url.startsWith('file://') ? fileURLToPath(url) : undefined
+  } catch {
+    return undefined // a file URL with a host, such as `file://../x`
+  }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
