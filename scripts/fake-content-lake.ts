@@ -18,8 +18,8 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { evaluate, parse } from 'groq-js'
-import { imageSize } from 'image-size'
 import type { Mutation as MutationClass } from '@sanity/mutator'
+import { readImageMetadata } from '../server/content/image-metadata.ts'
 import { repoRoot } from './content-target.ts'
 
 export type StoredDoc = { _id: string; _type: string; [key: string]: unknown }
@@ -82,9 +82,10 @@ export async function startFakeContentLake(projectId = 'test', dataset = 'produc
     if (req.method === 'POST' && route === `/assets/images/${dataset}`) {
       const bytes = await body(req)
       const sha1 = createHash('sha1').update(bytes).digest('hex')
-      const { width, height, type } = imageSize(bytes)
-      const fileName = `${sha1}-${width}x${height}.${type}`
-      const id = `image-${sha1}-${width}x${height}-${type}`
+      // Read as the local server reads seed images (sharp), so an upload gets the id the local site gives it.
+      const { width, height, extension, mimeType } = await readImageMetadata(bytes)
+      const fileName = `${sha1}-${width}x${height}.${extension}`
+      const id = `image-${sha1}-${width}x${height}-${extension}`
       if (!documents.has(id)) {
         state.uploads++
         files.set(fileName, bytes)
@@ -93,8 +94,8 @@ export async function startFakeContentLake(projectId = 'test', dataset = 'produc
           _type: 'sanity.imageAsset',
           assetId: sha1,
           sha1hash: sha1,
-          extension: type,
-          mimeType: `image/${type}`,
+          extension,
+          mimeType,
           size: bytes.length,
           originalFilename: url.searchParams.get('filename') ?? undefined,
           path: `images/${projectId}/${dataset}/${fileName}`,
