@@ -8,8 +8,8 @@ export const structure: StructureResolver = (S) =>
     .items([
       ...sectionTypes.map((type) => singleton(S, type.name, type.title ?? type.name)),
       S.divider(),
-      S.documentTypeListItem('statistic').title('Statistics'),
-      S.documentTypeListItem('testimonial').title('Testimonials'),
+      orderedList(S, 'statistic', 'Statistics'),
+      orderedList(S, 'testimonial', 'Testimonials'),
       S.divider(),
       singleton(S, 'uiStrings', 'Interface texts'),
       singleton(S, 'siteSettings', 'Site settings'),
@@ -25,3 +25,14 @@ function singleton(S: StructureBuilder, typeName: string, title: string) {
 
 /** Singletons cannot be created again or deleted from the Studio. */
 export const singletonTypeNames: ReadonlySet<string> = new Set(singletonTypes.map((type) => type.name))
+
+/** A list in the order the page shows it: by the documents' position field. */
+function orderedList(S: StructureBuilder, typeName: string, title: string) {
+  return S.documentTypeListItem(typeName)
+    .title(title)
+    .child(
+      S.documentTypeList(typeName)
+        .title(title)
+        .defaultOrdering([{ field: 'order', direction: 'asc' }]),
+    )
+}
