@@ -6,7 +6,8 @@ export const workflow = defineType({
   title: 'How it works',
   type: 'document',
   fields: [
-    ...sectionHeadingFields(),
+    // Tighter than other sections: the budgets this section's layout was written for.
+    ...sectionHeadingFields({ titleMax: 60, introMax: 200 }),
     defineField({
       name: 'steps',
       title: 'Steps',

@@ -94,16 +94,19 @@ export function localizedList({ name, title, description, min, max }: LocalizedL
   })
 }
 
-/** Every section opens with a heading and a one-sentence intro, with the same length budgets. */
-export function sectionHeadingFields() {
+/**
+ * Every section opens with a heading and a one-sentence intro. The budgets suit most sections;
+ * a narrower layout passes its own.
+ */
+export function sectionHeadingFields({ titleMax = 70, introMax = 220 }: { titleMax?: number; introMax?: number } = {}) {
   return [
-    localizedField({ name: 'title', title: 'Heading', description: 'Section heading.', max: 70 }),
+    localizedField({ name: 'title', title: 'Heading', description: 'Section heading.', max: titleMax }),
     localizedField({
       name: 'subtitle',
       title: 'Intro',
       description: 'One sentence under the heading.',
       paragraph: true,
-      max: 220,
+      max: introMax,
     }),
   ]
 }
