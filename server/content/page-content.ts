@@ -82,11 +82,9 @@ export function createPublishedClient(sanity: ServerConfig['sanity']) {
   })
 }
 
+/** The published client with the viewer token, the drafts perspective and stega on copy. */
 export function createPreviewClient(sanity: ServerConfig['sanity'], viewerToken: string) {
-  return createClient({
-    projectId: sanity.projectId,
-    dataset: sanity.dataset,
-    apiVersion: sanity.apiVersion,
+  return createPublishedClient(sanity).withConfig({
     useCdn: false,
     token: viewerToken,
     perspective: 'drafts',
