@@ -70,9 +70,7 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
     try {
       const perspective = parsePerspective(input.perspective)
       const current = await getDataset()
-      const readable = isViewer(request.headers.authorization, viewerToken)
-        ? current.documents
-        : current.documents.filter((doc) => !doc._id.includes('.'))
+      const readable = isViewer(request.headers.authorization, viewerToken) ? current.documents : current.publicDocuments
       const result = await queryDataset(readable, query, input.params, perspective, { projectId, dataset })
       return reply
         .header('cache-control', 'no-cache')

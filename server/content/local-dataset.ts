@@ -32,6 +32,11 @@ export interface LocalDataset {
   readonly dataset: string
   /** Every document, drafts included, with the generated asset documents appended. */
   readonly documents: readonly SeedDocument[]
+  /**
+   * What a public dataset shows a request without a token: no document whose id has a dot
+   * (drafts, preview secrets). Worked out once per load, not on every query.
+   */
+  readonly publicDocuments: readonly SeedDocument[]
   /** Image file name as in asset URLs, `{sha1}-{w}x{h}.{ext}`, to the file serving it. */
   readonly images: ReadonlyMap<string, LocalImageFile>
   /** The files this dataset was read from, with the stamps used to notice edits. */
@@ -246,6 +251,7 @@ export async function loadLocalDataset(options: LocalDatasetOptions): Promise<Lo
     projectId,
     dataset,
     documents,
+    publicDocuments: documents.filter((doc) => !doc._id.includes('.')),
     images,
     sources: [ndjsonStat, ...imageStamps.values()],
   }
