@@ -1,11 +1,18 @@
 // `npm run content:export`: the hosted dataset's published documents → studio/seed (`sanity dataset export`).
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { exportToSeed, unpackExport } from './content-seed.ts'
-import { cliEnv, ContentCommandError, parseFlags, requireLogin, resolveTarget, sanityBin, seedDir } from './content-target.ts'
+import {
+  cliEnv,
+  ContentCommandError,
+  parseFlags,
+  requireLogin,
+  resolveTarget,
+  requireSanityCli,
+  seedDir,
+} from './content-target.ts'
 import { runMain } from './content-run.ts'
 
 const usage = 'Usage: npm run content:export (no arguments; project and dataset come from the environment)'
@@ -14,7 +21,7 @@ await runMain(async () => {
   parseFlags(process.argv.slice(2), [], usage)
   const { projectId, dataset } = resolveTarget(process.env)
   const login = requireLogin(process.env, 'Viewer')
-  if (!existsSync(sanityBin)) throw new ContentCommandError(`${sanityBin} is missing: run \`npm ci\` first.`)
+  const sanity = requireSanityCli()
 
   const workDir = await mkdtemp(path.join(tmpdir(), 'pulso-content-export-'))
   try {
@@ -22,7 +29,7 @@ await runMain(async () => {
     console.log(`Exporting the published documents of ${projectId}/${dataset}, logged in through ${login}.`)
     // --no-drafts: the seed is what the public site shows; drafts stay in the Studio.
     const args = ['datasets', 'export', dataset, tarball, '--project-id', projectId, '--no-drafts', '--overwrite']
-    const result = spawnSync(sanityBin, args, { stdio: 'inherit', env: cliEnv(process.env) })
+    const result = spawnSync(sanity, args, { stdio: 'inherit', env: cliEnv(process.env) })
     if (result.error) throw result.error
     if (result.status !== 0) {
       throw new ContentCommandError(

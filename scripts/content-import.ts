@@ -1,8 +1,15 @@
 // `npm run content:import [-- --replace]`: studio/seed → the hosted dataset (`sanity dataset import`).
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { checkSeedForImport } from './content-seed.ts'
-import { cliEnv, ContentCommandError, parseFlags, requireLogin, resolveTarget, sanityBin, seedDir } from './content-target.ts'
+import {
+  cliEnv,
+  ContentCommandError,
+  parseFlags,
+  requireLogin,
+  resolveTarget,
+  requireSanityCli,
+  seedDir,
+} from './content-target.ts'
 import { runMain } from './content-run.ts'
 
 const usage = `Usage: npm run content:import [-- --replace]
@@ -15,7 +22,7 @@ await runMain(async () => {
   const mode = flags.has('--replace') ? '--replace' : '--missing'
   const { projectId, dataset } = resolveTarget(process.env)
   const login = requireLogin(process.env, 'Editor', ['SANITY_IMPORT_TOKEN'])
-  if (!existsSync(sanityBin)) throw new ContentCommandError(`${sanityBin} is missing: run \`npm ci\` first.`)
+  const sanity = requireSanityCli()
 
   const seed = await checkSeedForImport(seedDir, { projectId, dataset })
   console.log(
@@ -23,7 +30,7 @@ await runMain(async () => {
   )
   // The seed is in the CLI's own format: it uploads each `_sanityAsset`, found next to the file.
   const args = ['datasets', 'import', seed.file, '--project-id', projectId, '--dataset', dataset, mode]
-  const result = spawnSync(sanityBin, args, { stdio: 'inherit', env: cliEnv(process.env) })
+  const result = spawnSync(sanity, args, { stdio: 'inherit', env: cliEnv(process.env) })
   if (result.error) throw result.error
   if (result.status !== 0) {
     throw new ContentCommandError(

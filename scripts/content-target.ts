@@ -3,7 +3,7 @@
  * which project and dataset (from the same variables the site and the Studio read), proof of a
  * login, and the environment that keeps the CLI off the network for anything but the job.
  */
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -115,6 +115,12 @@ export function requireLogin(env: Env, rights: string, extraVars: readonly strin
     )
   }
   return source
+}
+
+/** The project's own Sanity CLI (installed with the dependencies), or a message saying how to get it. */
+export function requireSanityCli(): string {
+  if (!existsSync(sanityBin)) throw new ContentCommandError(`${sanityBin} is missing: run \`npm install\` first.`)
+  return sanityBin
 }
 
 /** The CLI's telemetry asks the API for consent first; offline that waits on the network. */

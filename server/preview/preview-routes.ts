@@ -26,20 +26,24 @@ export function isPreviewing(preview: Preview | undefined, cookieHeader: string 
 export function registerPreview(app: FastifyInstance, preview: Preview | undefined) {
   app.get(PREVIEW_ENABLE_PATH, async (request, reply) => {
     reply.header('cache-control', 'no-store')
+    const refuse = (status: number, logged: string, told: string) => {
+      request.log.warn(logged)
+      return reply.code(status).type('text/plain; charset=utf-8').send(told)
+    }
     if (!preview) {
-      request.log.warn('preview asked for, but SANITY_VIEWER_TOKEN is not set')
-      return reply
-        .code(503)
-        .type('text/plain; charset=utf-8')
-        .send('Draft preview is off on this site: set SANITY_VIEWER_TOKEN (a Viewer token of the Sanity project) on the server.')
+      return refuse(
+        503,
+        'preview asked for, but SANITY_VIEWER_TOKEN is not set',
+        'Draft preview is off on this site: set SANITY_VIEWER_TOKEN (a Viewer token of the Sanity project) on the server.',
+      )
     }
     const { isValid, redirectTo } = await preview.validate(request.url)
     if (!isValid) {
-      request.log.warn('preview refused: missing, unknown or expired secret')
-      return reply
-        .code(401)
-        .type('text/plain; charset=utf-8')
-        .send('This preview link is invalid or has expired. Open the page from the Presentation tool in Sanity Studio.')
+      return refuse(
+        401,
+        'preview refused: missing, unknown or expired secret',
+        'This preview link is invalid or has expired. Open the page from the Presentation tool in Sanity Studio.',
+      )
     }
     request.log.info('preview enabled for this browser')
     return reply.header('set-cookie', previewCookieHeader(preview.session.issue())).redirect(sitePath(redirectTo), 307)
