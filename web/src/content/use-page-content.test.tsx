@@ -115,12 +115,17 @@ describe('usePageCopy', () => {
   })
 
   describe('edits reach the open page without a reload', () => {
-    it('refetches when a live event names a tag the page shows, and asks for content at least that new', async () => {
-      const requests = serveContent(seed, edited('Published a moment ago'))
+    /** The page open on the seed, its first revalidation answered, its live stream listening; then `next`. */
+    async function openListeningPage(next: PageContent) {
+      const requests = serveContent(seed, next)
       const live = serveLiveEvents()
       renderApp({ path: '/en', initialContent: seed })
       await waitFor(() => expect(requests).toHaveLength(1))
-      const publish = await live
+      return { requests, publish: await live }
+    }
+
+    it('refetches when a live event names a tag the page shows, and asks for content at least that new', async () => {
+      const { requests, publish } = await openListeningPage(edited('Published a moment ago'))
 
       publish('message', 'event-7', [SYNC_TAG])
       await waitFor(() => expect(headline()).toHaveTextContent('Published a moment ago'))
@@ -129,11 +134,7 @@ describe('usePageCopy', () => {
     })
 
     it('ignores live events about content the page does not show', async () => {
-      const requests = serveContent(seed, edited('Should not be fetched'))
-      const live = serveLiveEvents()
-      renderApp({ path: '/en', initialContent: seed })
-      await waitFor(() => expect(requests).toHaveLength(1))
-      const publish = await live
+      const { requests, publish } = await openListeningPage(edited('Should not be fetched'))
 
       publish('message', 'event-8', ['s1:another-document'])
       await new Promise((resolve) => setTimeout(resolve, 200))
@@ -141,11 +142,8 @@ describe('usePageCopy', () => {
     })
 
     it('refetches after a restart, when changes may have been missed', async () => {
-      const requests = serveContent(seed, edited('Changed while disconnected'))
-      const live = serveLiveEvents()
-      renderApp({ path: '/en', initialContent: seed })
-      await waitFor(() => expect(requests).toHaveLength(1))
-      ;(await live)('restart', 'event-9')
+      const { publish } = await openListeningPage(edited('Changed while disconnected'))
+      publish('restart', 'event-9')
       await waitFor(() => expect(headline()).toHaveTextContent('Changed while disconnected'))
     })
 
