@@ -2,19 +2,15 @@ import { appendFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
 import { copy } from './support/copy.ts'
 import { collectPageErrors } from './support/page.ts'
-import { startOwnServer, type OwnServer } from './support/own-server.ts'
+import { useOwnServer } from './support/own-server.ts'
 
 const SECRET = 'secret-the-studio-stored-for-this-editor'
 const DRAFT_HEADLINE = 'A draft headline nobody outside the Studio may see'
 
-let server: OwnServer
+const ownServer = useOwnServer('one browser size is enough for the preview')
 
-// Playwright reads the fixtures a hook uses from its destructuring: this hook uses none.
-// eslint-disable-next-line no-empty-pattern
-test.beforeAll(async ({}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'one browser size is enough for the preview')
-  test.setTimeout(120_000)
-  server = await startOwnServer()
+test.beforeAll(async () => {
+  const server = ownServer()
   // What the Studio writes to the dataset: the editor's draft, and the secret Presentation hands the site.
   const documents = [
     { _id: 'drafts.hero', _type: 'hero', headline: { _type: 'localeString', pt: 'Rascunho', en: DRAFT_HEADLINE } },
@@ -29,11 +25,8 @@ test.beforeAll(async ({}, testInfo) => {
   await appendFile(server.seedFile, `\n${documents.map((doc) => JSON.stringify(doc)).join('\n')}\n`)
 })
 
-test.afterAll(async () => {
-  await server?.stop()
-})
-
 test('an editor sent by the Studio sees the draft; visitors never do', async ({ page, browser }) => {
+  const server = ownServer()
   const errors = collectPageErrors(page)
   const response = await page.goto(
     `${server.url}/api/preview/enable?sanity-preview-secret=${SECRET}&sanity-preview-pathname=%2Fen&sanity-preview-perspective=drafts`,
@@ -59,6 +52,7 @@ test('an editor sent by the Studio sees the draft; visitors never do', async ({ 
 })
 
 test('a preview link with a wrong secret lets nobody in', async ({ page }) => {
+  const server = ownServer()
   const response = await page.goto(`${server.url}/api/preview/enable?sanity-preview-secret=guessed`)
   expect(response?.status()).toBe(401)
   await expect(page.getByText(/invalid or has expired/)).toBeVisible()

@@ -4,6 +4,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { test } from '@playwright/test'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -18,7 +19,7 @@ export interface OwnServer {
  * The built site on a port of its own, over a private copy of the seed, for specs that change
  * content (the shared server's content must stay as every other spec expects it).
  */
-export async function startOwnServer(): Promise<OwnServer> {
+async function startOwnServer(): Promise<OwnServer> {
   const dir = await mkdtemp(join(tmpdir(), 'pulso-e2e-own-'))
   const seedDir = join(dir, 'seed')
   await cp(join(repoRoot, 'studio/seed'), seedDir, { recursive: true })
@@ -51,6 +52,29 @@ export async function startOwnServer(): Promise<OwnServer> {
       await exited
       await rm(dir, { recursive: true, force: true })
     },
+  }
+}
+
+/**
+ * Gives the spec's desktop run a server of its own for all its tests (`whyDesktopOnly` says why
+ * the phone run is skipped); call the returned function inside a test to reach it.
+ */
+export function useOwnServer(whyDesktopOnly: string): () => OwnServer {
+  let server: OwnServer | undefined
+  // Playwright reads the fixtures a hook uses from its destructuring: this hook uses none.
+  // eslint-disable-next-line no-empty-pattern
+  test.beforeAll(async ({}, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', whyDesktopOnly)
+    // A fresh server migrates a fresh embedded database first: slow on a busy 2-core machine.
+    test.setTimeout(120_000)
+    server = await startOwnServer()
+  })
+  test.afterAll(async () => {
+    await server?.stop()
+  })
+  return () => {
+    if (!server) throw new Error('the own server is started by beforeAll')
+    return server
   }
 }
 
