@@ -8,6 +8,7 @@ import { homedir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import isPlainObject from 'is-plain-obj'
 
 export type Env = Readonly<Record<string, string | undefined>>
 
@@ -96,7 +97,7 @@ export function findLogin(
   const configFile = nonEmpty(env['SANITY_CLI_CONFIG_PATH']) ?? path.join(home, '.config', 'sanity', 'config.json')
   try {
     const config: unknown = JSON.parse(readFile(configFile))
-    if (isRecord(config) && typeof config['authToken'] === 'string' && config['authToken'] !== '') {
+    if (isPlainObject(config) && typeof config['authToken'] === 'string' && config['authToken'] !== '') {
       return `the login in ${configFile}`
     }
   } catch {
@@ -136,8 +137,4 @@ export function parseFlags<const O extends Record<string, { type: 'boolean' }>>(
   } catch (error) {
     throw new ContentCommandError(`${error instanceof Error ? error.message : String(error)}\n${usage}`, { cause: error })
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

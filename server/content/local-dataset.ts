@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import isPlainObject from 'is-plain-obj'
 import { readImageMetadata, UnsupportedImageError, type ImageFormat, type ImageMetadata } from './image-metadata.ts'
 
 /** A document as stored in the dataset: any JSON object with an id and a type. */
@@ -184,7 +185,7 @@ export async function loadLocalDataset(options: LocalDatasetOptions): Promise<Lo
       for (const item of value) out.push(await transform(item, where))
       return out
     }
-    if (!isRecord(value)) return value
+    if (!isPlainObject(value)) return value
     if (OLD_ASSET_KEY in value) {
       // Shown as an image here, it would reach a hosted dataset through `sanity dataset import` as
       // a plain string field: refused, so the seed works the same in both places.
@@ -217,7 +218,7 @@ export async function loadLocalDataset(options: LocalDatasetOptions): Promise<Lo
     } catch (err) {
       throw new SeedDatasetError(`${where}: invalid JSON: ${errorMessage(err)}`, { cause: err })
     }
-    if (!isRecord(parsed)) throw new SeedDatasetError(`${where}: each line must be a JSON object (a document)`)
+    if (!isPlainObject(parsed)) throw new SeedDatasetError(`${where}: each line must be a JSON object (a document)`)
     const id = parsed['_id']
     const type = parsed['_type']
     if (typeof id !== 'string' || id === '') throw new SeedDatasetError(`${where}: document has no string "_id"`)
@@ -320,10 +321,6 @@ function resolveAssetPath(url: string, baseDir: string): string | undefined {
   } catch {
     return undefined // a file URL with a host, such as `file://../x`
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 function errorMessage(err: unknown): string {

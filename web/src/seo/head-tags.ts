@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html'
 import { localeTags, locales, type Locale } from '../../../schemas/locales.ts'
 import { pathForLocale } from '../i18n/locale-preference.ts'
 import type { PageCopy } from '../content/page-copy.ts'
@@ -50,9 +51,6 @@ function imageTags(url: string, alt: string | undefined): HeadTags['meta'] {
     ...(alt ? [property('og:image:alt', alt)] : []),
   ]
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char)
 
 /** The same tags as HTML, for the server's prerender. */
 export function renderHeadTags({ title, meta, links }: HeadTags): string {
