@@ -40,7 +40,7 @@ describe('checkSeedForImport', () => {
     })
   })
 
-  it('stops before the CLI runs when an image is missing or uses the old key, naming the line', async () => {
+  it('stops before the CLI runs when an image is missing, naming the line', async () => {
     await write('seed/images/ana.png', await makePng(2, 3))
     await write(
       'seed/data.ndjson',
@@ -52,14 +52,6 @@ describe('checkSeedForImport', () => {
     const missing = checkSeedForImport(path.join(dir, 'seed'), target)
     await expect(missing).rejects.toThrow(SeedDatasetError)
     await expect(missing).rejects.toThrow(/data\.ndjson:2: image file not found: .*gone\.png/)
-
-    await write(
-      'seed/data.ndjson',
-      ndjson([{ _id: 'hero', _type: 'hero', image: { _sanity_asset: 'image@file://./images/ana.png' } }]),
-    )
-    await expect(checkSeedForImport(path.join(dir, 'seed'), target)).rejects.toThrow(
-      /data\.ndjson:1: rename the key "_sanity_asset" to "_sanityAsset"/,
-    )
   })
 })
 

@@ -126,19 +126,6 @@ describe('loadLocalDataset', () => {
     )
   })
 
-  it("refuses the seed's old key _sanity_asset, naming the line and the key to use", async () => {
-    await fixture.writeImage('images/ana.png', await makePng(2, 2))
-    await fixture.writeData([
-      { _id: 'a', _type: 't' },
-      { _id: 'hero', _type: 'hero', image: { _type: 'image', _sanity_asset: 'image@file://./images/ana.png' } },
-    ])
-    const error: unknown = await loadLocalDataset(options(fixture)).catch((err: unknown) => err)
-    expect(error).toBeInstanceOf(SeedDatasetError)
-    expect((error as Error).message).toBe(
-      `${fixture.ndjsonPath}:2: rename the key "_sanity_asset" to "_sanityAsset" (Sanity's import format, which \`sanity dataset import\` uploads)`,
-    )
-  })
-
   it('fails clearly when data.ndjson is missing', async () => {
     await expect(loadLocalDataset(options(fixture))).rejects.toThrow(/Cannot read seed dataset .*data\.ndjson/)
   })
@@ -179,13 +166,16 @@ describe('createLocalDatasetSource', () => {
     expect((await source.get()).documents[0]?.['heading']).toBe('Fixed')
   })
 
-  it('shares one load between concurrent callers, and reload() forces a fresh read', async () => {
-    await fixture.writeData([{ _id: 'hero', _type: 'hero' }])
+  it('shares one load between concurrent callers, the first and after an edit', async () => {
+    await fixture.writeData([{ _id: 'hero', _type: 'hero', heading: 'First' }])
     const source = createLocalDatasetSource(options(fixture))
     const [a, b] = await Promise.all([source.get(), source.get()])
     expect(a).toBe(b)
-    const fresh = await source.reload()
-    expect(fresh).not.toBe(a)
-    expect(await source.get()).toBe(fresh)
+
+    await fixture.writeData([{ _id: 'hero', _type: 'hero', heading: 'Second' }])
+    const [c, d] = await Promise.all([source.get(), source.get()])
+    expect(c).toBe(d)
+    expect(c).not.toBe(a)
+    expect(c.documents[0]?.['heading']).toBe('Second')
   })
 })

@@ -70,8 +70,6 @@ export class SeedDatasetError extends Error {
 export const SEED_FILE_NAME = 'data.ndjson'
 /** The key @sanity/import reads (and @sanity/export writes) for an asset to upload. */
 export const SANITY_ASSET_KEY = '_sanityAsset'
-/** The key the seed once used instead: the CLI would store it as a plain field and upload nothing. */
-const OLD_ASSET_KEY = '_sanity_asset'
 
 /** Reads `seedDir/data.ndjson` and its images. Throws SeedDatasetError on bad input. */
 export async function loadLocalDataset(options: LocalDatasetOptions): Promise<LocalDataset> {
@@ -186,13 +184,6 @@ export async function loadLocalDataset(options: LocalDatasetOptions): Promise<Lo
       return out
     }
     if (!isPlainObject(value)) return value
-    if (OLD_ASSET_KEY in value) {
-      // Shown as an image here, it would reach a hosted dataset through `sanity dataset import` as
-      // a plain string field: refused, so the seed works the same in both places.
-      throw new SeedDatasetError(
-        `${where}: rename the key "${OLD_ASSET_KEY}" to "${SANITY_ASSET_KEY}" (Sanity's import format, which \`sanity dataset import\` uploads)`,
-      )
-    }
     const out: Record<string, unknown> = {}
     const spec = value[SANITY_ASSET_KEY]
     if (spec !== undefined) {
@@ -267,8 +258,6 @@ export interface LocalDatasetSource {
    * SeedDatasetError while the seed is invalid; the next call tries again.
    */
   get(): Promise<LocalDataset>
-  /** Re-reads the seed from disk now, whatever the stamps say. */
-  reload(): Promise<LocalDataset>
 }
 
 export function createLocalDatasetSource(datasetOptions: LocalDatasetOptions): LocalDatasetSource {
@@ -295,7 +284,7 @@ export function createLocalDatasetSource(datasetOptions: LocalDatasetOptions): L
     return current
   }
 
-  return { get, reload }
+  return { get }
 }
 
 async function isStale(sources: readonly SourceStamp[]): Promise<boolean> {
