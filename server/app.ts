@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import fastifyCookie from '@fastify/cookie'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { PublicConfig } from '../web/src/app/public-config.ts'
 import type { ServerConfig } from './config.ts'
@@ -55,6 +56,8 @@ export async function buildApp({
     logger: { level: config.logLevel },
     trustProxy: true,
   })
+  // On the root, so every route reads request.cookies (the reader's language, the preview).
+  await app.register(fastifyCookie)
 
   if (localDataset) {
     await app.register(contentRoutes, {

@@ -1,8 +1,8 @@
 import { join } from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
-import { defaultLocale } from '../../schemas/locales.ts'
-import { localeFromCookieHeader, pathForLocale } from '../../web/src/i18n/locale-preference.ts'
+import { defaultLocale, isLocale } from '../../schemas/locales.ts'
+import { LOCALE_COOKIE, pathForLocale } from '../../web/src/i18n/locale-preference.ts'
 import { matchRoute } from '../../web/src/app/routes.ts'
 import type { PublicConfig } from '../../web/src/app/public-config.ts'
 import type { PageContentSource } from '../content/page-content.ts'
@@ -41,14 +41,15 @@ export async function registerSite(
   })
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
-    const preferred = localeFromCookieHeader(request.headers.cookie)
+    const chosen = request.cookies[LOCALE_COOKIE]
+    const preferred = isLocale(chosen) ? chosen : undefined
     const route = matchRoute(request.url.split('?')[0] ?? '/')
     // A reader who chose another language gets its address, so its prerender, with no flash of Portuguese.
     if (route.page === 'landing' && route.locale === defaultLocale && preferred && preferred !== defaultLocale) {
       return reply.header('vary', 'Cookie').redirect(pathForLocale(preferred), 302)
     }
     // An editor's browser, let in by the Studio's secret, sees drafts; nobody else ever does.
-    const previewing = isPreviewing(preview, request.headers.cookie)
+    const previewing = isPreviewing(preview, request)
     let content
     try {
       content = await (previewing ? preview.content : pageContent)()
