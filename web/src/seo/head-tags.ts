@@ -1,4 +1,3 @@
-import escapeHtml from 'escape-html'
 import { localeTags, locales, type Locale } from '../../../schemas/locales.ts'
 import { pathForLocale } from '../i18n/locale-preference.ts'
 import type { PageCopy } from '../content/page-copy.ts'
@@ -50,15 +49,4 @@ function imageTags(url: string, alt: string | undefined): HeadTags['meta'] {
     property('og:image:height', String(SOCIAL_IMAGE.height)),
     ...(alt ? [property('og:image:alt', alt)] : []),
   ]
-}
-
-/** The same tags as HTML, for the server's prerender. */
-export function renderHeadTags({ title, meta, links }: HeadTags): string {
-  return [
-    `<title>${escapeHtml(title)}</title>`,
-    ...meta.map((tag) => `<meta ${tag.key}="${escapeHtml(tag.name)}" content="${escapeHtml(tag.content)}">`),
-    ...links.map(
-      (link) => `<link rel="${link.rel}"${link.hreflang ? ` hreflang="${link.hreflang}"` : ''} href="${escapeHtml(link.href)}">`,
-    ),
-  ].join('\n    ')
 }
