@@ -58,6 +58,9 @@ async function openPglite(directory: string): Promise<Database> {
 
 async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 })
+  // An idle connection the server dropped (a restart, a failover) is only replaced: the next
+  // query opens a new one or fails, and /healthz says so. Unhandled, it would end the process.
+  pool.on('error', () => undefined)
   await pool.query('select 1')
   return {
     kind: 'postgres',

@@ -3,7 +3,7 @@
  * opens `/api/preview/enable` with a secret it stored with the editor's own session; only when
  * that secret checks out does this browser get the preview cookie, and with it drafts.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { PageContentSource } from '../content/page-content.ts'
 import { PREVIEW_CONTENT_PATH, PREVIEW_DISABLE_PATH, PREVIEW_ENABLE_PATH } from '../../web/src/preview/preview-paths.ts'
 import { endPreview, type PreviewSession } from './preview-session.ts'
@@ -23,7 +23,13 @@ export function isPreviewing(preview: Preview | undefined, request: FastifyReque
   return preview !== undefined && preview.session.isActive(request)
 }
 
-export function registerPreview(app: FastifyInstance, preview: Preview | undefined) {
+export interface PreviewRoutesOptions {
+  /** Undefined when the site has no token to read drafts with: the routes then say so. */
+  preview: Preview | undefined
+}
+
+/** The routes the Studio's Presentation tool calls. Needs @fastify/cookie on the app. */
+export const previewRoutes: FastifyPluginAsync<PreviewRoutesOptions> = async (app, { preview }) => {
   app.get(PREVIEW_ENABLE_PATH, async (request, reply) => {
     reply.header('cache-control', 'no-store')
     const refuse = (status: number, logged: string, told: string) => {

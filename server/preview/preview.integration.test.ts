@@ -8,7 +8,7 @@ import { loadConfig } from '../config.ts'
 import { contentRoutes } from '../content/content-routes.ts'
 import { createLocalDatasetSource } from '../content/local-dataset.ts'
 import { createPreview } from './preview.ts'
-import { registerPreview } from './preview-routes.ts'
+import { previewRoutes } from './preview-routes.ts'
 
 /** The real seed plus what an editor's Studio would have added: a draft and preview secrets. */
 const SECRET = 'a-secret-the-studio-stored'
@@ -58,10 +58,7 @@ beforeAll(async () => {
     dataset: 'production',
     ...(config.sanity.viewerToken ? { viewerToken: config.sanity.viewerToken } : {}),
   })
-  registerPreview(
-    app,
-    createPreview(config, source, () => origin),
-  )
+  await app.register(previewRoutes, { preview: createPreview(config, source, () => origin) })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   if (address === null || typeof address === 'string') throw new Error('not listening on TCP')
@@ -134,10 +131,9 @@ describe('a hosted project without a viewer token', () => {
   it('has no preview, and says what to set', async () => {
     const hosted = Fastify()
     await hosted.register(fastifyCookie)
-    registerPreview(
-      hosted,
-      createPreview(loadConfig({ SANITY_PROJECT_ID: 'abc123' }), undefined, () => ''),
-    )
+    await hosted.register(previewRoutes, {
+      preview: createPreview(loadConfig({ SANITY_PROJECT_ID: 'abc123' }), undefined, () => ''),
+    })
     const response = await hosted.inject({ url: `/api/preview/enable?sanity-preview-secret=${SECRET}` })
     expect(response.statusCode).toBe(503)
     expect(response.body).toMatch(/SANITY_VIEWER_TOKEN/)

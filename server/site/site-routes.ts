@@ -1,5 +1,6 @@
 import { join } from 'node:path'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import fastifyPlugin from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import { defaultLocale, isLocale } from '../../schemas/locales.ts'
 import { LOCALE_COOKIE, pathForLocale } from '../../web/src/i18n/locale-preference.ts'
@@ -21,12 +22,12 @@ export interface SiteRoutesOptions {
 
 /**
  * The landing page (prerendered per language), its assets, robots.txt, sitemap.xml and the
- * 404 page. Registered on the root instance: the not-found handler serves the whole app.
+ * 404 page. Needs @fastify/cookie on the app (the reader's language, the preview).
  */
-export async function registerSite(
-  app: FastifyInstance,
-  { distDir, renderer, pageContent, publicConfig, preview }: SiteRoutesOptions,
-) {
+const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
+  app,
+  { distDir, renderer, pageContent, publicConfig, preview },
+) => {
   const { siteUrl } = publicConfig
 
   await app.register(fastifyStatic, {
@@ -84,3 +85,11 @@ export async function registerSite(
     return reply.code(404).send({ message: 'Not found' })
   })
 }
+
+/**
+ * Registered with fastify-plugin, in the root scope rather than a scope of its own: its
+ * not-found handler answers every unknown address of the whole app with the 404 page, and
+ * Fastify keeps that handler per URL prefix, not per plugin. Declared at the root, it is
+ * what it does.
+ */
+export const siteRoutes = fastifyPlugin(siteRoutesPlugin, { name: 'site-routes', fastify: '5.x' })
