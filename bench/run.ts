@@ -9,13 +9,8 @@ import pg from 'pg'
 import { createClient as createSanityClient } from '@sanity/client'
 import { filter, firstValueFrom } from 'rxjs'
 import { createClient } from '@supabase/supabase-js'
-import { pino } from 'pino'
-import { buildApp } from '../server/app.ts'
 import { loadConfig } from '../server/config.ts'
-import { createLocalDatasetSource } from '../server/content/local-dataset.ts'
-import { localPageContent } from '../server/content/page-content.ts'
-import { loadPageRenderer } from '../server/site/page-renderer.ts'
-import { startSignupBackend } from '../server/signups.ts'
+import { createServer } from '../server/create-server.ts'
 
 const SIGNUPS = Number(process.env.BENCH_SIGNUPS ?? 1000)
 const CONCURRENCY = 50
@@ -24,25 +19,12 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
 async function startServer(env: Record<string, string>) {
   const dataDir = await mkdtemp(join(tmpdir(), 'pulso-bench-'))
   const config = loadConfig({ LOG_LEVEL: 'error', DATA_DIR: dataDir, MAIL_SWEEP_SECONDS: '3600', ...env })
-  const log = pino({ level: 'error' })
-  const dataset = createLocalDatasetSource({ seedDir: resolve(config.seedDir), projectId: 'local', dataset: 'production' })
-  const pageContent = localPageContent(dataset)
-  const signups = await startSignupBackend(config, pageContent, log)
-  const app = await buildApp({
-    config,
-    distDir: resolve('dist'),
-    renderer: await loadPageRenderer(resolve('dist')),
-    pageContent,
-    localDataset: dataset,
-    signups: { db: signups.db, onWelcomeRecorded: signups.sender.kick },
-  })
+  const { app } = await createServer(config)
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
   return {
     address,
-    signups,
     async stop() {
       await app.close()
-      await signups.close()
       await rm(dataDir, { recursive: true, force: true })
     },
   }

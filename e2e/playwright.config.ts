@@ -44,7 +44,8 @@ export default defineConfig({
   webServer: {
     command: 'node server/main.ts',
     cwd: repoRoot,
-    url: `${BASE_URL}/robots.txt`,
+    // 200 only once the server listens and its content and database answer.
+    url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore',

@@ -1,3 +1,4 @@
+import isPlainObject from 'is-plain-obj'
 import { localeTags, locales, type Locale } from './locales'
 
 /** How many localized texts in a value have no text in each language. */
@@ -16,7 +17,7 @@ export function countMissingTranslations(value: unknown): MissingTranslations {
       node.forEach(visit)
       return
     }
-    if (!isRecord(node)) return
+    if (!isPlainObject(node)) return
     if (isLocalizedText(node)) {
       for (const locale of locales) {
         const text = node[locale]
@@ -55,8 +56,4 @@ function isLocalizedText(node: Record<string, unknown>): boolean {
 
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null
 }

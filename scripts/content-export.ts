@@ -18,7 +18,7 @@ import { runMain } from './content-run.ts'
 const usage = 'Usage: npm run content:export (no arguments; project and dataset come from the environment)'
 
 await runMain(async () => {
-  parseFlags(process.argv.slice(2), [], usage)
+  parseFlags(process.argv.slice(2), {}, usage)
   const { projectId, dataset } = resolveTarget(process.env)
   const login = requireLogin(process.env, 'Viewer')
   const sanity = requireSanityCli()

@@ -17,9 +17,9 @@ const usage = `Usage: npm run content:import [-- --replace]
   --replace  overwrite the published documents that share an _id with the seed (edits made in the Studio are lost).`
 
 await runMain(async () => {
-  const flags = parseFlags(process.argv.slice(2), ['--missing', '--replace'], usage)
-  if (flags.has('--missing') && flags.has('--replace')) throw new ContentCommandError(`Choose --missing or --replace.\n${usage}`)
-  const mode = flags.has('--replace') ? '--replace' : '--missing'
+  const flags = parseFlags(process.argv.slice(2), { missing: { type: 'boolean' }, replace: { type: 'boolean' } }, usage)
+  if (flags.missing && flags.replace) throw new ContentCommandError(`Choose --missing or --replace.\n${usage}`)
+  const mode = flags.replace ? '--replace' : '--missing'
   const { projectId, dataset } = resolveTarget(process.env)
   const login = requireLogin(process.env, 'Editor', ['SANITY_IMPORT_TOKEN'])
   const sanity = requireSanityCli()

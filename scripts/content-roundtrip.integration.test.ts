@@ -5,7 +5,7 @@
  * hosted API.
  */
 import { createReadStream } from 'node:fs'
-import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createClient } from '@sanity/client'
@@ -91,28 +91,6 @@ const imageFields = (value: unknown): Record<string, unknown>[] => {
 }
 
 describe('the seed through the CLI import and export libraries', () => {
-  it('a seed with the old key _sanity_asset would reach the dataset without its images (why the server refuses it)', async () => {
-    const oldKey = path.join(work, 'old-key.ndjson')
-    const seedText = await readFile(path.join(seedDir, 'data.ndjson'), 'utf8')
-    await writeFile(oldKey, seedText.replaceAll('"_sanityAsset":', '"_sanity_asset":'))
-    const scratch = await startFakeContentLake()
-    const saved = lake
-    lake = scratch
-    try {
-      await importFile(oldKey, 'create')
-      expect(scratch.uploads).toBe(0)
-      const images = contentDocs().flatMap(imageFields)
-      expect(images.length).toBeGreaterThan(0)
-      for (const image of images) {
-        expect(image['asset']).toBeUndefined()
-        expect(image['_sanity_asset']).toMatch(/^image@file:/)
-      }
-    } finally {
-      lake = saved
-      await scratch.close()
-    }
-  })
-
   it('imports every document, uploads each image once and points the image fields at it', async () => {
     const result = await importSeed('createIfNotExists')
 

@@ -104,9 +104,19 @@ describe('findLogin / requireLogin', () => {
 })
 
 describe('parseFlags', () => {
-  it('accepts the known flags and names an unknown one with the usage', () => {
-    expect(parseFlags(['--replace'], ['--missing', '--replace'], 'usage')).toEqual(new Set(['--replace']))
-    expect(() => parseFlags(['--force'], ['--missing', '--replace'], 'Usage: x')).toThrow(/Unknown argument "--force".\nUsage: x/)
+  const options = { missing: { type: 'boolean' }, replace: { type: 'boolean' } } as const
+
+  it('reads the known flags', () => {
+    expect(parseFlags(['--replace'], options, 'usage')).toEqual({ replace: true })
+    expect(parseFlags([], options, 'usage')).toEqual({})
+  })
+
+  it('names an unknown flag or a stray argument, with the usage', () => {
+    expect(() => parseFlags(['--force'], options, 'Usage: x')).toThrow(ContentCommandError)
+    expect(() => parseFlags(['--force'], options, 'Usage: x')).toThrow(/Unknown option '--force'[\s\S]*\nUsage: x$/)
+    expect(() => parseFlags(['replace'], options, 'Usage: x')).toThrow(/'replace'[\s\S]*\nUsage: x$/)
+    expect(() => parseFlags(['--replace=yes'], options, 'Usage: x')).toThrow(/--replace[\s\S]*\nUsage: x$/)
+    expect(() => parseFlags(['--anything'], {}, 'Usage: y')).toThrow(/Unknown option '--anything'[\s\S]*\nUsage: y$/)
   })
 })
 

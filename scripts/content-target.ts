@@ -7,6 +7,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import isPlainObject from 'is-plain-obj'
 
 export type Env = Readonly<Record<string, string | undefined>>
 
@@ -95,7 +97,7 @@ export function findLogin(
   const configFile = nonEmpty(env['SANITY_CLI_CONFIG_PATH']) ?? path.join(home, '.config', 'sanity', 'config.json')
   try {
     const config: unknown = JSON.parse(readFile(configFile))
-    if (isRecord(config) && typeof config['authToken'] === 'string' && config['authToken'] !== '') {
+    if (isPlainObject(config) && typeof config['authToken'] === 'string' && config['authToken'] !== '') {
       return `the login in ${configFile}`
     }
   } catch {
@@ -128,18 +130,11 @@ export function cliEnv(env: Env): Record<string, string | undefined> {
   return { ...env, DO_NOT_TRACK: '1', SANITY_TELEMETRY_DISABLED: '1', NO_UPDATE_NOTIFIER: '1' }
 }
 
-/** Rejects anything not in `allowed`, so a typo never runs a hosted import the wrong way. */
-export function parseFlags<const T extends string>(args: readonly string[], allowed: readonly T[], usage: string): Set<T> {
-  const flags = new Set<T>()
-  for (const arg of args) {
-    if (!(allowed as readonly string[]).includes(arg)) {
-      throw new ContentCommandError(`Unknown argument "${arg}".\n${usage}`)
-    }
-    flags.add(arg as T)
+/** Rejects any option not in `options` and any positional argument, so a typo never runs a hosted import the wrong way. */
+export function parseFlags<const O extends Record<string, { type: 'boolean' }>>(args: string[], options: O, usage: string) {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: false }).values
+  } catch (error) {
+    throw new ContentCommandError(`${error instanceof Error ? error.message : String(error)}\n${usage}`, { cause: error })
   }
-  return flags
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
-import Fastify, { type FastifyInstance } from 'fastify'
+import fastifyCookie from '@fastify/cookie'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import type { PublicConfig } from '../web/src/app/public-config.ts'
 import type { ServerConfig } from './config.ts'
 import { contentRoutes } from './content/content-routes.ts'
@@ -8,9 +9,10 @@ import { watchSeedChanges } from './content/seed-changes.ts'
 import type { LocalDatasetSource } from './content/local-dataset.ts'
 import type { PageContentSource } from './content/page-content.ts'
 import type { PageRenderer } from './site/page-renderer.ts'
-import { registerSite } from './site/site-routes.ts'
+import { siteRoutes } from './site/site-routes.ts'
 import { createPreview } from './preview/preview.ts'
-import { registerPreview } from './preview/preview-routes.ts'
+import { previewRoutes } from './preview/preview-routes.ts'
+import { healthRoutes } from './health-routes.ts'
 import type { Database } from './db/database.ts'
 import { restRoutes } from './supabase/rest-routes.ts'
 import { functionRoutes } from './supabase/function-routes.ts'
@@ -19,6 +21,8 @@ import { createWelcomeStore } from '../supabase/functions/_shared/welcome-store.
 
 export interface AppDependencies {
   config: ServerConfig
+  /** The process's one logger: the app logs through it, as everything before the app did. */
+  logger: FastifyBaseLogger
   distDir: string
   renderer: PageRenderer
   pageContent: PageContentSource
@@ -42,18 +46,28 @@ export function publicConfigOf({ siteUrl, sanity, supabase }: ServerConfig): Pub
   }
 }
 
-/** The whole site from its dependencies, without listening: tests drive it with inject() or port 0. */
+/**
+ * The whole site from its dependencies, without listening: tests drive it with inject() or port 0.
+ * Each route group is a plugin in a scope of its own, except the site (see site-routes.ts).
+ */
 export async function buildApp({
   config,
+  logger,
   distDir,
   renderer,
   pageContent,
   localDataset,
   signups,
 }: AppDependencies): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: { level: config.logLevel },
-    trustProxy: true,
+  const app = Fastify({ loggerInstance: logger, trustProxy: true })
+  // On the root, so every route reads request.cookies (the reader's language, the preview).
+  await app.register(fastifyCookie)
+
+  await app.register(healthRoutes, {
+    checks: {
+      content: pageContent,
+      ...(signups ? { database: () => signups.db.query('select 1') } : {}),
+    },
   })
 
   if (localDataset) {
@@ -76,13 +90,19 @@ export async function buildApp({
       onRecorded: onWelcomeRecorded,
       log: (level, message, details) => app.log[level](details ?? {}, message),
     })
-    await app.register(async (scope) => restRoutes(scope, { db, anonKey }))
-    await app.register(async (scope) => functionRoutes(scope, { anonKey, functions: { 'send-welcome-email': sendWelcome } }))
+    await app.register(restRoutes, { db, anonKey })
+    await app.register(functionRoutes, { anonKey, functions: { 'send-welcome-email': sendWelcome } })
   }
 
   const preview = createPreview(config, localDataset, () => selfOrigin(app))
-  registerPreview(app, preview)
-  await registerSite(app, { distDir: resolve(distDir), renderer, pageContent, publicConfig: publicConfigOf(config), preview })
+  await app.register(previewRoutes, { preview })
+  await app.register(siteRoutes, {
+    distDir: resolve(distDir),
+    renderer,
+    pageContent,
+    publicConfig: publicConfigOf(config),
+    preview,
+  })
   return app
 }
 

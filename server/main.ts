@@ -1,11 +1,6 @@
-import { resolve } from 'node:path'
-import { pino } from 'pino'
 import { ConfigError, loadConfig } from './config.ts'
-import { buildApp } from './app.ts'
-import { createLocalDatasetSource } from './content/local-dataset.ts'
-import { hostedPageContent, localPageContent } from './content/page-content.ts'
-import { loadPageRenderer } from './site/page-renderer.ts'
-import { startSignupBackend } from './signups.ts'
+import { closeGracefully } from './close-gracefully.ts'
+import { createServer } from './create-server.ts'
 
 const [major] = process.versions.node.split('.').map(Number)
 if ((major ?? 0) < 24) {
@@ -15,50 +10,19 @@ if ((major ?? 0) < 24) {
 
 async function main() {
   const config = loadConfig(process.env)
-  const distDir = resolve('dist')
-  const localDataset = config.sanity.hosted
-    ? undefined
-    : createLocalDatasetSource({
-        seedDir: resolve(config.seedDir),
-        projectId: config.sanity.projectId,
-        dataset: config.sanity.dataset,
-      })
-  // Read the seed once now, so a broken seed stops the start with its file and line.
-  await localDataset?.get()
-
-  const pageContent = localDataset ? localPageContent(localDataset) : hostedPageContent(config)
-  const startupLog = pino({ level: config.logLevel })
-  const signups = config.supabase.hosted ? undefined : await startSignupBackend(config, pageContent, startupLog)
-
-  const app = await buildApp({
-    config,
-    distDir,
-    renderer: await loadPageRenderer(distDir),
-    pageContent,
-    ...(localDataset ? { localDataset } : {}),
-    ...(signups ? { signups: { db: signups.db, onWelcomeRecorded: signups.sender.kick } } : {}),
-  })
-  app.addHook('onClose', async () => signups?.close())
-
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      app.log.info(`${signal} received, closing`)
-      app.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          app.log.error(error)
-          process.exit(1)
-        },
-      )
-    })
+  const { app, about } = await createServer(config)
+  closeGracefully(app)
+  try {
+    await app.listen({ port: config.port, host: config.host })
+  } catch (error) {
+    await app.close()
+    throw error
   }
-
-  await app.listen({ port: config.port, host: config.host })
-  app.log.info(
-    `Pulso is up at ${config.siteUrl} — content: ${config.sanity.hosted ? `Sanity project ${config.sanity.projectId}/${config.sanity.dataset}` : `seed in ${config.seedDir}`}; sign-ups: ${config.supabase.hosted ? config.supabase.url : 'this server'}`,
-  )
+  app.log.info({ url: config.siteUrl, ...about }, 'Pulso is up')
 }
 
+// A server that cannot start (a wrong variable, a broken seed, a busy database or port) says why
+// on stderr, to the person starting it, whatever LOG_LEVEL is.
 main().catch((error: unknown) => {
   console.error(error instanceof ConfigError ? error.message : error)
   process.exit(1)

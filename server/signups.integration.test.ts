@@ -6,11 +6,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js'
 import type { FastifyInstance } from 'fastify'
-import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from './app.ts'
 import { loadConfig } from './config.ts'
-import { startSignupBackend, type SignupBackend } from './signups.ts'
+import { createServer } from './create-server.ts'
+import type { SignupBackend } from './signups.ts'
 import { startSmtpInbox, type SmtpInbox } from '../supabase/functions/_test/smtp-inbox.ts'
 import { createThrowawayDatabase } from '../supabase/functions/_test/throwaway-postgres.ts'
 import { eventually, uniqueAddress } from '../supabase/functions/_test/eventually.ts'
@@ -59,14 +58,13 @@ describe.each(variants)('sign-ups on $name', ({ database }) => {
       LOG_LEVEL: 'silent',
       ...throwaway.env,
     })
-    backend = await startSignupBackend(config, async () => undefined as never, pino({ level: 'silent' }))
-    app = await buildApp({
-      config,
+    const server = await createServer(config, {
       distDir: join(workDir, 'dist'),
       renderer: { render: () => ({ status: 200, html: '<html></html>' }) },
-      pageContent: async () => undefined as never,
-      signups: { db: backend.db, onWelcomeRecorded: backend.sender.kick },
     })
+    if (!server.signups) throw new Error('this server should answer the sign-ups itself')
+    app = server.app
+    backend = server.signups
     await app.listen({ port: 0, host: '127.0.0.1' })
     const address = app.server.address()
     if (!address || typeof address === 'string') throw new Error('the app is not listening on a TCP port')
@@ -76,7 +74,6 @@ describe.each(variants)('sign-ups on $name', ({ database }) => {
 
   afterAll(async () => {
     await app?.close()
-    await backend?.close()
     await inbox?.close()
     await dropDatabase?.()
     if (workDir) await rm(workDir, { recursive: true, force: true })

@@ -91,7 +91,8 @@ async function waitUntilUp(url: string, child: ChildProcess) {
   const deadline = Date.now() + 90_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} before it was up`)
-    const up = await fetch(`${url}/robots.txt`).then(
+    // 200 only once the server listens and its content and database answer.
+    const up = await fetch(`${url}/healthz`).then(
       (response) => response.ok,
       () => false,
     )

@@ -15,7 +15,7 @@ const PROJECT_ID = 'local'
 const DATASET = 'production'
 const VIEWER_TOKEN = 'local-viewer-token-for-tests'
 
-const png = makePng(3, 2)
+const png = await makePng(3, 2)
 const sha1 = createHash('sha1').update(png).digest('hex')
 
 const anaImage = {

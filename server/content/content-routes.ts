@@ -11,6 +11,7 @@
  */
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import isPlainObject from 'is-plain-obj'
 import { GroqRequestError, parsePerspective, queryDataset } from './groq-query.ts'
 import type { QueryErrorDetails, QueryParams } from './groq-query.ts'
 import type { LocalDataset } from './local-dataset.ts'
@@ -114,14 +115,14 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
     '/v:apiVersion/data/query/:dataset',
     async (request, reply) => {
       const body: unknown = request.body
-      if (!isRecord(body)) {
+      if (!isPlainObject(body)) {
         return sendError(reply, 400, { description: 'Request body must be a JSON object with a "query"' })
       }
       const params = body['params'] ?? {}
-      if (!isRecord(params)) {
+      if (!isPlainObject(params)) {
         return sendError(reply, 400, { type: 'invalidParameter', description: '"params" must be a JSON object' })
       }
-      const bodyOptions = isRecord(body['options']) ? body['options'] : {}
+      const bodyOptions = isPlainObject(body['options']) ? body['options'] : {}
       const bodyPerspective = bodyOptions['perspective'] ?? body['perspective']
       return runQuery(request, reply, request.params, {
         query: body['query'],
@@ -176,8 +177,4 @@ function isViewer(authorization: string | undefined, viewerToken: string | undef
 
 function single(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

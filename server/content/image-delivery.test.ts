@@ -48,14 +48,35 @@ describe('createImageDelivery', () => {
     await expect(deliver({ ...request, query: {} })).rejects.toMatchObject({ code: 'ENOENT' })
   })
 
-  it('keeps no more than its limits', async () => {
-    const deliver = createImageDelivery({ maxEntries: 1, maxBytes: 1024 * 1024 })
-    const at = (w: string) => ({ fileName: 'a-400x400.png', image, query: { w }, accept: undefined })
+  const at = (w: string) => ({ fileName: 'a-400x400.png', image, query: { w }, accept: undefined })
+  const widthOf = async (response: Promise<{ bytes: Buffer }>) => (await sharp((await response).bytes).metadata()).width
+
+  it('keeps no more entries than its limit, dropping the least recently used', async () => {
+    const deliver = createImageDelivery({ maxEntries: 2, maxBytes: 1024 * 1024 })
     await deliver(at('10'))
     await deliver(at('20'))
+    await deliver(at('10')) // now 20 is the least recently used
+    await deliver(at('30'))
     await rm(image.filePath)
-    expect((await sharp((await deliver(at('20'))).bytes).metadata()).width).toBe(20)
+    expect(await widthOf(deliver(at('10')))).toBe(10)
+    expect(await widthOf(deliver(at('30')))).toBe(30)
+    await expect(deliver(at('20'))).rejects.toMatchObject({ code: 'ENOENT' })
+  })
+
+  it('keeps no more bytes than its limit, and never a render bigger than all of it', async () => {
+    const sizeOf = async (w: string) => (await createImageDelivery()(at(w))).bytes.byteLength
+    const small = await sizeOf('10')
+    const large = await sizeOf('20')
+
+    const deliver = createImageDelivery({ maxEntries: 100, maxBytes: small + large - 1 })
+    await deliver(at('10'))
+    await deliver(at('20'))
+    const tooBig = createImageDelivery({ maxEntries: 100, maxBytes: small - 1 })
+    await tooBig(at('10'))
+    await rm(image.filePath)
+    expect(await widthOf(deliver(at('20')))).toBe(20)
     await expect(deliver(at('10'))).rejects.toMatchObject({ code: 'ENOENT' })
+    await expect(tooBig(at('10'))).rejects.toMatchObject({ code: 'ENOENT' })
   })
 
   it('refuses bad parameters before touching the file', async () => {

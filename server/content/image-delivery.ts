@@ -4,10 +4,10 @@
  * recent renders in memory since every page view asks for the same few.
  */
 import { readFile } from 'node:fs/promises'
+import { LRUCache } from 'lru-cache'
 import { negotiateFormat, parseImageParams } from './image-params.ts'
 import { transformImage } from './image-transform.ts'
 import type { LocalImageFile } from './local-dataset.ts'
-import { createLruCache } from './lru-cache.ts'
 
 export interface ImageResponse {
   bytes: Buffer
@@ -32,7 +32,13 @@ const CACHE_LIMITS = { maxEntries: 500, maxBytes: 64 * 1024 * 1024 }
  * query (a 400) and the file system's error when the file is gone (a 404).
  */
 export function createImageDelivery(limits = CACHE_LIMITS) {
-  const cache = createLruCache<ImageResponse & { byteLength: number }>(limits)
+  // Bounded by count and by bytes, so the renders kept cannot grow the server's memory without limit;
+  // a render bigger than maxBytes is not kept at all.
+  const cache = new LRUCache<string, ImageResponse>({
+    max: limits.maxEntries,
+    maxSize: limits.maxBytes,
+    sizeCalculation: (response) => Math.max(1, response.bytes.byteLength),
+  })
 
   return async ({ fileName, image, query, accept }: ImageRequest): Promise<ImageResponse> => {
     const params = parseImageParams(query)
@@ -45,7 +51,7 @@ export function createImageDelivery(limits = CACHE_LIMITS) {
     const rendered = await transformImage(source, image.extension, params, format)
     const response = { ...rendered, variesByAccept: params.autoFormat }
     // Originals are read from disk each time, as before: they can be large and need no work.
-    if (rendered.bytes !== source) cache.set(key, { ...response, byteLength: rendered.bytes.byteLength })
+    if (rendered.bytes !== source) cache.set(key, response)
     return response
   }
 }

@@ -35,17 +35,20 @@ describe('readImageMetadata', () => {
         .toBuffer()
     expect(await readImageMetadata(await create(0.5))).toMatchObject({ hasAlpha: true, isOpaque: false })
     expect(await readImageMetadata(await create(1))).toMatchObject({ hasAlpha: true, isOpaque: true })
-    expect(await readImageMetadata(makePng(3, 2))).toMatchObject({ hasAlpha: false, isOpaque: true })
+    expect(await readImageMetadata(await makePng(3, 2))).toMatchObject({ hasAlpha: false, isOpaque: true })
   })
 
   it('names JPEG jpg and gives its size as displayed, after the EXIF orientation', async () => {
     // Stored 6×2, rotated a quarter turn by its EXIF tag: shown (and cropped) as 2×6.
-    const jpeg = await sharp(makePng(6, 2)).jpeg().withMetadata({ orientation: 6 }).toBuffer()
+    const jpeg = await sharp(await makePng(6, 2))
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer()
     expect(await readImageMetadata(jpeg)).toMatchObject({ extension: 'jpg', mimeType: 'image/jpeg', width: 2, height: 6 })
   })
 
   it('reads WebP, GIF and SVG', async () => {
-    const png = makePng(5, 3)
+    const png = await makePng(5, 3)
     expect(await readImageMetadata(await sharp(png).webp().toBuffer())).toMatchObject({ extension: 'webp', width: 5 })
     expect(await readImageMetadata(await sharp(png).gif().toBuffer())).toMatchObject({ extension: 'gif', height: 3 })
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="9" height="9"/></svg>')
@@ -56,8 +59,10 @@ describe('readImageMetadata', () => {
     await expect(readImageMetadata(Buffer.from('hello world, not an image'))).rejects.toThrow(
       /not a readable PNG, JPEG, WebP, GIF or SVG image/,
     )
-    await expect(readImageMetadata(makePng(4, 4).subarray(0, 40))).rejects.toBeInstanceOf(UnsupportedImageError)
-    const tiff = await sharp(makePng(2, 2)).tiff().toBuffer()
+    await expect(readImageMetadata((await makePng(4, 4)).subarray(0, 40))).rejects.toBeInstanceOf(UnsupportedImageError)
+    const tiff = await sharp(await makePng(2, 2))
+      .tiff()
+      .toBuffer()
     await expect(readImageMetadata(tiff)).rejects.toThrow('tiff images are not supported: use PNG, JPEG, WebP, GIF or SVG')
   })
 })

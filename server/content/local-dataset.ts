@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import isPlainObject from 'is-plain-obj'
 import { readImageMetadata, UnsupportedImageError, type ImageFormat, type ImageMetadata } from './image-metadata.ts'
 
 /** A document as stored in the dataset: any JSON object with an id and a type. */
@@ -69,8 +70,6 @@ export class SeedDatasetError extends Error {
 export const SEED_FILE_NAME = 'data.ndjson'
 /** The key @sanity/import reads (and @sanity/export writes) for an asset to upload. */
 export const SANITY_ASSET_KEY = '_sanityAsset'
-/** The key the seed once used instead: the CLI would store it as a plain field and upload nothing. */
-const OLD_ASSET_KEY = '_sanity_asset'
 
 /** Reads `seedDir/data.ndjson` and its images. Throws SeedDatasetError on bad input. */
 export async function loadLocalDataset(options: LocalDatasetOptions): Promise<LocalDataset> {
@@ -184,14 +183,7 @@ export async function loadLocalDataset(options: LocalDatasetOptions): Promise<Lo
       for (const item of value) out.push(await transform(item, where))
       return out
     }
-    if (!isRecord(value)) return value
-    if (OLD_ASSET_KEY in value) {
-      // Shown as an image here, it would reach a hosted dataset through `sanity dataset import` as
-      // a plain string field: refused, so the seed works the same in both places.
-      throw new SeedDatasetError(
-        `${where}: rename the key "${OLD_ASSET_KEY}" to "${SANITY_ASSET_KEY}" (Sanity's import format, which \`sanity dataset import\` uploads)`,
-      )
-    }
+    if (!isPlainObject(value)) return value
     const out: Record<string, unknown> = {}
     const spec = value[SANITY_ASSET_KEY]
     if (spec !== undefined) {
@@ -217,7 +209,7 @@ export async function loadLocalDataset(options: LocalDatasetOptions): Promise<Lo
     } catch (err) {
       throw new SeedDatasetError(`${where}: invalid JSON: ${errorMessage(err)}`, { cause: err })
     }
-    if (!isRecord(parsed)) throw new SeedDatasetError(`${where}: each line must be a JSON object (a document)`)
+    if (!isPlainObject(parsed)) throw new SeedDatasetError(`${where}: each line must be a JSON object (a document)`)
     const id = parsed['_id']
     const type = parsed['_type']
     if (typeof id !== 'string' || id === '') throw new SeedDatasetError(`${where}: document has no string "_id"`)
@@ -266,8 +258,6 @@ export interface LocalDatasetSource {
    * SeedDatasetError while the seed is invalid; the next call tries again.
    */
   get(): Promise<LocalDataset>
-  /** Re-reads the seed from disk now, whatever the stamps say. */
-  reload(): Promise<LocalDataset>
 }
 
 export function createLocalDatasetSource(datasetOptions: LocalDatasetOptions): LocalDatasetSource {
@@ -294,7 +284,7 @@ export function createLocalDatasetSource(datasetOptions: LocalDatasetOptions): L
     return current
   }
 
-  return { get, reload }
+  return { get }
 }
 
 async function isStale(sources: readonly SourceStamp[]): Promise<boolean> {
@@ -320,10 +310,6 @@ function resolveAssetPath(url: string, baseDir: string): string | undefined {
   } catch {
     return undefined // a file URL with a host, such as `file://../x`
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 function errorMessage(err: unknown): string {

@@ -5,30 +5,14 @@
 import { mkdtemp, mkdir, rm, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { crc32, deflateSync } from 'node:zlib'
+import sharp from 'sharp'
 
 /** A valid RGB PNG of the given size, every pixel `rgb`. */
-export function makePng(width: number, height: number, rgb: [number, number, number] = [200, 30, 60]): Buffer {
-  const chunk = (type: string, data: Buffer): Buffer => {
-    const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data])
-    const out = Buffer.alloc(8 + data.length + 4)
-    out.writeUInt32BE(data.length, 0)
-    typeAndData.copy(out, 4)
-    out.writeUInt32BE(crc32(typeAndData), 8 + data.length)
-    return out
-  }
-  const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(width, 0)
-  ihdr.writeUInt32BE(height, 4)
-  ihdr.set([8, 2, 0, 0, 0], 8) // 8-bit, truecolour, deflate, no filter, no interlace
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())])
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row))
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
+export function makePng(width: number, height: number, rgb: [number, number, number] = [200, 30, 60]): Promise<Buffer> {
+  const [r, g, b] = rgb
+  return sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
+    .png()
+    .toBuffer()
 }
 
 export interface SeedFixture {

@@ -2,6 +2,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import pg from 'pg'
 import { PGlite } from '@electric-sql/pglite'
+import lockfile from 'proper-lockfile'
 import type { Sql } from '../../supabase/functions/_shared/sql.ts'
 
 export interface Transaction extends Sql {
@@ -31,7 +32,10 @@ const setRole = (role: 'anon' | undefined) => (role ? `set local role ${role}` :
 async function openPglite(directory: string): Promise<Database> {
   await mkdir(directory, { recursive: true })
   const releaseLock = await lockDirectory(directory)
-  const db = await PGlite.create(directory)
+  const db = await PGlite.create(directory).catch(async (error: unknown) => {
+    await releaseLock()
+    throw error
+  })
   return {
     kind: 'pglite',
     query: async <Row>(text: string, params?: unknown[]) => ({ rows: (await db.query<Row>(text, params)).rows }),
@@ -54,6 +58,9 @@ async function openPglite(directory: string): Promise<Database> {
 
 async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 })
+  // An idle connection the server dropped (a restart, a failover) is only replaced: the next
+  // query opens a new one or fails, and /healthz says so. Unhandled, it would end the process.
+  pool.on('error', () => undefined)
   await pool.query('select 1')
   return {
     kind: 'postgres',
@@ -82,27 +89,52 @@ async function openPostgres(connectionString: string): Promise<Database> {
 }
 
 /**
- * PGlite is one process's database: a second process opening the same directory would
- * corrupt it. A pid file makes the second one stop with an explanation instead.
+ * How long a lock whose holder stopped refreshing it is still trusted. The holder refreshes it
+ * every STALE_MS / 2; after a crash (SIGKILL, power cut) the next start takes it over once it is
+ * this old, whatever became of the old process (a zombie not yet reaped still has its pid).
+ */
+const STALE_MS = 10_000
+const RETRY_EVERY_MS = 500
+
+/**
+ * PGlite is one process's database: a second process opening the same directory would corrupt
+ * it. proper-lockfile's lock (an atomic mkdir, kept fresh by its holder) makes a second process
+ * wait until the lock is stale, then take it over, or stop with an explanation while the holder
+ * lives. The holder's pid, written beside the lock, is only for that explanation.
  */
 async function lockDirectory(directory: string): Promise<() => Promise<void>> {
-  const lockFile = `${directory}.lock`
-  const holder = Number(await readFile(lockFile, 'utf8').catch(() => ''))
-  if (holder && holder !== process.pid && isAlive(holder)) {
+  const pidFile = `${directory}.pid`
+  let release: () => Promise<void>
+  try {
+    release = await lockfile.lock(directory, {
+      stale: STALE_MS,
+      // Long enough for a crashed holder's lock to go stale, so a restart never needs a clean-up.
+      retries: {
+        retries: Math.ceil((STALE_MS + 2_000) / RETRY_EVERY_MS),
+        factor: 1,
+        minTimeout: RETRY_EVERY_MS,
+        maxTimeout: RETRY_EVERY_MS,
+      },
+      onCompromised: (error) => {
+        // Another process took the lock over (this one was paused past STALE_MS): stop writing.
+        // Thrown from a timer, it is an uncaught error, and the server closes as after any other.
+        throw new Error(`Lost the lock on the embedded database in ${directory}: another process may be using it.`, {
+          cause: error,
+        })
+      },
+    })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error
+    const holder = (await readFile(pidFile, 'utf8').catch(() => '')).trim()
     throw new Error(
-      `The embedded database in ${directory} is in use by process ${holder} (a running server?). ` +
+      `The embedded database in ${directory} is in use by ${holder ? `process ${holder}` : 'another process'} (a running server?). ` +
         'Stop it first, or set DATABASE_URL to share a PostgreSQL database between processes.',
+      { cause: error },
     )
   }
-  await writeFile(lockFile, String(process.pid))
-  return () => rm(lockFile, { force: true })
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  await writeFile(pidFile, String(process.pid))
+  return async () => {
+    await rm(pidFile, { force: true })
+    await release()
   }
 }

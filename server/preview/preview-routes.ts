@@ -3,10 +3,10 @@
  * opens `/api/preview/enable` with a secret it stored with the editor's own session; only when
  * that secret checks out does this browser get the preview cookie, and with it drafts.
  */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { PageContentSource } from '../content/page-content.ts'
 import { PREVIEW_CONTENT_PATH, PREVIEW_DISABLE_PATH, PREVIEW_ENABLE_PATH } from '../../web/src/preview/preview-paths.ts'
-import { previewCookieHeader, previewCookieOf, type PreviewSession } from './preview-session.ts'
+import { endPreview, type PreviewSession } from './preview-session.ts'
 
 export interface Preview {
   session: PreviewSession
@@ -19,11 +19,17 @@ export interface Preview {
 }
 
 /** Whether this request carries a valid preview cookie. */
-export function isPreviewing(preview: Preview | undefined, cookieHeader: string | undefined): preview is Preview {
-  return preview !== undefined && preview.session.isValid(previewCookieOf(cookieHeader))
+export function isPreviewing(preview: Preview | undefined, request: FastifyRequest): preview is Preview {
+  return preview !== undefined && preview.session.isActive(request)
 }
 
-export function registerPreview(app: FastifyInstance, preview: Preview | undefined) {
+export interface PreviewRoutesOptions {
+  /** Undefined when the site has no token to read drafts with: the routes then say so. */
+  preview: Preview | undefined
+}
+
+/** The routes the Studio's Presentation tool calls. Needs @fastify/cookie on the app. */
+export const previewRoutes: FastifyPluginAsync<PreviewRoutesOptions> = async (app, { preview }) => {
   app.get(PREVIEW_ENABLE_PATH, async (request, reply) => {
     reply.header('cache-control', 'no-store')
     const refuse = (status: number, logged: string, told: string) => {
@@ -46,19 +52,18 @@ export function registerPreview(app: FastifyInstance, preview: Preview | undefin
       )
     }
     request.log.info('preview enabled for this browser')
-    return reply.header('set-cookie', previewCookieHeader(preview.session.issue())).redirect(sitePath(redirectTo), 307)
+    preview.session.start(reply)
+    return reply.redirect(sitePath(redirectTo), 307)
   })
 
-  app.get<{ Querystring: { redirect?: string } }>(PREVIEW_DISABLE_PATH, async (request, reply) =>
-    reply
-      .header('cache-control', 'no-store')
-      .header('set-cookie', previewCookieHeader('', 0))
-      .redirect(sitePath(request.query.redirect), 307),
-  )
+  app.get<{ Querystring: { redirect?: string } }>(PREVIEW_DISABLE_PATH, async (request, reply) => {
+    endPreview(reply)
+    return reply.header('cache-control', 'no-store').redirect(sitePath(request.query.redirect), 307)
+  })
 
   app.get(PREVIEW_CONTENT_PATH, async (request, reply) => {
     reply.header('cache-control', 'private, no-store')
-    if (!isPreviewing(preview, request.headers.cookie)) {
+    if (!isPreviewing(preview, request)) {
       return reply.code(401).send({ error: { description: 'Not in preview: open the page from Sanity Studio.' } })
     }
     return reply.send({ result: await preview.content(), syncTags: preview.syncTags })

@@ -1,8 +1,9 @@
 import { join } from 'node:path'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import fastifyPlugin from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
-import { defaultLocale } from '../../schemas/locales.ts'
-import { localeFromCookieHeader, pathForLocale } from '../../web/src/i18n/locale-preference.ts'
+import { defaultLocale, isLocale } from '../../schemas/locales.ts'
+import { LOCALE_COOKIE, pathForLocale } from '../../web/src/i18n/locale-preference.ts'
 import { matchRoute } from '../../web/src/app/routes.ts'
 import type { PublicConfig } from '../../web/src/app/public-config.ts'
 import type { PageContentSource } from '../content/page-content.ts'
@@ -21,12 +22,12 @@ export interface SiteRoutesOptions {
 
 /**
  * The landing page (prerendered per language), its assets, robots.txt, sitemap.xml and the
- * 404 page. Registered on the root instance: the not-found handler serves the whole app.
+ * 404 page. Needs @fastify/cookie on the app (the reader's language, the preview).
  */
-export async function registerSite(
-  app: FastifyInstance,
-  { distDir, renderer, pageContent, publicConfig, preview }: SiteRoutesOptions,
-) {
+const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
+  app,
+  { distDir, renderer, pageContent, publicConfig, preview },
+) => {
   const { siteUrl } = publicConfig
 
   await app.register(fastifyStatic, {
@@ -41,14 +42,15 @@ export async function registerSite(
   })
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
-    const preferred = localeFromCookieHeader(request.headers.cookie)
+    const chosen = request.cookies[LOCALE_COOKIE]
+    const preferred = isLocale(chosen) ? chosen : undefined
     const route = matchRoute(request.url.split('?')[0] ?? '/')
     // A reader who chose another language gets its address, so its prerender, with no flash of Portuguese.
     if (route.page === 'landing' && route.locale === defaultLocale && preferred && preferred !== defaultLocale) {
       return reply.header('vary', 'Cookie').redirect(pathForLocale(preferred), 302)
     }
     // An editor's browser, let in by the Studio's secret, sees drafts; nobody else ever does.
-    const previewing = isPreviewing(preview, request.headers.cookie)
+    const previewing = isPreviewing(preview, request)
     let content
     try {
       content = await (previewing ? preview.content : pageContent)()
@@ -83,3 +85,11 @@ export async function registerSite(
     return reply.code(404).send({ message: 'Not found' })
   })
 }
+
+/**
+ * Registered with fastify-plugin, in the root scope rather than a scope of its own: its
+ * not-found handler answers every unknown address of the whole app with the 404 page, and
+ * Fastify keeps that handler per URL prefix, not per plugin. Declared at the root, it is
+ * what it does.
+ */
+export const siteRoutes = fastifyPlugin(siteRoutesPlugin, { name: 'site-routes', fastify: '5.x' })

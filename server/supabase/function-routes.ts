@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import { corsPreflight, requireApiKey } from './gateway.ts'
 
 export interface FunctionRoutesOptions {
@@ -8,7 +8,7 @@ export interface FunctionRoutesOptions {
 }
 
 /** `POST /functions/v1/{name}`, the path supabase-js's functions.invoke calls. */
-export async function functionRoutes(app: FastifyInstance, { anonKey, functions }: FunctionRoutesOptions) {
+export const functionRoutes: FastifyPluginAsync<FunctionRoutesOptions> = async (app, { anonKey, functions }) => {
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
   app.addHook('onRequest', requireApiKey(anonKey))

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import type { Database } from '../db/database.ts'
 import { fromPgError, postgrestError, type PostgrestError } from './postgrest-errors.ts'
 import { corsPreflight, requireApiKey } from './gateway.ts'
@@ -16,7 +16,7 @@ export interface RestRoutesOptions {
  * role anon, so the same RLS and CHECK constraints as on Supabase decide. Reads, updates
  * and deletes are refused the way PostgREST refuses them for anon.
  */
-export async function restRoutes(app: FastifyInstance, { db, anonKey }: RestRoutesOptions) {
+export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app, { db, anonKey }) => {
   const columns = new Map<string, Set<string>>()
   for (const table of EXPOSED_TABLES) {
     const { rows } = await db.query<{ column_name: string }>(

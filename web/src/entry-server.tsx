@@ -5,7 +5,8 @@ import { App } from './app/app.tsx'
 import { matchRoute } from './app/routes.ts'
 import { INITIAL_CONTENT_ELEMENT_ID, PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from './app/public-config.ts'
 import { resolvePageCopy, type PageContent } from './content/page-copy.ts'
-import { buildHeadTags, renderHeadTags } from './seo/head-tags.ts'
+import { buildHeadTags } from './seo/head-tags.ts'
+import { renderHeadTags } from './seo/render-head-tags.ts'
 import { localeTags, type Locale } from '../../schemas/locales.ts'
 
 export interface RenderRequest {

@@ -1,9 +1,5 @@
-/** What supabase-js sends with functions.invoke; the preflight must allow all of it. */
-export const corsHeaders = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-headers': 'authorization, x-client-info, apikey, content-type',
-  'access-control-allow-methods': 'POST, OPTIONS',
-}
+// supabase-js's own list of the headers its clients send, kept in step with the client's version.
+import { corsHeaders } from '@supabase/supabase-js/cors'
 
 export function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { ...corsHeaders, 'content-type': 'application/json' } })

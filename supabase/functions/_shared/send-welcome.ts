@@ -1,4 +1,5 @@
-import { corsHeaders, json, type Log } from './http.ts'
+import { corsHeaders } from '@supabase/supabase-js/cors'
+import { json, type Log } from './http.ts'
 import { parseWelcomeRequest } from './welcome-request.ts'
 import type { WelcomeStore } from './welcome-store.ts'
 

@@ -1,3 +1,5 @@
+import escapeHtml from 'escape-html'
+
 export const locales = ['pt', 'en'] as const
 export type Locale = (typeof locales)[number]
 
@@ -56,9 +58,6 @@ const copy: Record<Locale, Copy> = {
       `Don't want to hear from us? Reply to this email with the word "stop" or write to ${contact}, and we'll remove your address from the list.`,
   },
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char)
 
 /** The welcome in the visitor's language, as plain text and as HTML (the name escaped). */
 export function renderWelcomeEmail({ name, locale, brand }: { name: string; locale: Locale; brand: Brand }): WelcomeEmail {

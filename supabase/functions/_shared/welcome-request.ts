@@ -1,35 +1,41 @@
-import { locales, type Locale } from './welcome-email.ts'
-
-export interface WelcomeRequest {
-  name: string
-  email: string
-  role: string
-  locale: Locale
-}
+import { z } from 'zod'
+import { locales } from './welcome-email.ts'
 
 /** The same rule as the waitlist's CHECK constraint, so both sides agree on what an address is. */
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/
 
+const NAME_OR_ROLE = '1 to 200 characters'
+const ADDRESS = 'a valid address of at most 254 characters'
+
+/** A text of 1 to 200 characters once trimmed. */
+const shortText = () => z.string({ error: NAME_OR_ROLE }).trim().min(1, NAME_OR_ROLE).max(200, NAME_OR_ROLE)
+
+const welcomeRequestSchema = z
+  .object(
+    {
+      // CR/LF become spaces, so the name can never inject a mail header.
+      name: z
+        .string({ error: NAME_OR_ROLE })
+        .transform((name) => name.replace(/[\r\n]+/g, ' '))
+        .pipe(shortText()),
+      email: z.string({ error: ADDRESS }).trim().max(254, ADDRESS).regex(EMAIL, ADDRESS),
+      role: shortText(),
+      lang: z.enum(locales, { error: `one of ${locales.join(', ')}` }).default('pt'),
+    },
+    { error: 'The body must be a JSON object.' },
+  )
+  .transform(({ lang, ...fields }) => ({ ...fields, locale: lang }))
+
+type WelcomeRequest = z.output<typeof welcomeRequestSchema>
+
 type Parsed = { ok: true; value: WelcomeRequest } | { ok: false; message: string }
 
-/** `{name, email, role, lang?}`: every problem is named; CR/LF in the name become spaces (no header injection). */
+/** `{name, email, role, lang?}`, trimmed; the message names every field that is wrong, once. */
 export function parseWelcomeRequest(body: unknown): Parsed {
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    return { ok: false, message: 'The body must be a JSON object.' }
-  const { name, email, role, lang } = body as Record<string, unknown>
-  const problems: string[] = []
-
-  const cleanName = typeof name === 'string' ? name.replace(/[\r\n]+/g, ' ').trim() : ''
-  if (cleanName.length === 0 || cleanName.length > 200) problems.push('name: 1 to 200 characters')
-  const cleanEmail = typeof email === 'string' ? email.trim() : ''
-  if (cleanEmail.length > 254 || !EMAIL.test(cleanEmail)) problems.push('email: a valid address of at most 254 characters')
-  const cleanRole = typeof role === 'string' ? role.trim() : ''
-  if (cleanRole.length === 0 || cleanRole.length > 200) problems.push('role: 1 to 200 characters')
-  if (lang !== undefined && !locales.includes(lang as Locale)) problems.push(`lang: one of ${locales.join(', ')}`)
-
-  if (problems.length > 0) return { ok: false, message: `Invalid request: ${problems.join('; ')}.` }
-  return {
-    ok: true,
-    value: { name: cleanName, email: cleanEmail, role: cleanRole, locale: (lang as Locale | undefined) ?? 'pt' },
-  }
+  const parsed = welcomeRequestSchema.safeParse(body)
+  if (parsed.success) return { ok: true, value: parsed.data }
+  const notAnObject = parsed.error.issues.find((issue) => issue.path.length === 0)
+  if (notAnObject) return { ok: false, message: notAnObject.message }
+  const problems = new Set(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`))
+  return { ok: false, message: `Invalid request: ${[...problems].join('; ')}.` }
 }

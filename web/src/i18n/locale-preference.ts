@@ -13,6 +13,7 @@ export function rememberLocale(locale: Locale): void {
   document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax`
 }
 
+/** The browser's own read of the choice (`document.cookie`); the server reads it with @fastify/cookie. */
 export function localeFromCookieHeader(cookieHeader: string | undefined): Locale | undefined {
   const value = cookieHeader
     ?.split(';')

@@ -50,17 +50,3 @@ function imageTags(url: string, alt: string | undefined): HeadTags['meta'] {
     ...(alt ? [property('og:image:alt', alt)] : []),
   ]
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char)
-
-/** The same tags as HTML, for the server's prerender. */
-export function renderHeadTags({ title, meta, links }: HeadTags): string {
-  return [
-    `<title>${escapeHtml(title)}</title>`,
-    ...meta.map((tag) => `<meta ${tag.key}="${escapeHtml(tag.name)}" content="${escapeHtml(tag.content)}">`),
-    ...links.map(
-      (link) => `<link rel="${link.rel}"${link.hreflang ? ` hreflang="${link.hreflang}"` : ''} href="${escapeHtml(link.href)}">`,
-    ),
-  ].join('\n    ')
-}

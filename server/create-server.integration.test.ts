@@ -1,0 +1,102 @@
+// The server as `npm start` makes it (createServer from a configuration), driven with inject():
+// every route group answers, /healthz tells a working server from a broken one, and closing the
+// app closes what the server opened.
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { loadConfig } from './config.ts'
+import { createServer, type PulsoServer } from './create-server.ts'
+import { openDatabase } from './db/database.ts'
+import { createThrowawayDatabase } from '../supabase/functions/_test/throwaway-postgres.ts'
+
+let workDir: string
+let seedDir: string
+let server: PulsoServer | undefined
+
+beforeEach(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'pulso-create-server-'))
+  seedDir = join(workDir, 'seed')
+  await cp(resolve(import.meta.dirname, '../studio/seed'), seedDir, { recursive: true })
+  await mkdir(join(workDir, 'dist', 'client'), { recursive: true })
+})
+
+afterEach(async () => {
+  await server?.app.close()
+  server = undefined
+  await rm(workDir, { recursive: true, force: true })
+})
+
+/** The server over a copy of the seed and a database of its own; pages rendered by a stand-in. */
+async function start(env: Record<string, string> = {}) {
+  const config = loadConfig({ LOG_LEVEL: 'silent', SEED_DIR: seedDir, DATA_DIR: join(workDir, 'data'), ...env })
+  server = await createServer(config, {
+    distDir: join(workDir, 'dist'),
+    renderer: {
+      render: ({ path, preferredLocale }) => ({
+        status: path === '/' || path === '/en' ? 200 : 404,
+        html: `${preferredLocale} ${path}`,
+      }),
+    },
+  })
+  return server.app
+}
+
+describe('createServer', () => {
+  it('answers every route group: pages, content API, sign-ups, preview, health', async () => {
+    const app = await start()
+    const inject = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers })
+
+    expect((await inject('/')).body).toBe('pt /')
+    const chosen = await inject('/', { cookie: 'lang=en' })
+    expect({ status: chosen.statusCode, location: chosen.headers.location }).toEqual({ status: 302, location: '/en' })
+    expect((await inject('/no/such/page', { accept: 'text/html' })).statusCode).toBe(404)
+    expect((await inject('/no/such/page', { accept: 'application/json' })).json()).toEqual({ message: 'Not found' })
+    expect((await inject('/robots.txt')).statusCode).toBe(200)
+
+    const query = encodeURIComponent('*[_id == "hero"][0]._type')
+    expect((await inject(`/v2025-02-19/data/query/production?query=${query}`)).json()).toMatchObject({ result: 'hero' })
+    expect((await inject('/rest/v1/waitlist')).statusCode).toBe(401) // no anon key
+    expect((await inject('/api/preview/content')).statusCode).toBe(401) // no preview cookie
+    expect((await inject('/healthz')).json()).toEqual({ status: 'ok', checks: { content: 'ok', database: 'ok' } })
+  })
+
+  it('answers /healthz with 503 naming the content while the seed is unreadable, and 200 once it is back', async () => {
+    const app = await start()
+    const backup = join(workDir, 'data.ndjson.bak')
+    await cp(join(seedDir, 'data.ndjson'), backup)
+    await rm(join(seedDir, 'data.ndjson'))
+    const broken = await app.inject({ url: '/healthz' })
+    expect(broken.statusCode).toBe(503)
+    expect(broken.json()).toEqual({ status: 'unavailable', checks: { content: 'failed', database: 'ok' } })
+
+    await cp(backup, join(seedDir, 'data.ndjson'))
+    expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200)
+  })
+
+  it('answers /healthz with 503 naming the database once PostgreSQL is gone', async () => {
+    const database = await createThrowawayDatabase()
+    const app = await start({ DATABASE_URL: database.url })
+    expect((await app.inject({ url: '/healthz' })).json()).toMatchObject({ checks: { database: 'ok' } })
+    await database.drop()
+    const answer = await app.inject({ url: '/healthz' })
+    expect(answer.statusCode).toBe(503)
+    expect(answer.json()).toEqual({ status: 'unavailable', checks: { content: 'ok', database: 'failed' } })
+  })
+
+  it('has no database check when hosted Supabase answers the sign-ups', async () => {
+    const app = await start({ SUPABASE_URL: 'https://project.supabase.co', SUPABASE_ANON_KEY: 'a-publishable-key-for-tests' })
+    expect(server?.signups).toBeUndefined()
+    expect((await app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok', checks: { content: 'ok' } })
+    expect((await app.inject({ url: '/rest/v1/waitlist' })).statusCode).toBe(404)
+  })
+
+  it('closes the embedded database with the app, so the next process can open it at once', async () => {
+    const app = await start()
+    await app.close()
+    server = undefined
+    const db = await openDatabase({ databaseUrl: undefined, dataDir: join(workDir, 'data') })
+    expect((await db.query<{ n: number }>('select count(*)::int as n from public.waitlist')).rows).toEqual([{ n: 0 }])
+    await db.close()
+  })
+})

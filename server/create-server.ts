@@ -1,0 +1,72 @@
+import { resolve } from 'node:path'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import { pino } from 'pino'
+import type { ServerConfig } from './config.ts'
+import { buildApp } from './app.ts'
+import { createLocalDatasetSource } from './content/local-dataset.ts'
+import { hostedPageContent, localPageContent } from './content/page-content.ts'
+import { loadPageRenderer, type PageRenderer } from './site/page-renderer.ts'
+import { startSignupBackend, type SignupBackend } from './signups.ts'
+
+export interface ServerOptions {
+  /** The build to serve; default `dist` under the working directory. */
+  distDir?: string
+  /** Default: the build's own prerender. Tests that need no page give a stand-in. */
+  renderer?: PageRenderer
+}
+
+export interface PulsoServer {
+  /** Closing it closes everything the server opened (database, welcome sender, seed watcher). */
+  app: FastifyInstance
+  /** Present when this server answers the sign-ups itself. */
+  signups: SignupBackend | undefined
+  /** Where the content and the sign-ups go, for the start-up log line. */
+  about: Record<string, string>
+}
+
+/**
+ * The product from its configuration: the content source (the seed or hosted Sanity), the
+ * sign-up backend (when Supabase is not hosted) and the app over them, not yet listening.
+ * `npm start`, the benchmarks and the integration tests all start the server this way.
+ */
+export async function createServer(config: ServerConfig, options: ServerOptions = {}): Promise<PulsoServer> {
+  const logger: FastifyBaseLogger = pino({ level: config.logLevel })
+  const distDir = options.distDir ?? resolve('dist')
+  const localDataset = config.sanity.hosted
+    ? undefined
+    : createLocalDatasetSource({
+        seedDir: resolve(config.seedDir),
+        projectId: config.sanity.projectId,
+        dataset: config.sanity.dataset,
+      })
+  // Read the seed once now, so a broken seed stops the start with its file and line.
+  await localDataset?.get()
+  const pageContent = localDataset ? localPageContent(localDataset) : hostedPageContent(config)
+  const renderer = options.renderer ?? (await loadPageRenderer(distDir))
+
+  const signups = config.supabase.hosted ? undefined : await startSignupBackend(config, pageContent, logger)
+  try {
+    const app = await buildApp({
+      config,
+      logger,
+      distDir,
+      renderer,
+      pageContent,
+      ...(localDataset ? { localDataset } : {}),
+      ...(signups ? { signups: { db: signups.db, onWelcomeRecorded: signups.sender.kick } } : {}),
+    })
+    if (signups) app.addHook('onClose', async () => signups.close())
+    return { app, signups, about: describe(config, signups) }
+  } catch (error) {
+    await signups?.close()
+    throw error
+  }
+}
+
+function describe({ sanity, seedDir, supabase, mail }: ServerConfig, signups: SignupBackend | undefined) {
+  return {
+    content: sanity.hosted ? `sanity:${sanity.projectId}/${sanity.dataset}` : `seed:${seedDir}`,
+    signups: supabase.hosted ? supabase.url : 'this server',
+    ...(signups ? { database: signups.db.kind, mail: mail.smtpUrl ? 'smtp' : 'files' } : {}),
+  }
+}

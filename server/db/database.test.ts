@@ -1,0 +1,115 @@
+// The embedded database admits one process at a time, and a crashed process never leaves it
+// locked: real processes hold it, one of them killed with SIGKILL.
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { eventually } from '../../supabase/functions/_test/eventually.ts'
+import { openDatabase } from './database.ts'
+
+/** Opens the embedded database in DATA_DIR, writes a row, prints `ready <pid>` and stays. */
+const HOLDER = `
+const { openDatabase } = await import(process.env.DATABASE_MODULE)
+const db = await openDatabase({ databaseUrl: undefined, dataDir: process.env.DATA_DIR })
+await db.query('create table marks (n int)')
+await db.query('insert into marks values (1)')
+console.log('ready ' + process.pid)
+setInterval(() => {}, 1 << 30)
+`
+
+type Cleanup = (work: () => Promise<void>) => void
+
+async function freshDataDir(cleanup: Cleanup): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'pulso-db-lock-'))
+  cleanup(() => rm(dir, { recursive: true, force: true }))
+  return dir
+}
+
+/**
+ * Starts the holder, through a shell that then becomes `sleep` when `unreaped`: a parent that
+ * never waits for its child, so the holder, once killed, stays a zombie with its pid.
+ */
+async function startHolder(dataDir: string, { unreaped }: { unreaped: boolean }, cleanup: Cleanup): Promise<number> {
+  const node = `"${process.execPath}" --input-type=module -e "$HOLDER"`
+  const child = spawn('sh', ['-c', unreaped ? `${node} & exec sleep 600` : `exec ${node}`], {
+    env: {
+      ...process.env,
+      HOLDER,
+      DATABASE_MODULE: pathToFileURL(resolve(import.meta.dirname, 'database.ts')).href,
+      DATA_DIR: dataDir,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  cleanup(async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    const exited = once(child, 'exit')
+    child.kill('SIGKILL')
+    await exited
+  })
+  let output = ''
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  return new Promise((done, fail) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const ready = /ready (\d+)/.exec(output)
+      if (ready) done(Number(ready[1]))
+    })
+    child.once('exit', (code, signal) => fail(new Error(`the holder exited (${code ?? signal}) before it was ready:\n${output}`)))
+  })
+}
+
+const processState = async (pid: number) =>
+  (await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')).replace(/^.*\) /s, '').charAt(0)
+
+// Concurrent: each waits out the lock's stale time, and each has a directory of its own.
+describe.concurrent('the embedded database’s lock', () => {
+  it(
+    'stops a second process with a clear message while a live process holds it',
+    { timeout: 60_000 },
+    async ({ onTestFinished }) => {
+      const dataDir = await freshDataDir(onTestFinished)
+      const holder = await startHolder(dataDir, { unreaped: false }, onTestFinished)
+      const error: unknown = await openDatabase({ databaseUrl: undefined, dataDir }).catch((err: unknown) => err)
+      expect(error).toBeInstanceOf(Error)
+      expect((error as Error).message).toMatch(
+        new RegExp(
+          `^The embedded database in .*pglite is in use by process ${holder} \\(a running server\\?\\)\\. Stop it first`,
+        ),
+      )
+      expect(await processState(holder)).not.toBe('Z')
+    },
+  )
+
+  it(
+    'is taken over after its holder was killed with SIGKILL, even before the dead process is reaped',
+    { timeout: 60_000 },
+    async ({ onTestFinished }) => {
+      const dataDir = await freshDataDir(onTestFinished)
+      const holder = await startHolder(dataDir, { unreaped: true }, onTestFinished)
+      process.kill(holder, 'SIGKILL')
+      await eventually(
+        () => processState(holder),
+        (state) => state === 'Z',
+      )
+
+      const db = await openDatabase({ databaseUrl: undefined, dataDir })
+      try {
+        expect(await processState(holder)).toBe('Z')
+        expect((await db.query<{ n: number }>('select n from marks')).rows).toEqual([{ n: 1 }])
+      } finally {
+        await db.close()
+      }
+    },
+  )
+
+  it('is free again as soon as its holder closes the database', async ({ onTestFinished }) => {
+    const dataDir = await freshDataDir(onTestFinished)
+    const first = await openDatabase({ databaseUrl: undefined, dataDir })
+    await first.close()
+    const second = await openDatabase({ databaseUrl: undefined, dataDir })
+    await second.close()
+  })
+})
