@@ -1,6 +1,7 @@
 import type { PageQueryResult } from '../../../schemas/sanity.types.ts'
 import type { Locale } from '../../../schemas/locales.ts'
 import { featureIcons, type FeatureIcon } from '../../../schemas/feature-icons.ts'
+import { sectionIds, type NavSectionId } from '../../../schemas/page-sections.ts'
 import { fallbacks } from './fallbacks.ts'
 import { localize, localizeList } from './localize.ts'
 
@@ -22,8 +23,6 @@ export interface SocialImage {
   alt: string | undefined
 }
 
-export type IntegrationCategory = keyof (typeof fallbacks)['pt']['integrationGroups']
-
 /**
  * The page's copy in one language, every field resolved: content first, then the typed
  * fallback. Sections receive this and never see a missing field; list items missing in
@@ -37,6 +36,8 @@ export function resolvePageCopy(content: PageContent | undefined, locale: Locale
 
   return {
     locale,
+    // The sections shown, in order: the registry's today; a page document could hold this list later.
+    sections: sectionIds,
     brandName: settings?.brandName?.trim() || fb.brandName,
     seo: {
       title: t(settings?.seoTitle, fb.seoTitle),
@@ -50,7 +51,7 @@ export function resolvePageCopy(content: PageContent | undefined, locale: Locale
         features: t(ui?.navFeatures, fb.navFeatures),
         useCases: t(ui?.navUseCases, fb.navUseCases),
         platform: t(ui?.navPlatform, fb.navPlatform),
-      },
+      } satisfies Record<NavSectionId, string>,
       headerCta: t(ui?.headerCta, fb.headerCta),
       menuOpen: t(ui?.menuOpen, fb.menuOpen),
       menuClose: t(ui?.menuClose, fb.menuClose),

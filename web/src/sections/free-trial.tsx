@@ -1,14 +1,14 @@
 import styled from 'styled-components'
-import type { PageCopy } from '../content/page-copy.ts'
+import type { SectionProps } from './section-props.ts'
 import { Inner } from '../components/section.tsx'
 import { WaitlistForm } from '../waitlist/waitlist-form.tsx'
 
-export function FreeTrial({ copy }: { copy: PageCopy['freeTrial'] }) {
+export function FreeTrial({ id, copy }: SectionProps<'freeTrial'>) {
   return (
-    <Band id="freeTrial" aria-labelledby="freeTrial-title">
+    <Band id={id} aria-labelledby={`${id}-title`}>
       <Layout>
         <div>
-          <h2 id="freeTrial-title">{copy.title}</h2>
+          <h2 id={`${id}-title`}>{copy.title}</h2>
           {copy.subtitle ? <Intro>{copy.subtitle}</Intro> : null}
           {copy.benefits.length > 0 ? (
             <Benefits>

@@ -1,20 +1,21 @@
 import styled from 'styled-components'
 import { Check, X } from 'lucide-react'
-import type { PageCopy } from '../content/page-copy.ts'
+import type { SectionProps } from './section-props.ts'
+import { sectionHref } from '../navigation/section-href.ts'
 import { ButtonLink } from '../components/button-link.ts'
 import { Inner } from '../components/section.tsx'
 
-export function Hero({ copy }: { copy: PageCopy['hero'] }) {
+export function Hero({ id, copy }: SectionProps<'hero'>) {
   return (
-    <Band id="hero" aria-labelledby="hero-title">
+    <Band id={id} aria-labelledby={`${id}-title`}>
       <Layout>
         <Pitch>
           {copy.badge ? <Badge>{copy.badge}</Badge> : null}
-          <Headline id="hero-title">{copy.headline}</Headline>
+          <Headline id={`${id}-title`}>{copy.headline}</Headline>
           {copy.subheadline ? <Subheadline>{copy.subheadline}</Subheadline> : null}
           <Actions>
-            <ButtonLink href="#freeTrial">{copy.primaryCta}</ButtonLink>
-            <ButtonLink href="#workflow" $variant="secondary">
+            <ButtonLink href={sectionHref('freeTrial')}>{copy.primaryCta}</ButtonLink>
+            <ButtonLink href={sectionHref('workflow')} $variant="secondary">
               {copy.secondaryCta}
             </ButtonLink>
           </Actions>

@@ -1,13 +1,13 @@
 import styled from 'styled-components'
 import { ShieldCheck } from 'lucide-react'
-import type { PageCopy } from '../content/page-copy.ts'
+import type { SectionProps } from './section-props.ts'
 import { Section, SectionBody } from '../components/section.tsx'
 import { Card } from '../components/card.ts'
 
 /** Integrations with chat, video-meeting and team tools, and the security promises. */
-export function Platform({ copy }: { copy: PageCopy['platform'] }) {
+export function Platform({ id, copy }: SectionProps<'platform'>) {
   return (
-    <Section id="platform" title={copy.title} intro={copy.subtitle} tone="tinted">
+    <Section id={id} title={copy.title} intro={copy.subtitle} tone="tinted">
       <SectionBody>
         <Columns>
           {copy.integrationGroups.length > 0 ? (

@@ -1,14 +1,14 @@
 import styled from 'styled-components'
 import { ArrowRight } from 'lucide-react'
-import type { PageCopy } from '../content/page-copy.ts'
+import type { SectionProps } from './section-props.ts'
 import { Section, SectionBody } from '../components/section.tsx'
 import { CardGrid, TextCard } from '../components/card.ts'
 
 /** The benefits, told per audience: managers, HR, team leads. */
-export function UseCases({ copy }: { copy: PageCopy['useCases'] }) {
+export function UseCases({ id, copy }: SectionProps<'useCases'>) {
   if (copy.audiences.length === 0) return null
   return (
-    <Section id="useCases" title={copy.title} intro={copy.subtitle} tone="tinted">
+    <Section id={id} title={copy.title} intro={copy.subtitle} tone="tinted">
       <SectionBody>
         <CardGrid>
           {copy.audiences.map((audience) => (
