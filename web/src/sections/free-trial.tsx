@@ -1,6 +1,7 @@
 import styled from 'styled-components'
 import type { SectionProps } from './section-props.ts'
 import { Inner } from '../components/section.tsx'
+import { BulletList, type Bullet } from '../components/bullet-list.tsx'
 import { WaitlistForm } from '../waitlist/waitlist-form.tsx'
 
 export function FreeTrial({ id, copy }: SectionProps<'freeTrial'>) {
@@ -10,13 +11,7 @@ export function FreeTrial({ id, copy }: SectionProps<'freeTrial'>) {
         <div>
           <h2 id={`${id}-title`}>{copy.title}</h2>
           {copy.subtitle ? <Intro>{copy.subtitle}</Intro> : null}
-          {copy.benefits.length > 0 ? (
-            <Benefits>
-              {copy.benefits.map((benefit) => (
-                <li key={benefit}>{benefit}</li>
-              ))}
-            </Benefits>
-          ) : null}
+          <Benefits items={copy.benefits} bullet={arrow} spacing="md" />
         </div>
         <WaitlistForm copy={copy} />
       </Layout>
@@ -49,21 +44,8 @@ const Intro = styled.p`
   color: ${({ theme }) => theme.color.inkInverseMuted};
 `
 
-/** Spec §2.9: arrow-bulleted points. */
-const Benefits = styled.ul`
-  list-style: none;
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
+const arrow: Bullet = { glyph: '→', color: 'accentOnNight' }
+
+const Benefits = styled(BulletList)`
   margin-top: ${({ theme }) => theme.space.xl};
-  li {
-    position: relative;
-    padding-left: 1.75rem;
-  }
-  li::before {
-    content: '→';
-    position: absolute;
-    left: 0;
-    color: #a5b4fc;
-    font-weight: 700;
-  }
 `

@@ -14,6 +14,10 @@ export const theme = {
     accent: '#7c3aed',
     night: '#0b1030',
     nightRaised: '#151b45',
+    /** Bullets on the night background: gains, pains and plain points. */
+    positiveOnNight: '#86efac',
+    negativeOnNight: '#fca5a5',
+    accentOnNight: '#a5b4fc',
     border: '#e2e8f0',
     borderStrong: '#cbd5e1',
     success: '#15803d',
