@@ -1,4 +1,4 @@
-import { usePageCopy } from '../content/use-page-content.ts'
+import { usePageCopy } from '../content/use-page-copy.ts'
 import { useDocumentHead } from '../seo/use-document-head.ts'
 import { Header } from '../sections/header.tsx'
 import { Footer } from '../sections/footer.tsx'
