@@ -25,7 +25,7 @@ export function WaitlistForm({ copy }: { copy: Copy }) {
   const [fields, setFields] = useState(emptyFields)
   const [submitting, setSubmitting] = useState(false)
 
-  const supabase = () => loadSupabase(config, window.location.origin)
+  const supabase = () => loadSupabase(config)
   const update = (field: Field) => (event: ChangeEvent<HTMLInputElement>) =>
     setFields((current) => ({ ...current, [field]: event.target.value }))
 
