@@ -3,7 +3,7 @@ import { localizedField } from '../objects/locale-fields'
 import { byPosition, positionField } from '../objects/position'
 
 /** 90%, 3x, 1.5x, 500+ … a number with an optional unit the page can display large. */
-export const statisticValuePattern = /^\d+([.,]\d+)?(%|x|\+)?$/
+const statisticValuePattern = /^\d+([.,]\d+)?(%|x|\+)?$/
 
 export const statistic = defineType({
   name: 'statistic',

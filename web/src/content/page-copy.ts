@@ -2,6 +2,7 @@ import type { PageQueryResult } from '../../../schemas/sanity.types.ts'
 import type { Locale } from '../../../schemas/locales.ts'
 import { featureIcons, type FeatureIcon } from '../../../schemas/feature-icons.ts'
 import { sectionIds, type NavSectionId } from '../../../schemas/page-sections.ts'
+import { integrationCategories } from '../../../schemas/integration-categories.ts'
 import { fallbacks } from './fallbacks.ts'
 import { localize, localizeList } from './localize.ts'
 
@@ -117,7 +118,7 @@ export function resolvePageCopy(content: PageContent | undefined, locale: Locale
       title: t(platform?.title, fb.platformTitle),
       subtitle: t(platform?.subtitle),
       integrationsTitle: t(platform?.integrationsTitle, fb.integrationsTitle),
-      integrationGroups: (['chat', 'video', 'team'] as const).flatMap((category) => {
+      integrationGroups: integrationCategories.flatMap((category) => {
         const tools = (platform?.integrations ?? []).flatMap((tool) =>
           tool.category === category && tool.name?.trim() ? [{ key: tool._key, name: tool.name.trim() }] : [],
         )

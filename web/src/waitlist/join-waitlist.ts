@@ -9,7 +9,7 @@ export interface SignUp {
 }
 
 /** Spec §3: the company size is not asked; it is always stored as this text. */
-export const UNKNOWN_COMPANY_SIZE = 'unknown'
+const UNKNOWN_COMPANY_SIZE = 'unknown'
 
 /**
  * Spec §7, two calls in order. The insert's error is only logged (a returning visitor
