@@ -49,7 +49,7 @@ export interface FallbackCopy {
   successDescription: string
   errorTitle: string
   errorDescription: string
-  /** The default error screen (spec §8), shown when rendering itself failed. */
+  /** The default error screen, shown when rendering itself failed. */
   unexpectedError: string
 }
 

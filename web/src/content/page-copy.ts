@@ -76,7 +76,7 @@ export function resolvePageCopy(content: PageContent | undefined, locale: Locale
     workflow: {
       title: t(workflow?.title, fb.workflowTitle),
       subtitle: t(workflow?.subtitle),
-      // Always three numbered steps (spec §2.3), each falling back on its own.
+      // Always three numbered steps, each falling back on its own.
       steps: [1, 2, 3].map((n) => {
         const step = workflow?.steps?.[n - 1]
         return {

@@ -54,7 +54,7 @@ export const theme = {
     raised: '0 12px 40px rgb(15 23 42 / 0.14)',
   },
   layout: { maxWidth: '72rem', headerHeight: '4.25rem' },
-  /** The spec's mobile breakpoint: below it the navigation collapses. */
+  /** Below this width the page is laid out for phones and the navigation collapses. */
   breakpoint: { mobile: 768 },
   media: {
     mobile: '@media (max-width: 767.98px)',
