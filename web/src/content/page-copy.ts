@@ -37,7 +37,7 @@ export function resolvePageCopy(content: PageContent | undefined, locale: Locale
 
   return {
     locale,
-    // The sections shown, in order: the registry's today; a page document could hold this list later.
+    // The sections shown, in order: schemas/page-sections.ts today; a page document could hold this list later.
     sections: sectionIds,
     brandName: settings?.brandName?.trim() || fb.brandName,
     seo: {

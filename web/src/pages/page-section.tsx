@@ -14,7 +14,7 @@ import { FreeTrial } from '../sections/free-trial.tsx'
 
 type SectionComponents = { [Id in SectionId]: ComponentType<SectionProps<Id>> }
 
-/** The component that draws each section of the registry: a section without one fails the type check. */
+/** The component that draws each section of schemas/page-sections.ts: a section without one fails the type check. */
 const sectionComponents: SectionComponents = {
   hero: Hero,
   workflow: Workflow,
