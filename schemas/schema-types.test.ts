@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { schemaTypes } from './schema-types'
+import { pageSections } from './page-sections'
+import { schemaTypes, sectionTypes } from './schema-types'
 
 interface FieldLike {
   name: string
@@ -32,5 +33,15 @@ describe('the content model as editors meet it', () => {
 
   it.each(documentTypes.map((type) => [type.name, type] as const))('%s previews its translation status', (_name, type) => {
     expect(type.preview?.prepare).toBeTypeOf('function')
+  })
+})
+
+describe('the section types', () => {
+  it('are the page sections’ documents, in page order', () => {
+    expect(sectionTypes.map((type) => type.name)).toEqual(pageSections.map((section) => section.schemaType))
+  })
+
+  it('are all in the schema, as documents', () => {
+    for (const { name } of sectionTypes) expect(documentTypes.map((type) => type.name)).toContain(name)
   })
 })

@@ -12,12 +12,24 @@ import { testimonialsSection } from './documents/testimonials-section'
 import { testimonial } from './documents/testimonial'
 import { cta } from './documents/cta'
 import { freeTrial } from './documents/free-trial'
+import { pageSections, type SectionSchemaType } from './page-sections'
 import { withTranslationStatus } from './translation-preview'
 
-/** Page sections in page order; each is a singleton whose document id is its type name. */
-export const sectionTypes = [hero, workflow, useCases, results, features, platform, testimonialsSection, cta, freeTrial].map(
-  withTranslationStatus,
-)
+/** Each section's document type: a section of page-sections.ts without one (or a misnamed one) fails the type check. */
+const sectionDocuments = {
+  hero,
+  workflow,
+  useCases,
+  results,
+  features,
+  platform,
+  testimonialsSection,
+  cta,
+  freeTrial,
+} satisfies { [Name in SectionSchemaType]: { name: Name } }
+
+/** Page sections in page order (page-sections.ts); each is a singleton whose document id is its type name. */
+export const sectionTypes = pageSections.map(({ schemaType }) => withTranslationStatus(sectionDocuments[schemaType]))
 
 export const singletonTypes = [...sectionTypes, ...[siteSettings, uiStrings].map(withTranslationStatus)]
 

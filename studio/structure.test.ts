@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createSchema } from 'sanity'
 import { createStructureBuilder, type StructureBuilderOptions, type StructureResolverContext } from 'sanity/structure'
-import { schemaTypes } from '../schemas/schema-types'
+import { schemaTypes, sectionTypes } from '../schemas/schema-types'
 import { singletonTypeNames, structure } from './structure'
 
 // The parts of a Studio source the desk builder reads while it lays out the lists.
@@ -16,6 +16,7 @@ const source = {
 
 interface SerializedItem {
   id: string
+  title?: string
   type: string
   _id?: string
   schemaType?: { name: string }
@@ -47,6 +48,12 @@ describe('the desk', () => {
       'uiStrings',
       'siteSettings',
     ])
+  })
+
+  it('opens with one entry per section type, in the order of the schema’s section list', () => {
+    const sectionEntries = desk().slice(0, sectionTypes.length)
+    expect(sectionEntries.map((item) => item.id)).toEqual(sectionTypes.map((type) => type.name))
+    expect(sectionEntries.map((item) => item.title)).toEqual(sectionTypes.map((type) => type.title))
   })
 
   it('opens each singleton as its one document, whose id is its type, showing its preview', () => {

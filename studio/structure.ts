@@ -1,5 +1,6 @@
 import type { StructureBuilder, StructureResolver } from 'sanity/structure'
 import { sectionTypes, singletonTypes } from '../schemas/schema-types'
+import { byPosition } from '../schemas/objects/position'
 
 /** The desk mirrors the page: sections in page order, then the lists, then site-wide texts. */
 export const structure: StructureResolver = (S) =>
@@ -30,9 +31,5 @@ export const singletonTypeNames: ReadonlySet<string> = new Set(singletonTypes.ma
 function orderedList(S: StructureBuilder, typeName: string, title: string) {
   return S.documentTypeListItem(typeName)
     .title(title)
-    .child(
-      S.documentTypeList(typeName)
-        .title(title)
-        .defaultOrdering([{ field: 'order', direction: 'asc' }]),
-    )
+    .child(S.documentTypeList(typeName).title(title).defaultOrdering(byPosition.by))
 }

@@ -120,7 +120,7 @@ export const copy = {
 export type Lang = keyof typeof copy
 export const langs = Object.keys(copy) as Lang[]
 
-/** Section ids in page order (spec §2). */
+/** Section ids in page order, written out here to check the page against, not read from the code. */
 export const sectionOrder = [
   'hero',
   'workflow',

@@ -1,5 +1,5 @@
 import { defineArrayMember, defineField, defineType } from 'sanity'
-import { localizedField, sectionHeadingFields } from '../objects/locale-fields'
+import { sectionHeadingFields, titleAndDescriptionFields } from '../objects/locale-fields'
 import { featureIcons } from '../feature-icons'
 
 export const features = defineType({
@@ -26,14 +26,7 @@ export const features = defineType({
               options: { list: featureIcons.map((value) => ({ value, title: value })) },
               validation: (rule) => rule.required(),
             }),
-            localizedField({ name: 'title', title: 'Title', description: 'A few words.', max: 50 }),
-            localizedField({
-              name: 'description',
-              title: 'Description',
-              description: 'One or two sentences.',
-              paragraph: true,
-              max: 200,
-            }),
+            ...titleAndDescriptionFields({ titleMax: 50, descriptionMax: 200 }),
           ],
           preview: { select: { title: 'title.pt', subtitle: 'icon' } },
         }),

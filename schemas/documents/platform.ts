@@ -1,7 +1,6 @@
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { localizedField, localizedList, sectionHeadingFields } from '../objects/locale-fields'
-
-export const integrationCategories = ['chat', 'video', 'team'] as const
+import { integrationCategories } from '../integration-categories'
 
 export const platform = defineType({
   name: 'platform',

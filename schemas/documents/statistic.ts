@@ -1,8 +1,9 @@
 import { defineField, defineType } from 'sanity'
 import { localizedField } from '../objects/locale-fields'
+import { byPosition, positionField } from '../objects/position'
 
 /** 90%, 3x, 1.5x, 500+ … a number with an optional unit the page can display large. */
-export const statisticValuePattern = /^\d+([.,]\d+)?(%|x|\+)?$/
+const statisticValuePattern = /^\d+([.,]\d+)?(%|x|\+)?$/
 
 export const statistic = defineType({
   name: 'statistic',
@@ -17,14 +18,8 @@ export const statistic = defineType({
       validation: (rule) => rule.required().regex(statisticValuePattern, { name: 'number with %, x or +' }),
     }),
     localizedField({ name: 'label', title: 'Label', description: 'What the number measures.', max: 50 }),
-    defineField({
-      name: 'order',
-      title: 'Position',
-      description: 'Lower numbers come first.',
-      type: 'number',
-      validation: (rule) => rule.required().integer().min(0),
-    }),
+    positionField(),
   ],
-  orderings: [{ title: 'Position', name: 'position', by: [{ field: 'order', direction: 'asc' }] }],
+  orderings: [byPosition],
   preview: { select: { title: 'value', subtitle: 'label.pt' } },
 })

@@ -1,5 +1,6 @@
 import { defineField, defineType } from 'sanity'
 import { localizedField } from '../objects/locale-fields'
+import { byPosition, positionField } from '../objects/position'
 
 export const testimonial = defineType({
   name: 'testimonial',
@@ -37,14 +38,8 @@ export const testimonial = defineType({
         }),
       ],
     }),
-    defineField({
-      name: 'order',
-      title: 'Position',
-      description: 'Lower numbers come first.',
-      type: 'number',
-      validation: (rule) => rule.required().integer().min(0),
-    }),
+    positionField(),
   ],
-  orderings: [{ title: 'Position', name: 'position', by: [{ field: 'order', direction: 'asc' }] }],
+  orderings: [byPosition],
   preview: { select: { title: 'author', subtitle: 'role.pt', media: 'photo' } },
 })

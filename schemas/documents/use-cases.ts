@@ -1,5 +1,5 @@
 import { defineArrayMember, defineField, defineType } from 'sanity'
-import { localizedField, localizedList, sectionHeadingFields } from '../objects/locale-fields'
+import { localizedField, localizedList, sectionHeadingFields, titleAndDescriptionFields } from '../objects/locale-fields'
 
 export const useCases = defineType({
   name: 'useCases',
@@ -18,13 +18,12 @@ export const useCases = defineType({
           name: 'audience',
           fields: [
             localizedField({ name: 'audience', title: 'Audience', description: 'Who this card speaks to, e.g. “HR”.', max: 30 }),
-            localizedField({ name: 'title', title: 'Promise', description: 'What they gain, in a line.', max: 70 }),
-            localizedField({
-              name: 'description',
-              title: 'Description',
-              description: 'Two sentences at most.',
-              paragraph: true,
-              max: 220,
+            ...titleAndDescriptionFields({
+              titleLabel: 'Promise',
+              titleHelp: 'What they gain, in a line.',
+              titleMax: 70,
+              descriptionHelp: 'Two sentences at most.',
+              descriptionMax: 220,
             }),
             localizedList({ name: 'points', title: 'Points', description: 'Two to four concrete benefits.', min: 2, max: 4 }),
           ],

@@ -1,5 +1,5 @@
 import { defineArrayMember, defineField, defineType } from 'sanity'
-import { localizedField, sectionHeadingFields } from '../objects/locale-fields'
+import { sectionHeadingFields, titleAndDescriptionFields } from '../objects/locale-fields'
 
 export const workflow = defineType({
   name: 'workflow',
@@ -17,16 +17,7 @@ export const workflow = defineType({
         defineArrayMember({
           type: 'object',
           name: 'workflowStep',
-          fields: [
-            localizedField({ name: 'title', title: 'Title', description: 'A few words.', max: 50 }),
-            localizedField({
-              name: 'description',
-              title: 'Description',
-              description: 'One or two sentences.',
-              paragraph: true,
-              max: 200,
-            }),
-          ],
+          fields: [...titleAndDescriptionFields({ titleMax: 50, descriptionMax: 200 })],
           preview: { select: { title: 'title.pt', subtitle: 'title.en' } },
         }),
       ],

@@ -110,3 +110,33 @@ export function sectionHeadingFields({ titleMax = 70, introMax = 220 }: { titleM
     }),
   ]
 }
+
+interface TitleAndDescriptionOptions {
+  /** Characters per language that still fit the layout, for the title and for the paragraph. */
+  titleMax: number
+  descriptionMax: number
+  /** What editors read where the defaults ("Title": "A few words.", "One or two sentences.") do not fit. */
+  titleLabel?: string
+  titleHelp?: string
+  descriptionHelp?: string
+}
+
+/** A card's or a step's title and the short paragraph under it. */
+export function titleAndDescriptionFields({
+  titleMax,
+  descriptionMax,
+  titleLabel = 'Title',
+  titleHelp = 'A few words.',
+  descriptionHelp = 'One or two sentences.',
+}: TitleAndDescriptionOptions) {
+  return [
+    localizedField({ name: 'title', title: titleLabel, description: titleHelp, max: titleMax }),
+    localizedField({
+      name: 'description',
+      title: 'Description',
+      description: descriptionHelp,
+      paragraph: true,
+      max: descriptionMax,
+    }),
+  ]
+}

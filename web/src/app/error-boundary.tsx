@@ -5,7 +5,7 @@ interface Props {
   children: ReactNode
 }
 
-/** Spec §8: an unhandled render error shows the default error screen instead of a blank page. */
+/** An unhandled render error shows the default error screen instead of a blank page. */
 export class AppErrorBoundary extends Component<Props, { error: Error | undefined }> {
   override state = { error: undefined as Error | undefined }
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 
-/** Spec §9: tooltips appear after 700 ms of hover or keyboard focus. */
+/** Tooltips appear after 700 ms of hover or keyboard focus, not at once. */
 export const TOOLTIP_DELAY_MS = 700
 
 export function useDelayedTooltip() {

@@ -1,4 +1,5 @@
 import type { Locale } from '../../../schemas/locales.ts'
+import type { IntegrationCategory } from '../../../schemas/integration-categories.ts'
 
 /**
  * What the page says when a document or a field is missing for the reader's language.
@@ -33,7 +34,7 @@ export interface FallbackCopy {
   featuresTitle: string
   platformTitle: string
   integrationsTitle: string
-  integrationGroups: Record<'chat' | 'video' | 'team', string>
+  integrationGroups: Record<IntegrationCategory, string>
   securityTitle: string
   testimonialsTitle: string
   ctaTitle: string
@@ -48,7 +49,7 @@ export interface FallbackCopy {
   successDescription: string
   errorTitle: string
   errorDescription: string
-  /** The default error screen (spec §8), shown when rendering itself failed. */
+  /** The default error screen, shown when rendering itself failed. */
   unexpectedError: string
 }
 

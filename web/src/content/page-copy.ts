@@ -1,6 +1,8 @@
 import type { PageQueryResult } from '../../../schemas/sanity.types.ts'
 import type { Locale } from '../../../schemas/locales.ts'
 import { featureIcons, type FeatureIcon } from '../../../schemas/feature-icons.ts'
+import { sectionIds, type NavSectionId } from '../../../schemas/page-sections.ts'
+import { integrationCategories } from '../../../schemas/integration-categories.ts'
 import { fallbacks } from './fallbacks.ts'
 import { localize, localizeList } from './localize.ts'
 
@@ -22,8 +24,6 @@ export interface SocialImage {
   alt: string | undefined
 }
 
-export type IntegrationCategory = keyof (typeof fallbacks)['pt']['integrationGroups']
-
 /**
  * The page's copy in one language, every field resolved: content first, then the typed
  * fallback. Sections receive this and never see a missing field; list items missing in
@@ -37,6 +37,8 @@ export function resolvePageCopy(content: PageContent | undefined, locale: Locale
 
   return {
     locale,
+    // The sections shown, in order: schemas/page-sections.ts today; a page document could hold this list later.
+    sections: sectionIds,
     brandName: settings?.brandName?.trim() || fb.brandName,
     seo: {
       title: t(settings?.seoTitle, fb.seoTitle),
@@ -50,7 +52,7 @@ export function resolvePageCopy(content: PageContent | undefined, locale: Locale
         features: t(ui?.navFeatures, fb.navFeatures),
         useCases: t(ui?.navUseCases, fb.navUseCases),
         platform: t(ui?.navPlatform, fb.navPlatform),
-      },
+      } satisfies Record<NavSectionId, string>,
       headerCta: t(ui?.headerCta, fb.headerCta),
       menuOpen: t(ui?.menuOpen, fb.menuOpen),
       menuClose: t(ui?.menuClose, fb.menuClose),
@@ -74,7 +76,7 @@ export function resolvePageCopy(content: PageContent | undefined, locale: Locale
     workflow: {
       title: t(workflow?.title, fb.workflowTitle),
       subtitle: t(workflow?.subtitle),
-      // Always three numbered steps (spec §2.3), each falling back on its own.
+      // Always three numbered steps, each falling back on its own.
       steps: [1, 2, 3].map((n) => {
         const step = workflow?.steps?.[n - 1]
         return {
@@ -116,7 +118,7 @@ export function resolvePageCopy(content: PageContent | undefined, locale: Locale
       title: t(platform?.title, fb.platformTitle),
       subtitle: t(platform?.subtitle),
       integrationsTitle: t(platform?.integrationsTitle, fb.integrationsTitle),
-      integrationGroups: (['chat', 'video', 'team'] as const).flatMap((category) => {
+      integrationGroups: integrationCategories.flatMap((category) => {
         const tools = (platform?.integrations ?? []).flatMap((tool) =>
           tool.category === category && tool.name?.trim() ? [{ key: tool._key, name: tool.name.trim() }] : [],
         )

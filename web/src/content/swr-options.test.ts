@@ -14,12 +14,11 @@ describe('retryDelay', () => {
 })
 
 describe('swrOptions', () => {
-  it('revalidates on focus, on reconnect and every minute, and keeps what is shown meanwhile', () => {
+  it('revalidates on focus, on reconnect and every minute', () => {
     expect(swrOptions).toMatchObject({
       revalidateOnFocus: true,
       revalidateOnReconnect: true,
       refreshInterval: CONTENT_REFRESH_MS,
-      keepPreviousData: true,
     })
     expect(CONTENT_REFRESH_MS).toBe(60_000)
     // Deduplication must not swallow a focus or a live event that comes seconds after a fetch.

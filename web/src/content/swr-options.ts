@@ -6,16 +6,17 @@ const MAX_DELAY_MS = 30_000
 /** The fallback when live events are unavailable: published edits reach an open page within a minute. */
 export const CONTENT_REFRESH_MS = 60_000
 
-/** Spec §9: retry 3 times with exponential backoff capped at 30 s. */
+/** A failed fetch is retried 3 times, waiting twice as long each time, never more than 30 s. */
 export function retryDelay(retryCount: number): number {
   return Math.min(BASE_DELAY_MS * 2 ** (retryCount - 1), MAX_DELAY_MS)
 }
 
 /**
- * Spec §9's "cache lifetime 5 minutes" is how long an answer nobody shows is kept; the page
+ * Content may be cached for 5 minutes: that bounds how long an answer nobody shows is kept; the page
  * shows its one answer for as long as it is open, replacing it on each revalidation, so SWR
  * has nothing to expire. Revalidation (docs/decisions/0009-live-content.md): live events
  * first, then focus, reconnect and the interval, none of them paused by deduplication.
+ * A failed revalidation leaves the content on screen: SWR keeps `data` beside the `error`.
  */
 export const swrOptions: SWRConfiguration = {
   revalidateOnFocus: true,
@@ -23,8 +24,6 @@ export const swrOptions: SWRConfiguration = {
   refreshInterval: CONTENT_REFRESH_MS,
   // Answers the burst of calls one render can make; a longer window would swallow a focus or live event.
   dedupingInterval: 2_000,
-  // A failed revalidation keeps the content already on screen (SWR keeps `data` on error).
-  keepPreviousData: true,
   onErrorRetry: (_error, _key, _config, revalidate, options) => {
     if (options.retryCount > MAX_RETRIES) return
     setTimeout(() => void revalidate(options), retryDelay(options.retryCount))

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import styled from 'styled-components'
-import { usePageCopy } from '../content/use-page-content.ts'
+import { usePageCopy } from '../content/use-page-copy.ts'
 import { ButtonLink } from '../components/button-link.ts'
 
 export function NotFoundPage({ path }: { path: string }) {

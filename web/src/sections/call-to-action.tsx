@@ -1,15 +1,16 @@
 import styled from 'styled-components'
-import type { PageCopy } from '../content/page-copy.ts'
+import type { SectionProps } from './section-props.ts'
+import { sectionHref } from '../navigation/section-href.ts'
 import { ButtonLink } from '../components/button-link.ts'
 import { Inner } from '../components/section.tsx'
 
-export function CallToAction({ copy }: { copy: PageCopy['cta'] }) {
+export function CallToAction({ id, copy }: SectionProps<'cta'>) {
   return (
-    <Band id="cta" aria-labelledby="cta-title">
+    <Band id={id} aria-labelledby={`${id}-title`}>
       <Panel>
-        <h2 id="cta-title">{copy.title}</h2>
+        <h2 id={`${id}-title`}>{copy.title}</h2>
         {copy.description ? <p>{copy.description}</p> : null}
-        <ButtonLink href="#freeTrial" $variant="onDark">
+        <ButtonLink href={sectionHref('freeTrial')} $variant="onDark">
           {copy.buttonText}
         </ButtonLink>
       </Panel>

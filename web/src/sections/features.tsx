@@ -1,12 +1,12 @@
 import styled from 'styled-components'
-import type { PageCopy } from '../content/page-copy.ts'
+import type { SectionProps } from './section-props.ts'
 import { Section, SectionBody } from '../components/section.tsx'
 import { CardGrid, TextCard } from '../components/card.ts'
 import { FeatureIcon } from '../components/feature-icon.tsx'
 
-export function Features({ copy }: { copy: PageCopy['features'] }) {
+export function Features({ id, copy }: SectionProps<'features'>) {
   return (
-    <Section id="features" title={copy.title} intro={copy.subtitle}>
+    <Section id={id} title={copy.title} intro={copy.subtitle}>
       {copy.items.length > 0 ? (
         <SectionBody>
           <CardGrid $min="16rem">

@@ -1,7 +1,7 @@
 import styled from 'styled-components'
 import type { PageCopy } from '../content/page-copy.ts'
 
-/** Spec §2.10: the footer shows only the rights line. */
+/** The footer shows only the rights line. */
 export function Footer({ copy }: { copy: PageCopy['footer'] }) {
   return (
     <Bar>

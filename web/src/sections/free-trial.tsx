@@ -1,22 +1,17 @@
 import styled from 'styled-components'
-import type { PageCopy } from '../content/page-copy.ts'
+import type { SectionProps } from './section-props.ts'
 import { Inner } from '../components/section.tsx'
+import { BulletList, type Bullet } from '../components/bullet-list.tsx'
 import { WaitlistForm } from '../waitlist/waitlist-form.tsx'
 
-export function FreeTrial({ copy }: { copy: PageCopy['freeTrial'] }) {
+export function FreeTrial({ id, copy }: SectionProps<'freeTrial'>) {
   return (
-    <Band id="freeTrial" aria-labelledby="freeTrial-title">
+    <Band id={id} aria-labelledby={`${id}-title`}>
       <Layout>
         <div>
-          <h2 id="freeTrial-title">{copy.title}</h2>
+          <h2 id={`${id}-title`}>{copy.title}</h2>
           {copy.subtitle ? <Intro>{copy.subtitle}</Intro> : null}
-          {copy.benefits.length > 0 ? (
-            <Benefits>
-              {copy.benefits.map((benefit) => (
-                <li key={benefit}>{benefit}</li>
-              ))}
-            </Benefits>
-          ) : null}
+          <Benefits items={copy.benefits} bullet={arrow} spacing="md" />
         </div>
         <WaitlistForm copy={copy} />
       </Layout>
@@ -49,21 +44,8 @@ const Intro = styled.p`
   color: ${({ theme }) => theme.color.inkInverseMuted};
 `
 
-/** Spec §2.9: arrow-bulleted points. */
-const Benefits = styled.ul`
-  list-style: none;
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
+const arrow: Bullet = { glyph: '→', color: 'accentOnNight' }
+
+const Benefits = styled(BulletList)`
   margin-top: ${({ theme }) => theme.space.xl};
-  li {
-    position: relative;
-    padding-left: 1.75rem;
-  }
-  li::before {
-    content: '→';
-    position: absolute;
-    left: 0;
-    color: #a5b4fc;
-    font-weight: 700;
-  }
 `

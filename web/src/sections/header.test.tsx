@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import type { PageContent } from '../content/page-copy.ts'
+import { navSectionIds } from '../../../schemas/page-sections.ts'
 import { loadSeedContent } from '../test/seed-content.ts'
 import { serveContent } from '../test/network.ts'
 import { renderApp } from '../test/render-app.tsx'
@@ -36,6 +37,14 @@ describe('the header', () => {
     ])
     // Each link has its section on the page.
     for (const link of links) expect(document.getElementById(link.getAttribute('href')?.slice(1) ?? '')).not.toBeNull()
+  })
+
+  it('links to the navigation sections of the section list, in its order', () => {
+    renderEnglish()
+    const hrefs = within(nav())
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'))
+    expect(hrefs).toEqual(navSectionIds.map((id) => `#${id}`))
   })
 
   it('has a skip link to the main content and a call to action to the sign-up form', () => {

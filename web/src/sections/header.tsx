@@ -5,34 +5,20 @@ import type { PageCopy } from '../content/page-copy.ts'
 import { LanguageSwitcher } from '../components/language-switcher.tsx'
 import { ButtonLink } from '../components/button-link.ts'
 import { useActiveSection } from '../navigation/use-active-section.ts'
-
-/** Sections in page order, watched to highlight the one being read. */
-const PAGE_SECTIONS = [
-  'hero',
-  'workflow',
-  'useCases',
-  'results',
-  'features',
-  'platform',
-  'testimonials',
-  'cta',
-  'freeTrial',
-] as const
+import { sectionHref } from '../navigation/section-href.ts'
+import { navSectionIds, type SectionId } from '../../../schemas/page-sections.ts'
 
 interface HeaderProps {
   brandName: string
   ui: PageCopy['ui']
+  /** The sections on the page, in order: the one being read is highlighted in the navigation. */
+  sections: readonly SectionId[]
 }
 
-export function Header({ brandName, ui }: HeaderProps) {
-  const active = useActiveSection(PAGE_SECTIONS)
+export function Header({ brandName, ui, sections }: HeaderProps) {
+  const active = useActiveSection(sections)
   const [menuOpen, setMenuOpen] = useState(false)
   const menuId = useId()
-  const entries = [
-    { id: 'features', label: ui.nav.features },
-    { id: 'useCases', label: ui.nav.useCases },
-    { id: 'platform', label: ui.nav.platform },
-  ]
 
   useEffect(() => {
     if (!menuOpen) return
@@ -45,7 +31,7 @@ export function Header({ brandName, ui }: HeaderProps) {
     <Bar>
       <SkipLink href="#main">{ui.skipToContent}</SkipLink>
       <Inner>
-        <Brand href="#hero">
+        <Brand href={sectionHref('hero')}>
           <Mark aria-hidden="true" />
           {brandName}
         </Brand>
@@ -60,14 +46,14 @@ export function Header({ brandName, ui }: HeaderProps) {
             {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
           </Toggle>
           <Entries id={menuId} $open={menuOpen}>
-            {entries.map((entry) => (
-              <li key={entry.id}>
+            {navSectionIds.map((id) => (
+              <li key={id}>
                 <Entry
-                  href={`#${entry.id}`}
-                  aria-current={active === entry.id ? 'true' : undefined}
+                  href={sectionHref(id)}
+                  aria-current={active === id ? 'true' : undefined}
                   onClick={() => setMenuOpen(false)}
                 >
-                  {entry.label}
+                  {ui.nav[id]}
                 </Entry>
               </li>
             ))}
@@ -75,7 +61,7 @@ export function Header({ brandName, ui }: HeaderProps) {
         </Nav>
         <Tools>
           <LanguageSwitcher label={ui.languageLabel} />
-          <HeaderCta href="#freeTrial">{ui.headerCta}</HeaderCta>
+          <HeaderCta href={sectionHref('freeTrial')}>{ui.headerCta}</HeaderCta>
         </Tools>
       </Inner>
     </Bar>

@@ -1,20 +1,22 @@
 import styled from 'styled-components'
 import { Check, X } from 'lucide-react'
-import type { PageCopy } from '../content/page-copy.ts'
+import type { SectionProps } from './section-props.ts'
+import { sectionHref } from '../navigation/section-href.ts'
 import { ButtonLink } from '../components/button-link.ts'
 import { Inner } from '../components/section.tsx'
+import { BulletList, type Bullet } from '../components/bullet-list.tsx'
 
-export function Hero({ copy }: { copy: PageCopy['hero'] }) {
+export function Hero({ id, copy }: SectionProps<'hero'>) {
   return (
-    <Band id="hero" aria-labelledby="hero-title">
+    <Band id={id} aria-labelledby={`${id}-title`}>
       <Layout>
         <Pitch>
           {copy.badge ? <Badge>{copy.badge}</Badge> : null}
-          <Headline id="hero-title">{copy.headline}</Headline>
+          <Headline id={`${id}-title`}>{copy.headline}</Headline>
           {copy.subheadline ? <Subheadline>{copy.subheadline}</Subheadline> : null}
           <Actions>
-            <ButtonLink href="#freeTrial">{copy.primaryCta}</ButtonLink>
-            <ButtonLink href="#workflow" $variant="secondary">
+            <ButtonLink href={sectionHref('freeTrial')}>{copy.primaryCta}</ButtonLink>
+            <ButtonLink href={sectionHref('workflow')} $variant="secondary">
               {copy.secondaryCta}
             </ButtonLink>
           </Actions>
@@ -30,23 +32,18 @@ export function Hero({ copy }: { copy: PageCopy['hero'] }) {
 }
 
 type Tone = 'old' | 'new'
-const marks = { old: X, new: Check } satisfies Record<Tone, typeof X>
+const bullets = {
+  old: { icon: X, color: 'negativeOnNight', size: 18, strokeWidth: 2.5, offset: '0.2rem' },
+  new: { icon: Check, color: 'positiveOnNight', size: 18, strokeWidth: 2.5, offset: '0.2rem' },
+} satisfies Record<Tone, Bullet>
 
 /** One side of the comparison: today's pains (crossed) or what the product changes (checked). */
 function Way({ tone, title, points }: { tone: Tone; title: string; points: string[] }) {
   if (points.length === 0) return null
-  const Mark = marks[tone]
   return (
     <WayCard $tone={tone}>
       <WayTitle>{title}</WayTitle>
-      <WayList>
-        {points.map((point) => (
-          <li key={point}>
-            <Mark aria-hidden="true" size={18} strokeWidth={2.5} />
-            <span>{point}</span>
-          </li>
-        ))}
-      </WayList>
+      <BulletList items={points} bullet={bullets[tone]} spacing="sm" small />
     </WayCard>
   )
 }
@@ -129,12 +126,6 @@ const WayCard = styled.div<{ $tone: Tone }>`
   border: 1px solid ${({ $tone }) => ($tone === 'new' ? 'rgb(167 139 250 / 0.6)' : 'rgb(255 255 255 / 0.14)')};
   background: ${({ $tone }) => ($tone === 'new' ? 'rgb(124 58 237 / 0.22)' : 'rgb(255 255 255 / 0.05)')};
   box-shadow: ${({ $tone }) => ($tone === 'new' ? '0 20px 50px rgb(76 29 149 / 0.35)' : 'none')};
-
-  svg {
-    flex: none;
-    margin-top: 0.2rem;
-    color: ${({ $tone }) => ($tone === 'new' ? '#86efac' : '#fca5a5')};
-  }
 `
 
 const WayTitle = styled.h2`
@@ -143,15 +134,4 @@ const WayTitle = styled.h2`
   text-transform: uppercase;
   letter-spacing: 0.06em;
   margin-bottom: ${({ theme }) => theme.space.md};
-`
-
-const WayList = styled.ul`
-  list-style: none;
-  display: grid;
-  gap: ${({ theme }) => theme.space.sm};
-  li {
-    display: flex;
-    gap: ${({ theme }) => theme.space.sm};
-    font-size: ${({ theme }) => theme.text.sm};
-  }
 `

@@ -1,13 +1,14 @@
 import styled from 'styled-components'
 import { ShieldCheck } from 'lucide-react'
-import type { PageCopy } from '../content/page-copy.ts'
+import type { SectionProps } from './section-props.ts'
 import { Section, SectionBody } from '../components/section.tsx'
 import { Card } from '../components/card.ts'
+import { BulletList, type Bullet } from '../components/bullet-list.tsx'
 
 /** Integrations with chat, video-meeting and team tools, and the security promises. */
-export function Platform({ copy }: { copy: PageCopy['platform'] }) {
+export function Platform({ id, copy }: SectionProps<'platform'>) {
   return (
-    <Section id="platform" title={copy.title} intro={copy.subtitle} tone="tinted">
+    <Section id={id} title={copy.title} intro={copy.subtitle} tone="tinted">
       <SectionBody>
         <Columns>
           {copy.integrationGroups.length > 0 ? (
@@ -28,14 +29,7 @@ export function Platform({ copy }: { copy: PageCopy['platform'] }) {
           {copy.securityPoints.length > 0 ? (
             <Card>
               <h3>{copy.securityTitle}</h3>
-              <Promises>
-                {copy.securityPoints.map((point) => (
-                  <li key={point}>
-                    <ShieldCheck aria-hidden="true" size={20} />
-                    {point}
-                  </li>
-                ))}
-              </Promises>
+              <BulletList items={copy.securityPoints} bullet={shield} spacing="md" />
             </Card>
           ) : null}
         </Columns>
@@ -43,6 +37,8 @@ export function Platform({ copy }: { copy: PageCopy['platform'] }) {
     </Section>
   )
 }
+
+const shield: Bullet = { icon: ShieldCheck, color: 'success', size: 20, offset: '0.2rem' }
 
 const Columns = styled.div`
   display: grid;
@@ -81,20 +77,5 @@ const Tools = styled.ul`
     color: ${({ theme }) => theme.color.primaryHover};
     font-weight: 600;
     font-size: ${({ theme }) => theme.text.sm};
-  }
-`
-
-const Promises = styled.ul`
-  list-style: none;
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  li {
-    display: flex;
-    gap: ${({ theme }) => theme.space.sm};
-  }
-  svg {
-    flex: none;
-    margin-top: 0.2rem;
-    color: ${({ theme }) => theme.color.success};
   }
 `

@@ -1,11 +1,11 @@
 import styled from 'styled-components'
-import type { PageCopy } from '../content/page-copy.ts'
+import type { SectionProps } from './section-props.ts'
 import { Section, SectionBody } from '../components/section.tsx'
 
-export function Results({ copy }: { copy: PageCopy['results'] }) {
+export function Results({ id, copy }: SectionProps<'results'>) {
   if (copy.statistics.length === 0) return null
   return (
-    <Section id="results" title={copy.title} intro={copy.subtitle} tone="night">
+    <Section id={id} title={copy.title} intro={copy.subtitle} tone="night">
       <SectionBody>
         <Stats>
           {copy.statistics.map((stat) => (

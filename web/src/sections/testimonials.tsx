@@ -1,14 +1,14 @@
 import styled from 'styled-components'
 import { Quote } from 'lucide-react'
-import type { PageCopy } from '../content/page-copy.ts'
+import type { SectionProps } from './section-props.ts'
 import { Section, SectionBody } from '../components/section.tsx'
 import { Card, CardGrid } from '../components/card.ts'
 import { Avatar } from '../components/avatar.tsx'
 
-export function Testimonials({ copy }: { copy: PageCopy['testimonials'] }) {
+export function Testimonials({ id, copy }: SectionProps<'testimonials'>) {
   if (copy.items.length === 0) return null
   return (
-    <Section id="testimonials" title={copy.title} intro={copy.subtitle}>
+    <Section id={id} title={copy.title} intro={copy.subtitle}>
       <SectionBody>
         <CardGrid $min="18rem">
           {copy.items.map((item) => (

@@ -1,14 +1,15 @@
 import styled from 'styled-components'
 import { ArrowRight } from 'lucide-react'
-import type { PageCopy } from '../content/page-copy.ts'
+import type { SectionProps } from './section-props.ts'
 import { Section, SectionBody } from '../components/section.tsx'
 import { CardGrid, TextCard } from '../components/card.ts'
+import { BulletList, type Bullet } from '../components/bullet-list.tsx'
 
 /** The benefits, told per audience: managers, HR, team leads. */
-export function UseCases({ copy }: { copy: PageCopy['useCases'] }) {
+export function UseCases({ id, copy }: SectionProps<'useCases'>) {
   if (copy.audiences.length === 0) return null
   return (
-    <Section id="useCases" title={copy.title} intro={copy.subtitle} tone="tinted">
+    <Section id={id} title={copy.title} intro={copy.subtitle} tone="tinted">
       <SectionBody>
         <CardGrid>
           {copy.audiences.map((audience) => (
@@ -17,16 +18,7 @@ export function UseCases({ copy }: { copy: PageCopy['useCases'] }) {
                 <Audience>{audience.audience}</Audience>
                 <h3>{audience.title}</h3>
                 {audience.description ? <p>{audience.description}</p> : null}
-                {audience.points.length > 0 ? (
-                  <Points>
-                    {audience.points.map((point) => (
-                      <li key={point}>
-                        <ArrowRight aria-hidden="true" size={16} />
-                        {point}
-                      </li>
-                    ))}
-                  </Points>
-                ) : null}
+                <Points items={audience.points} bullet={arrow} spacing="sm" small />
               </TextCard>
             </li>
           ))}
@@ -47,21 +39,10 @@ const Audience = styled.p`
   margin-bottom: ${({ theme }) => theme.space.sm};
 `
 
-const Points = styled.ul`
-  list-style: none;
-  display: grid;
-  gap: ${({ theme }) => theme.space.sm};
+const arrow: Bullet = { icon: ArrowRight, color: 'primary', size: 16, offset: '0.3rem' }
+
+const Points = styled(BulletList)`
   margin-top: ${({ theme }) => theme.space.lg};
   padding-top: ${({ theme }) => theme.space.md};
   border-top: 1px solid ${({ theme }) => theme.color.border};
-  li {
-    display: flex;
-    gap: ${({ theme }) => theme.space.sm};
-    font-size: ${({ theme }) => theme.text.sm};
-  }
-  svg {
-    flex: none;
-    margin-top: 0.3rem;
-    color: ${({ theme }) => theme.color.primary};
-  }
 `

@@ -1,10 +1,10 @@
 import styled from 'styled-components'
-import type { PageCopy } from '../content/page-copy.ts'
+import type { SectionProps } from './section-props.ts'
 import { Section, SectionBody } from '../components/section.tsx'
 
-export function Workflow({ copy }: { copy: PageCopy['workflow'] }) {
+export function Workflow({ id, copy }: SectionProps<'workflow'>) {
   return (
-    <Section id="workflow" title={copy.title} intro={copy.subtitle}>
+    <Section id={id} title={copy.title} intro={copy.subtitle}>
       <SectionBody>
         <Steps>
           {copy.steps.map((step, index) => (

@@ -3,7 +3,7 @@ import type { PageContent } from '../content/page-copy.ts'
 import { eventStream, LIVE_EVENTS_PATH, server } from './msw-server.ts'
 
 /** The content API as @sanity/client calls it: GET {apiHost}/v{apiVersion}/data/query/{dataset}?query=… */
-export const CONTENT_QUERY_PATH = '*/v:version/data/query/:dataset'
+const CONTENT_QUERY_PATH = '*/v:version/data/query/:dataset'
 
 type Answer = () => Response | Promise<Response>
 
@@ -54,8 +54,8 @@ interface WaitlistAnswers {
 }
 
 /** PostgREST's answer to an insert with `Prefer: return=minimal`. */
-export const inserted = () => new HttpResponse(null, { status: 201 })
-export const welcomed = () => HttpResponse.json({ ok: true })
+const inserted = () => new HttpResponse(null, { status: 201 })
+const welcomed = () => HttpResponse.json({ ok: true })
 
 /**
  * Serves the two Supabase endpoints the waitlist form calls and records every call,

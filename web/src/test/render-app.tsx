@@ -16,7 +16,7 @@ interface RenderAppOptions {
 }
 
 /** Puts back what the page changes outside React: the address, the language cookie, <html lang>. */
-export function resetDocument(path = '/'): void {
+function resetDocument(path = '/'): void {
   window.history.replaceState(null, '', path)
   document.cookie = 'lang=; Path=/; Max-Age=0'
   document.documentElement.lang = ''

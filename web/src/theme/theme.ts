@@ -14,6 +14,10 @@ export const theme = {
     accent: '#7c3aed',
     night: '#0b1030',
     nightRaised: '#151b45',
+    /** Bullets on the night background: gains, pains and plain points. */
+    positiveOnNight: '#86efac',
+    negativeOnNight: '#fca5a5',
+    accentOnNight: '#a5b4fc',
     border: '#e2e8f0',
     borderStrong: '#cbd5e1',
     success: '#15803d',
@@ -50,7 +54,7 @@ export const theme = {
     raised: '0 12px 40px rgb(15 23 42 / 0.14)',
   },
   layout: { maxWidth: '72rem', headerHeight: '4.25rem' },
-  /** The spec's mobile breakpoint: below it the navigation collapses. */
+  /** Below this width the page is laid out for phones and the navigation collapses. */
   breakpoint: { mobile: 768 },
   media: {
     mobile: '@media (max-width: 767.98px)',

@@ -8,13 +8,13 @@ export interface SignUp {
   lang: Locale
 }
 
-/** Spec §3: the company size is not asked; it is always stored as this text. */
-export const UNKNOWN_COMPANY_SIZE = 'unknown'
+/** The form does not ask for the company size; it is always stored as this text. */
+const UNKNOWN_COMPANY_SIZE = 'unknown'
 
 /**
- * Spec §7, two calls in order. The insert's error is only logged (a returning visitor
- * is already on the list and still deserves the welcome); the welcome's error is the
- * visitor's failure.
+ * Two calls, in order: the waitlist row, then the welcome email. The insert's error is only
+ * logged (a returning visitor is already on the list and still deserves the welcome); the
+ * welcome's error is the visitor's failure.
  */
 export async function joinWaitlist(supabase: SupabaseClient, { name, role, email, lang }: SignUp): Promise<void> {
   const { error: insertError } = await supabase.from('waitlist').insert({ email, role, company_size: UNKNOWN_COMPANY_SIZE })

@@ -2,17 +2,22 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { PublicConfig } from '../app/public-config.ts'
 import { resolveOrigin } from '../app/public-config.ts'
 
-let pending: Promise<SupabaseClient> | undefined
+const clients = new WeakMap<PublicConfig, Promise<SupabaseClient>>()
 
 /**
- * supabase-js is loaded the first time the form is used, not with the page: most
- * visitors never sign up, and the page paints sooner without it.
+ * One client per page config. supabase-js is loaded the first time the form is used, not with
+ * the page: most visitors never sign up, and the page paints sooner without it.
  */
-export function loadSupabase({ supabase }: PublicConfig, origin: string): Promise<SupabaseClient> {
-  pending ??= import('@supabase/supabase-js').then(({ createClient }) =>
-    createClient(resolveOrigin(supabase.url, origin), supabase.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    }),
-  )
-  return pending
+export function loadSupabase(config: PublicConfig): Promise<SupabaseClient> {
+  let client = clients.get(config)
+  if (!client) {
+    const { url, anonKey } = config.supabase
+    client = import('@supabase/supabase-js').then(({ createClient }) =>
+      createClient(resolveOrigin(url, window.location.origin), anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      }),
+    )
+    clients.set(config, client)
+  }
+  return client
 }

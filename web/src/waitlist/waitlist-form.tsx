@@ -12,7 +12,7 @@ type Copy = PageCopy['freeTrial']
 const emptyFields = { name: '', role: '', email: '' }
 type Field = keyof typeof emptyFields
 
-/** Spec §5: name and role are text, the work email an email input; all three required. */
+/** Name and role are text, the work email an email input; all three required. */
 const fieldSpecs = [
   { field: 'name', type: 'text', autoComplete: 'name' },
   { field: 'role', type: 'text', autoComplete: 'organization-title' },
@@ -25,14 +25,14 @@ export function WaitlistForm({ copy }: { copy: Copy }) {
   const [fields, setFields] = useState(emptyFields)
   const [submitting, setSubmitting] = useState(false)
 
-  const supabase = () => loadSupabase(config, window.location.origin)
+  const supabase = () => loadSupabase(config)
   const update = (field: Field) => (event: ChangeEvent<HTMLInputElement>) =>
     setFields((current) => ({ ...current, [field]: event.target.value }))
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const signUp = { name: fields.name.trim(), role: fields.role.trim(), email: fields.email.trim(), lang: locale }
-    // Spec §5: with any field empty the submission is silently ignored.
+    // With any field empty the submission is silently ignored.
     if (!signUp.name || !signUp.role || !signUp.email || submitting) return
     setSubmitting(true)
     try {

@@ -1,0 +1,34 @@
+import type { ComponentType } from 'react'
+import type { SectionId } from '../../../schemas/page-sections.ts'
+import type { PageCopy } from '../content/page-copy.ts'
+import type { SectionProps } from '../sections/section-props.ts'
+import { Hero } from '../sections/hero.tsx'
+import { Workflow } from '../sections/workflow.tsx'
+import { UseCases } from '../sections/use-cases.tsx'
+import { Results } from '../sections/results.tsx'
+import { Features } from '../sections/features.tsx'
+import { Platform } from '../sections/platform.tsx'
+import { Testimonials } from '../sections/testimonials.tsx'
+import { CallToAction } from '../sections/call-to-action.tsx'
+import { FreeTrial } from '../sections/free-trial.tsx'
+
+type SectionComponents = { [Id in SectionId]: ComponentType<SectionProps<Id>> }
+
+/** The component that draws each section of schemas/page-sections.ts: a section without one fails the type check. */
+const sectionComponents: SectionComponents = {
+  hero: Hero,
+  workflow: Workflow,
+  useCases: UseCases,
+  results: Results,
+  features: Features,
+  platform: Platform,
+  testimonials: Testimonials,
+  cta: CallToAction,
+  freeTrial: FreeTrial,
+}
+
+/** One section of the page, by its id, with its part of the copy. */
+export function PageSection<Id extends SectionId>({ id, copy }: { id: Id; copy: PageCopy }) {
+  const Component: ComponentType<SectionProps<Id>> = sectionComponents[id]
+  return <Component id={id} copy={copy[id]} />
+}
