@@ -1,7 +1,7 @@
 import { defaultLocale, isLocale, type Locale } from '../../../schemas/locales.ts'
 
 /** The cookie the server reads to prerender the reader's language on the next visit. */
-const LOCALE_COOKIE = 'lang'
+export const LOCALE_COOKIE = 'lang'
 const ONE_YEAR_S = 60 * 60 * 24 * 365
 
 /** Each language has its own address, so search engines can index both (hreflang). */
