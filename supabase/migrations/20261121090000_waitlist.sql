@@ -1,4 +1,4 @@
--- The free-trial waitlist (spec §3). The public (anon) key can reach PostgREST directly,
+-- The free-trial waitlist (docs/product.md §4). The public (anon) key can reach PostgREST directly,
 -- so the database itself refuses bad rows and lets anon do nothing but insert.
 
 create table public.waitlist (
@@ -14,6 +14,7 @@ create table public.waitlist (
   constraint waitlist_company_size_unknown check (company_size = 'unknown')
 );
 
+-- The table's comment as first written; 20261123080000_waitlist_comment.sql states it as it is now.
 comment on table public.waitlist is 'Free-trial sign-ups from the landing page. The name is not stored here (spec §3).';
 
 -- One sign-up per address, whatever its case.
