@@ -14,8 +14,8 @@ create table public.waitlist (
   constraint waitlist_company_size_unknown check (company_size = 'unknown')
 );
 
--- The table's comment as first written; 20261123080000_waitlist_comment.sql states it as it is now.
-comment on table public.waitlist is 'Free-trial sign-ups from the landing page. The name is not stored here (spec §3).';
+comment on table public.waitlist is 'Free-trial sign-ups from the landing page: address, role and the fixed company size. '
+  'The name is not stored here; welcome_emails keeps it with the pending welcome only.';
 
 -- One sign-up per address, whatever its case.
 create unique index waitlist_email_lower_key on public.waitlist (lower(email));
