@@ -2,9 +2,10 @@ import { renderToString } from 'react-dom/server'
 import type { Cache } from 'swr'
 import { ServerStyleSheet } from 'styled-components'
 import { App } from './app/app.tsx'
-import { matchRoute } from './app/routes.ts'
+import { isSignupRoute, matchRoute, type Route, type SignupPage } from './app/routes.ts'
 import { INITIAL_CONTENT_ELEMENT_ID, PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from './app/public-config.ts'
 import { resolvePageCopy, type PageContent } from './content/page-copy.ts'
+import { linkNotice, resolveSignupPagesCopy, type LinkState, type SignupPagesContent } from './content/signup-pages-copy.ts'
 import { buildHeadTags } from './seo/head-tags.ts'
 import { renderHeadTags } from './seo/render-head-tags.ts'
 import { localeTags, type Locale } from '../../schemas/locales.ts'
@@ -14,6 +15,8 @@ export interface RenderRequest {
   preferredLocale: Locale
   content: PageContent | undefined
   config: PublicConfig
+  /** For the sign-up pages: their content, the retention period ({days}) and, on a link's page, its state. */
+  signup?: { content: SignupPagesContent | undefined; retentionDays: number; link?: LinkState }
 }
 
 export interface RenderedPage {
@@ -27,8 +30,9 @@ export interface RenderedPage {
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
 
 /** The prerender: the full page in the reader's language, with its CSS collected on the server. */
-export function render({ path, preferredLocale, content, config }: RenderRequest): RenderedPage {
+export function render({ path, preferredLocale, content, config, signup }: RenderRequest): RenderedPage {
   const route = matchRoute(path)
+  if (isSignupRoute(route)) return renderSignupPage(route, path, config, signup)
   const locale = route.page === 'landing' ? route.locale : preferredLocale
   const sheet = new ServerStyleSheet()
   try {
@@ -55,6 +59,49 @@ export function render({ path, preferredLocale, content, config }: RenderRequest
         sheet.getStyleTags(),
         `<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${scriptJson(config)}</script>`,
         content ? `<script id="${INITIAL_CONTENT_ELEMENT_ID}" type="application/json">${scriptJson(content)}</script>` : '',
+      ].join('\n    '),
+      body: html,
+    }
+  } finally {
+    sheet.seal()
+  }
+}
+
+/**
+ * A sign-up page (confirmation, removal, privacy note): complete as rendered here, a form that
+ * posts where it acts, so the browser has nothing to hydrate (main.tsx leaves it) and nothing is
+ * embedded for it. Link pages stay out of search engines.
+ */
+function renderSignupPage(
+  route: Extract<Route, { page: SignupPage }>,
+  path: string,
+  config: PublicConfig,
+  signup: RenderRequest['signup'],
+): RenderedPage {
+  const copy = resolveSignupPagesCopy(signup?.content, route.locale, signup?.retentionDays ?? 0)
+  const title = route.page === 'privacy' ? copy.privacy.title : linkNotice(copy, route.page, signup?.link ?? 'invalid').title
+  const sheet = new ServerStyleSheet()
+  try {
+    const html = renderToString(
+      sheet.collectStyles(
+        <App
+          route={route}
+          path={path}
+          preferredLocale={route.locale}
+          config={config}
+          initialContent={undefined}
+          swrProvider={() => new Map() as Cache}
+          signupPage={{ copy, ...(signup?.link ? { link: signup.link } : {}) }}
+        />,
+      ),
+    )
+    return {
+      status: 200,
+      htmlLang: localeTags[route.locale].html,
+      head: [
+        renderHeadTags({ title: `${title} · ${copy.brandName}`, meta: [], links: [] }),
+        route.page === 'privacy' ? '' : '<meta name="robots" content="noindex">',
+        sheet.getStyleTags(),
       ].join('\n    '),
       body: html,
     }

@@ -11,7 +11,7 @@ export interface SendWelcomeDependencies {
 }
 
 /**
- * POST {name, email, role, lang?}: records one welcome for an address on the waitlist and
+ * POST {name, email, role, lang?, consentVersion?}: records one welcome for an address on the waitlist and
  * answers; delivery is the sender's job. An error answer means the welcome was not recorded.
  */
 export function createSendWelcomeHandler({ store, onRecorded, log }: SendWelcomeDependencies) {
@@ -27,13 +27,13 @@ export function createSendWelcomeHandler({ store, onRecorded, log }: SendWelcome
     }
     const parsed = parseWelcomeRequest(body)
     if (!parsed.ok) return json(400, { error: 'invalid_request', message: parsed.message })
-    const { name, email, locale } = parsed.value
+    const { name, email, locale, consentVersion } = parsed.value
 
     try {
       const waitlistId = await store.findWaitlistId(email)
       // Only addresses on the list get mail: the function cannot be used to email strangers.
       if (!waitlistId) return json(404, { error: 'not_on_waitlist', message: 'This address is not on the waitlist.' })
-      const outcome = await store.record({ waitlistId, email, name, locale })
+      const outcome = await store.record({ waitlistId, email, name, locale, consentVersion })
       if (outcome === 'already') return json(200, { status: 'already_welcomed' })
       log('info', 'welcome recorded', { waitlistId, locale })
       onRecorded?.()
