@@ -1,6 +1,7 @@
 import type { SanityClient } from '@sanity/client'
 import { PUBLISHED, queryDataset, type Perspective } from './groq-query.ts'
 import type { LocalDataset, LocalDatasetSource } from './local-dataset.ts'
+import { refreshing } from '../../supabase/functions/_shared/refreshing.ts'
 
 /** One query's answer, from the seed or from hosted Sanity. */
 export type QuerySource<T> = () => Promise<T>
@@ -30,23 +31,5 @@ const HOSTED_REFRESH_MS = 60_000
  * once a minute, so a slow or failing API never delays a page or a welcome.
  */
 export function hostedQuery<T>(client: SanityClient, query: string): QuerySource<T> {
-  let last: { answer: T; at: number } | undefined
-  let pending: Promise<T> | undefined
-
-  const refresh = () =>
-    (pending ??= client
-      .fetch<T>(query)
-      .then((answer) => {
-        last = { answer, at: Date.now() }
-        return answer
-      })
-      .finally(() => {
-        pending = undefined
-      }))
-
-  return async () => {
-    if (!last) return refresh()
-    if (Date.now() - last.at > HOSTED_REFRESH_MS) refresh().catch(() => undefined)
-    return last.answer
-  }
+  return refreshing(() => client.fetch<T>(query), HOSTED_REFRESH_MS)
 }
