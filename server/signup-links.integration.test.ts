@@ -12,7 +12,7 @@ import { loadConfig, type ServerConfig } from './config.ts'
 import { createServer, type PulsoServer } from './create-server.ts'
 import type { PageRenderer } from './site/page-renderer.ts'
 import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../supabase/functions/_test/smtp-inbox.ts'
-import { createThrowawayDatabase } from '../supabase/functions/_test/throwaway-postgres.ts'
+import { databaseVariants } from '../supabase/functions/_test/throwaway-postgres.ts'
 import { uniqueAddress } from '../supabase/functions/_test/eventually.ts'
 import { signLinkToken } from '../supabase/functions/_shared/link-token.ts'
 
@@ -27,18 +27,7 @@ const renderer: PageRenderer = {
   render: ({ path, signup }) => ({ status: 200, html: JSON.stringify({ path, link: signup?.link ?? null }) }),
 }
 
-const variants = [
-  { name: 'PGlite', database: async () => ({ env: {}, drop: async () => undefined }) },
-  {
-    name: 'PostgreSQL',
-    database: async () => {
-      const database = await createThrowawayDatabase()
-      return { env: { DATABASE_URL: database.url }, drop: database.drop }
-    },
-  },
-]
-
-describe.each(variants)('personal links on $name', ({ database }) => {
+describe.each(databaseVariants)('personal links on $name', ({ database }) => {
   let workDir: string
   let inbox: SmtpInbox
   let dropDatabase: (() => Promise<void>) | undefined

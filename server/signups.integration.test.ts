@@ -11,31 +11,13 @@ import { loadConfig } from './config.ts'
 import { createServer } from './create-server.ts'
 import type { SignupBackend } from './signups.ts'
 import { startSmtpInbox, type SmtpInbox } from '../supabase/functions/_test/smtp-inbox.ts'
-import { createThrowawayDatabase } from '../supabase/functions/_test/throwaway-postgres.ts'
+import { databaseVariants } from '../supabase/functions/_test/throwaway-postgres.ts'
 import { eventually, uniqueAddress } from '../supabase/functions/_test/eventually.ts'
-
-interface Variant {
-  name: string
-  /** Extra environment for loadConfig, and how to clean up afterwards. */
-  database: () => Promise<{ env: Record<string, string>; drop: () => Promise<void> }>
-}
-
-const variants: Variant[] = [
-  // No DATABASE_URL: the backend opens PGlite under DATA_DIR.
-  { name: 'PGlite', database: async () => ({ env: {}, drop: async () => undefined }) },
-  {
-    name: 'PostgreSQL',
-    database: async () => {
-      const database = await createThrowawayDatabase()
-      return { env: { DATABASE_URL: database.url }, drop: database.drop }
-    },
-  },
-]
 
 const ANON_KEY = 'local-anon-key'
 const PREFLIGHT_HEADERS = ['apikey', 'authorization', 'x-client-info', 'content-type', 'content-profile', 'prefer']
 
-describe.each(variants)('sign-ups on $name', ({ database }) => {
+describe.each(databaseVariants)('sign-ups on $name', ({ database }) => {
   let workDir: string
   let inbox: SmtpInbox
   let dropDatabase: (() => Promise<void>) | undefined

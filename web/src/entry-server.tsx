@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server'
 import type { Cache } from 'swr'
 import { ServerStyleSheet } from 'styled-components'
-import { App } from './app/app.tsx'
+import { App, type AppProps } from './app/app.tsx'
 import { isSignupRoute, matchRoute, type Route, type SignupPage } from './app/routes.ts'
 import { INITIAL_CONTENT_ELEMENT_ID, PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from './app/public-config.ts'
 import { resolvePageCopy, type PageContent } from './content/page-copy.ts'
@@ -29,41 +29,36 @@ export interface RenderedPage {
 /** JSON inside <script> must not be able to close the tag. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
 
+/** The app's markup for these props, with the CSS styled-components collected while rendering it. */
+function renderApp(props: Omit<AppProps, 'swrProvider'>): { body: string; styles: string } {
+  const sheet = new ServerStyleSheet()
+  try {
+    const body = renderToString(sheet.collectStyles(<App {...props} swrProvider={() => new Map() as Cache} />))
+    return { body, styles: sheet.getStyleTags() }
+  } finally {
+    sheet.seal()
+  }
+}
+
 /** The prerender: the full page in the reader's language, with its CSS collected on the server. */
 export function render({ path, preferredLocale, content, config, signup }: RenderRequest): RenderedPage {
   const route = matchRoute(path)
   if (isSignupRoute(route)) return renderSignupPage(route, path, config, signup)
   const locale = route.page === 'landing' ? route.locale : preferredLocale
-  const sheet = new ServerStyleSheet()
-  try {
-    const html = renderToString(
-      sheet.collectStyles(
-        <App
-          route={route}
-          path={path}
-          preferredLocale={preferredLocale}
-          config={config}
-          initialContent={content}
-          swrProvider={() => new Map() as Cache}
-        />,
-      ),
-    )
-    const headTags = buildHeadTags(resolvePageCopy(content, locale), config)
-    const head = route.page === 'landing' ? renderHeadTags(headTags) : renderHeadTags({ ...headTags, links: [], meta: [] })
-    return {
-      status: route.page === 'landing' ? 200 : 404,
-      htmlLang: localeTags[locale].html,
-      head: [
-        head,
-        route.page === 'notFound' ? '<meta name="robots" content="noindex">' : '',
-        sheet.getStyleTags(),
-        `<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${scriptJson(config)}</script>`,
-        content ? `<script id="${INITIAL_CONTENT_ELEMENT_ID}" type="application/json">${scriptJson(content)}</script>` : '',
-      ].join('\n    '),
-      body: html,
-    }
-  } finally {
-    sheet.seal()
+  const { body, styles } = renderApp({ route, path, preferredLocale, config, initialContent: content })
+  const headTags = buildHeadTags(resolvePageCopy(content, locale), config)
+  const head = route.page === 'landing' ? renderHeadTags(headTags) : renderHeadTags({ ...headTags, links: [], meta: [] })
+  return {
+    status: route.page === 'landing' ? 200 : 404,
+    htmlLang: localeTags[locale].html,
+    head: [
+      head,
+      route.page === 'notFound' ? '<meta name="robots" content="noindex">' : '',
+      styles,
+      `<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${scriptJson(config)}</script>`,
+      content ? `<script id="${INITIAL_CONTENT_ELEMENT_ID}" type="application/json">${scriptJson(content)}</script>` : '',
+    ].join('\n    '),
+    body,
   }
 }
 
@@ -80,32 +75,22 @@ function renderSignupPage(
 ): RenderedPage {
   const copy = resolveSignupPagesCopy(signup?.content, route.locale, signup?.retentionDays ?? 0)
   const title = route.page === 'privacy' ? copy.privacy.title : linkNotice(copy, route.page, signup?.link ?? 'invalid').title
-  const sheet = new ServerStyleSheet()
-  try {
-    const html = renderToString(
-      sheet.collectStyles(
-        <App
-          route={route}
-          path={path}
-          preferredLocale={route.locale}
-          config={config}
-          initialContent={undefined}
-          swrProvider={() => new Map() as Cache}
-          signupPage={{ copy, ...(signup?.link ? { link: signup.link } : {}) }}
-        />,
-      ),
-    )
-    return {
-      status: 200,
-      htmlLang: localeTags[route.locale].html,
-      head: [
-        renderHeadTags({ title: `${title} · ${copy.brandName}`, meta: [], links: [] }),
-        route.page === 'privacy' ? '' : '<meta name="robots" content="noindex">',
-        sheet.getStyleTags(),
-      ].join('\n    '),
-      body: html,
-    }
-  } finally {
-    sheet.seal()
+  const { body, styles } = renderApp({
+    route,
+    path,
+    preferredLocale: route.locale,
+    config,
+    initialContent: undefined,
+    signupPage: { copy, ...(signup?.link ? { link: signup.link } : {}) },
+  })
+  return {
+    status: 200,
+    htmlLang: localeTags[route.locale].html,
+    head: [
+      renderHeadTags({ title: `${title} · ${copy.brandName}`, meta: [], links: [] }),
+      route.page === 'privacy' ? '' : '<meta name="robots" content="noindex">',
+      styles,
+    ].join('\n    '),
+    body,
   }
 }

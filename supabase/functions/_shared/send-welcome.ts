@@ -1,5 +1,5 @@
 import { corsHeaders } from '@supabase/supabase-js/cors'
-import { json, type Log } from './http.ts'
+import { json, readJsonPost, type Log } from './http.ts'
 import { parseWelcomeRequest } from './welcome-request.ts'
 import type { WelcomeStore } from './welcome-store.ts'
 
@@ -17,15 +17,9 @@ export interface SendWelcomeDependencies {
 export function createSendWelcomeHandler({ store, onRecorded, log }: SendWelcomeDependencies) {
   return async (request: Request): Promise<Response> => {
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders })
-    if (request.method !== 'POST') return json(405, { error: 'method_not_allowed', message: 'Use POST.' })
-
-    let body: unknown
-    try {
-      body = await request.json()
-    } catch {
-      return json(400, { error: 'invalid_json', message: 'The body must be JSON.' })
-    }
-    const parsed = parseWelcomeRequest(body)
+    const read = await readJsonPost(request)
+    if ('answer' in read) return read.answer
+    const parsed = parseWelcomeRequest(read.body)
     if (!parsed.ok) return json(400, { error: 'invalid_request', message: parsed.message })
     const { name, email, locale, consentVersion } = parsed.value
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { json, type Log } from './http.ts'
+import { json, readJsonPost, type Log } from './http.ts'
 import { linkPurposes, verifyLinkToken } from './link-token.ts'
 import type { WaitlistPlaces } from './waitlist-places.ts'
 
@@ -38,14 +38,9 @@ const answer = (state: LinkAnswer) => json(STATUS[state], { state })
  */
 export function createWaitlistLinksHandler({ places, linkSecret, log }: WaitlistLinksDependencies) {
   return async (request: Request): Promise<Response> => {
-    if (request.method !== 'POST') return json(405, { error: 'method_not_allowed', message: 'Use POST.' })
-    let body: unknown
-    try {
-      body = await request.json()
-    } catch {
-      return json(400, { error: 'invalid_json', message: 'The body must be JSON.' })
-    }
-    const parsed = linkRequestSchema.safeParse(body)
+    const read = await readJsonPost(request)
+    if ('answer' in read) return read.answer
+    const parsed = linkRequestSchema.safeParse(read.body)
     if (!parsed.success) {
       return json(400, { error: 'invalid_request', message: 'Send {action: "confirm" | "remove", token, apply: boolean}.' })
     }
