@@ -42,8 +42,10 @@ function renderApp(props: Omit<AppProps, 'swrProvider'>): { body: string; styles
 
 /** The prerender: the full page in the reader's language, with its CSS collected on the server. */
 export function render({ path, preferredLocale, content, config, signup }: RenderRequest): RenderedPage {
-  const route = matchRoute(path)
-  if (isSignupRoute(route)) return renderSignupPage(route, path, config, signup)
+  const matched = matchRoute(path)
+  if (isSignupRoute(matched) && signup) return renderSignupPage(matched, path, config, signup)
+  // A sign-up page's address the server did not route there (a trailing slash, say) is not found.
+  const route: Route = isSignupRoute(matched) ? { page: 'notFound' } : matched
   const locale = route.page === 'landing' ? route.locale : preferredLocale
   const { body, styles } = renderApp({ route, path, preferredLocale, config, initialContent: content })
   const headTags = buildHeadTags(resolvePageCopy(content, locale), config)
@@ -71,17 +73,17 @@ function renderSignupPage(
   route: Extract<Route, { page: SignupPage }>,
   path: string,
   config: PublicConfig,
-  signup: RenderRequest['signup'],
+  signup: NonNullable<RenderRequest['signup']>,
 ): RenderedPage {
-  const copy = resolveSignupPagesCopy(signup?.content, route.locale, signup?.retentionDays ?? 0)
-  const title = route.page === 'privacy' ? copy.privacy.title : linkNotice(copy, route.page, signup?.link ?? 'invalid').title
+  const copy = resolveSignupPagesCopy(signup.content, route.locale, signup.retentionDays)
+  const title = route.page === 'privacy' ? copy.privacy.title : linkNotice(copy, route.page, signup.link ?? 'invalid').title
   const { body, styles } = renderApp({
     route,
     path,
     preferredLocale: route.locale,
     config,
     initialContent: undefined,
-    signupPage: { copy, ...(signup?.link ? { link: signup.link } : {}) },
+    signupPage: { copy, ...(signup.link ? { link: signup.link } : {}) },
   })
   return {
     status: 200,
