@@ -91,11 +91,11 @@ export async function buildApp({
     await app.register(liveRoutes, { changes, dataset: config.sanity.dataset })
   }
 
-  const log = (level: 'info' | 'warn' | 'error', message: string, details?: Record<string, unknown>) =>
-    app.log[level](details ?? {}, message)
   let callLinks: CallLinksFunction
   if (signups) {
     const { db, onWelcomeRecorded, places, linkSecret } = signups
+    const log = (level: 'info' | 'warn' | 'error', message: string, details?: Record<string, unknown>) =>
+      app.log[level](details ?? {}, message)
     const anonKey = config.supabase.anonKey
     const sendWelcome = createSendWelcomeHandler({ store: createWelcomeStore(db), onRecorded: onWelcomeRecorded, log })
     const waitlistLinks = createWaitlistLinksHandler({ places, linkSecret: async () => linkSecret, log })
