@@ -6,7 +6,8 @@ export default defineCliConfig({
     dataset: process.env.SANITY_STUDIO_DATASET ?? 'production',
   },
   typegen: {
-    path: './web/src/**/*.{ts,tsx}',
+    // The page's queries, and the welcome email's, which the edge functions share with the server.
+    path: ['./web/src/**/*.{ts,tsx}', './supabase/functions/_shared/*.ts'],
     schema: './schemas/schema.json',
     generates: './schemas/sanity.types.ts',
   },

@@ -1,10 +1,15 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { parseMail } from '../supabase/functions/_test/smtp-inbox.ts'
-import { gotoHydrated } from './support/page.ts'
+import { BASE_URL } from './support/copy.ts'
+import { collectPageErrors, gotoHydrated } from './support/page.ts'
 
-/** The seed's form texts per language (studio/seed/data.ndjson, freeTrial). */
+/**
+ * The seed's texts per language (studio/seed/data.ndjson): the form (freeTrial, privacyNote), the
+ * welcome (welcomeEmail) and the pages its links open (linkPages).
+ */
 const forms = {
   pt: {
     path: '/',
@@ -13,8 +18,15 @@ const forms = {
     loading: 'Processando...',
     success: 'Cadastro realizado!',
     error: 'Falha no cadastro',
-    mailSubject: /seu teste grátis do Pulso está reservado/,
+    privacyLink: 'Aviso de privacidade',
+    privacyTitle: 'Aviso de privacidade da lista de espera',
+    mailSubject: 'Confirme seu lugar no teste grátis do Pulso',
     mailGreeting: (name: string) => `Olá, ${name}!`,
+    confirmPath: '/confirmar',
+    removePath: '/descadastrar',
+    confirm: { title: 'Confirme seu lugar no teste grátis', button: 'Confirmar meu lugar', done: 'Lugar confirmado!' },
+    remove: { title: 'Sair da lista de espera', button: 'Sair da lista', done: 'Você saiu da lista' },
+    gone: 'Este cadastro não existe mais',
   },
   en: {
     path: '/en',
@@ -23,9 +35,29 @@ const forms = {
     loading: 'Processing...',
     success: 'Registration Successful!',
     error: 'Registration Failed',
-    mailSubject: /your Pulso free trial is reserved/,
+    privacyLink: 'Privacy note',
+    privacyTitle: 'Waitlist privacy note',
+    mailSubject: 'Confirm your place in the Pulso free trial',
     mailGreeting: (name: string) => `Hi ${name},`,
+    confirmPath: '/en/confirm',
+    removePath: '/en/unsubscribe',
+    confirm: { title: 'Confirm your place in the free trial', button: 'Confirm my place', done: 'Your place is confirmed!' },
+    remove: { title: 'Leave the waitlist', button: 'Leave the list', done: 'You’ve left the list' },
+    gone: 'This sign-up no longer exists',
   },
+}
+
+/** A personal link in the welcome's text: the server signs them on SITE_URL, this run's server. */
+function linkIn(text: string, path: string): string {
+  const link = new RegExp(`${BASE_URL}${path}\\?token=\\S+`).exec(text)?.[0]
+  if (!link) throw new Error(`no ${path} link in the welcome:\n${text}`)
+  return link
+}
+
+/** Serious and critical WCAG violations on the page as it is. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
 }
 
 const mailDir = join(process.env.PULSO_E2E_DATA_DIR ?? '', 'mail')
@@ -83,8 +115,67 @@ for (const [lang, text] of Object.entries(forms)) {
 
       const mail = await welcomeFor(email)
       expect(mail?.to).toContain(email)
-      expect(mail?.subject).toMatch(text.mailSubject)
+      expect(mail?.subject).toBe(text.mailSubject)
       expect(mail?.text).toContain(text.mailGreeting(name))
+    })
+
+    test('the welcome’s links confirm the place, then take the person off the list', async ({ page }, testInfo) => {
+      const email = `links-${lang}-${testInfo.project.name}-${Date.now()}@empresa.com`
+      await gotoHydrated(page, text.path)
+      const form = await fillForm(page, text.labels, { name: 'Rosa Lima', role: 'Head de Pessoas', email })
+      await form.getByRole('button', { name: text.button }).click()
+      await expect(page.getByRole('alert').filter({ hasText: text.success })).toBeVisible({ timeout: 15_000 })
+      const mail = await welcomeFor(email)
+      const confirm = linkIn(mail?.text ?? '', text.confirmPath)
+      const remove = linkIn(mail?.text ?? '', text.removePath)
+      expect(mail?.header('list-unsubscribe')).toBe(`<${remove}>`)
+
+      const errors = collectPageErrors(page)
+      await page.goto(confirm)
+      await expect(page.getByRole('heading', { level: 1, name: text.confirm.title })).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+      await page.getByRole('button', { name: text.confirm.button }).click()
+      await expect(page.getByRole('heading', { level: 1, name: text.confirm.done })).toBeVisible()
+
+      await page.goto(remove)
+      await expect(page.getByRole('heading', { level: 1, name: text.remove.title })).toBeVisible()
+      await page.getByRole('button', { name: text.remove.button }).click()
+      await expect(page.getByRole('heading', { level: 1, name: text.remove.done })).toBeVisible()
+
+      expect(errors, 'console errors and uncaught exceptions').toEqual([])
+
+      // Nothing is left to confirm (Chromium logs the 410 itself).
+      expect((await page.goto(confirm))?.status()).toBe(410)
+      await expect(page.getByRole('heading', { level: 1, name: text.gone })).toBeVisible()
+    })
+
+    test('the link pages work without JavaScript: a form that posts', async ({ browser }, testInfo) => {
+      test.skip(testInfo.project.name !== 'desktop', 'the same server-rendered form at any width')
+      const email = `nojs-${lang}-${Date.now()}@empresa.com`
+      const signUp = await browser.newPage()
+      await gotoHydrated(signUp, text.path)
+      const form = await fillForm(signUp, text.labels, { name: 'Rui', role: 'CTO', email })
+      await form.getByRole('button', { name: text.button }).click()
+      await expect(signUp.getByRole('alert').filter({ hasText: text.success })).toBeVisible({ timeout: 15_000 })
+      await signUp.close()
+      const mail = await welcomeFor(email)
+
+      const context = await browser.newContext({ javaScriptEnabled: false })
+      const page = await context.newPage()
+      await page.goto(linkIn(mail?.text ?? '', text.confirmPath))
+      await page.getByRole('button', { name: text.confirm.button }).click()
+      await expect(page.getByRole('heading', { level: 1, name: text.confirm.done })).toBeVisible()
+      await page.goto(linkIn(mail?.text ?? '', text.removePath))
+      await page.getByRole('button', { name: text.remove.button }).click()
+      await expect(page.getByRole('heading', { level: 1, name: text.remove.done })).toBeVisible()
+      await context.close()
+    })
+
+    test('the form says what is stored and links the privacy note in its language', async ({ page }) => {
+      await gotoHydrated(page, text.path)
+      await page.locator('#freeTrial form').getByRole('link', { name: text.privacyLink }).click()
+      await expect(page.getByRole('heading', { level: 1, name: text.privacyTitle })).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
     })
 
     test('when the welcome cannot be recorded, an error toast appears and the fields are kept', async ({ page }, testInfo) => {

@@ -81,6 +81,82 @@ export type Statistic = {
   order?: number
 }
 
+export type LinkPages = {
+  _id: string
+  _type: 'linkPages'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  confirmTitle?: LocaleString
+  confirmBody?: LocaleText
+  confirmButton?: LocaleString
+  confirmedTitle?: LocaleString
+  confirmedBody?: LocaleText
+  goneTitle?: LocaleString
+  goneBody?: LocaleText
+  confirmExpiredTitle?: LocaleString
+  confirmExpiredBody?: LocaleText
+  removeTitle?: LocaleString
+  removeBody?: LocaleText
+  removeButton?: LocaleString
+  removedTitle?: LocaleString
+  removedBody?: LocaleText
+  removeExpiredTitle?: LocaleString
+  removeExpiredBody?: LocaleText
+  invalidTitle?: LocaleString
+  invalidBody?: LocaleText
+  unavailableTitle?: LocaleString
+  unavailableBody?: LocaleText
+  homeLink?: LocaleString
+}
+
+export type WelcomeEmail = {
+  _id: string
+  _type: 'welcomeEmail'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  subject?: LocaleString
+  greeting?: LocaleString
+  greetingWithoutName?: LocaleString
+  confirmIntro?: LocaleText
+  confirmButton?: LocaleString
+  confirmNote?: LocaleText
+  paragraphs?: Array<
+    {
+      _key: string
+    } & LocaleText
+  >
+  steps?: Array<
+    {
+      _key: string
+    } & LocaleString
+  >
+  signOff?: LocaleText
+  notYou?: LocaleText
+  removeLink?: LocaleString
+}
+
+export type PrivacyNote = {
+  _id: string
+  _type: 'privacyNote'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  version?: string
+  formNotice?: LocaleText
+  linkText?: LocaleString
+  title?: LocaleString
+  intro?: LocaleText
+  sections?: Array<{
+    heading?: LocaleString
+    body?: LocaleText
+    _type: 'privacySection'
+    _key: string
+  }>
+  versionLabel?: LocaleString
+}
+
 export type UiStrings = {
   _id: string
   _type: 'uiStrings'
@@ -407,6 +483,9 @@ export type AllSanitySchemaTypes =
   | SanityImageHotspot
   | LocaleText
   | Statistic
+  | LinkPages
+  | WelcomeEmail
+  | PrivacyNote
   | UiStrings
   | SiteSettings
   | FreeTrial
@@ -428,9 +507,40 @@ export type AllSanitySchemaTypes =
   | Geopoint
   | Slug
 
+// Source: supabase/functions/_shared/welcome-copy-query.ts
+// Variable: welcomeCopyQuery
+// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },  "email": *[_type == "welcomeEmail" && _id == "welcomeEmail"][0]{    subject, greeting, greetingWithoutName, confirmIntro, confirmButton, confirmNote,    paragraphs, steps, signOff, notYou, removeLink  }}
+export type WelcomeCopyQueryResult = {
+  settings: {
+    brandName: string | null
+    email: string | null
+  } | null
+  email: {
+    subject: LocaleString | null
+    greeting: LocaleString | null
+    greetingWithoutName: LocaleString | null
+    confirmIntro: LocaleText | null
+    confirmButton: LocaleString | null
+    confirmNote: LocaleText | null
+    paragraphs: Array<
+      {
+        _key: string
+      } & LocaleText
+    > | null
+    steps: Array<
+      {
+        _key: string
+      } & LocaleString
+    > | null
+    signOff: LocaleText | null
+    notYou: LocaleText | null
+    removeLink: LocaleString | null
+  } | null
+}
+
 // Source: web/src/content/page-query.ts
 // Variable: pageQuery
-// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    brandName, seoTitle, seoDescription, company, address, contact, email, rights,    socialLinks[]{_key, label, url},    ogImage{ alt, hotspot, crop, asset->{ _id } }  },  "ui": *[_type == "uiStrings" && _id == "uiStrings"][0]{    skipToContent, navLabel, navFeatures, navUseCases, navPlatform, headerCta, menuOpen, menuClose,    languageLabel, notFoundTitle, notFoundLink  },  "hero": *[_type == "hero" && _id == "hero"][0]{    badge, headline, subheadline, oldWayTitle, oldWayPoints, newWayTitle, newWayPoints,    primaryCta, secondaryCta, trialNote  },  "workflow": *[_type == "workflow" && _id == "workflow"][0]{    title, subtitle, steps[]{_key, title, description}  },  "useCases": *[_type == "useCases" && _id == "useCases"][0]{    title, subtitle, audiences[]{_key, audience, title, description, points}  },  "results": *[_type == "results" && _id == "results"][0]{ title, subtitle },  "statistics": *[_type == "statistic"] | order(order asc){ _id, value, label },  "features": *[_type == "features" && _id == "features"][0]{    title, subtitle, items[]{_key, icon, title, description}  },  "platform": *[_type == "platform" && _id == "platform"][0]{    title, subtitle, integrationsTitle, integrations[]{_key, name, category},    chatLabel, videoLabel, teamLabel, securityTitle, securityPoints  },  "testimonialsSection": *[_type == "testimonialsSection" && _id == "testimonialsSection"][0]{ title, subtitle },  "testimonials": *[_type == "testimonial"] | order(order asc){    _id, quote, author, role,    photo{ alt, hotspot, crop, asset->{ _id, metadata{ lqip, dimensions{ width, height } } } }  },  "cta": *[_type == "cta" && _id == "cta"][0]{ title, description, buttonText },  "freeTrial": *[_type == "freeTrial" && _id == "freeTrial"][0]{    title, subtitle, benefits, nameLabel, namePlaceholder, roleLabel, rolePlaceholder,    emailLabel, emailPlaceholder, buttonText, buttonLoading, disclaimer,    successTitle, successDescription, errorTitle, errorDescription  }}
+// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    brandName, seoTitle, seoDescription, company, address, contact, email, rights,    socialLinks[]{_key, label, url},    ogImage{ alt, hotspot, crop, asset->{ _id } }  },  "ui": *[_type == "uiStrings" && _id == "uiStrings"][0]{    skipToContent, navLabel, navFeatures, navUseCases, navPlatform, headerCta, menuOpen, menuClose,    languageLabel, notFoundTitle, notFoundLink  },  "hero": *[_type == "hero" && _id == "hero"][0]{    badge, headline, subheadline, oldWayTitle, oldWayPoints, newWayTitle, newWayPoints,    primaryCta, secondaryCta, trialNote  },  "workflow": *[_type == "workflow" && _id == "workflow"][0]{    title, subtitle, steps[]{_key, title, description}  },  "useCases": *[_type == "useCases" && _id == "useCases"][0]{    title, subtitle, audiences[]{_key, audience, title, description, points}  },  "results": *[_type == "results" && _id == "results"][0]{ title, subtitle },  "statistics": *[_type == "statistic"] | order(order asc){ _id, value, label },  "features": *[_type == "features" && _id == "features"][0]{    title, subtitle, items[]{_key, icon, title, description}  },  "platform": *[_type == "platform" && _id == "platform"][0]{    title, subtitle, integrationsTitle, integrations[]{_key, name, category},    chatLabel, videoLabel, teamLabel, securityTitle, securityPoints  },  "testimonialsSection": *[_type == "testimonialsSection" && _id == "testimonialsSection"][0]{ title, subtitle },  "testimonials": *[_type == "testimonial"] | order(order asc){    _id, quote, author, role,    photo{ alt, hotspot, crop, asset->{ _id, metadata{ lqip, dimensions{ width, height } } } }  },  "cta": *[_type == "cta" && _id == "cta"][0]{ title, description, buttonText },  "freeTrial": *[_type == "freeTrial" && _id == "freeTrial"][0]{    title, subtitle, benefits, nameLabel, namePlaceholder, roleLabel, rolePlaceholder,    emailLabel, emailPlaceholder, buttonText, buttonLoading, disclaimer,    successTitle, successDescription, errorTitle, errorDescription  },  "privacyNote": *[_type == "privacyNote" && _id == "privacyNote"][0]{ version, formNotice, linkText }}
 export type PageQueryResult = {
   settings: {
     brandName: string | null
@@ -612,12 +722,63 @@ export type PageQueryResult = {
     errorTitle: LocaleString | null
     errorDescription: LocaleString | null
   } | null
+  privacyNote: {
+    version: string | null
+    formNotice: LocaleText | null
+    linkText: LocaleString | null
+  } | null
+}
+
+// Source: web/src/content/signup-pages-query.ts
+// Variable: signupPagesQuery
+// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },  "pages": *[_type == "linkPages" && _id == "linkPages"][0]{    confirmTitle, confirmBody, confirmButton, confirmedTitle, confirmedBody, goneTitle, goneBody,    confirmExpiredTitle, confirmExpiredBody, removeTitle, removeBody, removeButton,    removedTitle, removedBody, removeExpiredTitle, removeExpiredBody, invalidTitle, invalidBody,    unavailableTitle, unavailableBody, homeLink  },  "privacy": *[_type == "privacyNote" && _id == "privacyNote"][0]{    version, title, intro, sections[]{ _key, heading, body }, versionLabel  }}
+export type SignupPagesQueryResult = {
+  settings: {
+    brandName: string | null
+    email: string | null
+  } | null
+  pages: {
+    confirmTitle: LocaleString | null
+    confirmBody: LocaleText | null
+    confirmButton: LocaleString | null
+    confirmedTitle: LocaleString | null
+    confirmedBody: LocaleText | null
+    goneTitle: LocaleString | null
+    goneBody: LocaleText | null
+    confirmExpiredTitle: LocaleString | null
+    confirmExpiredBody: LocaleText | null
+    removeTitle: LocaleString | null
+    removeBody: LocaleText | null
+    removeButton: LocaleString | null
+    removedTitle: LocaleString | null
+    removedBody: LocaleText | null
+    removeExpiredTitle: LocaleString | null
+    removeExpiredBody: LocaleText | null
+    invalidTitle: LocaleString | null
+    invalidBody: LocaleText | null
+    unavailableTitle: LocaleString | null
+    unavailableBody: LocaleText | null
+    homeLink: LocaleString | null
+  } | null
+  privacy: {
+    version: string | null
+    title: LocaleString | null
+    intro: LocaleText | null
+    sections: Array<{
+      _key: string
+      heading: LocaleString | null
+      body: LocaleText | null
+    }> | null
+    versionLabel: LocaleString | null
+  } | null
 }
 
 // Query TypeMap
 declare global {
   interface SanityQueries {
-    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    brandName, seoTitle, seoDescription, company, address, contact, email, rights,\n    socialLinks[]{_key, label, url},\n    ogImage{ alt, hotspot, crop, asset->{ _id } }\n  },\n  "ui": *[_type == "uiStrings" && _id == "uiStrings"][0]{\n    skipToContent, navLabel, navFeatures, navUseCases, navPlatform, headerCta, menuOpen, menuClose,\n    languageLabel, notFoundTitle, notFoundLink\n  },\n  "hero": *[_type == "hero" && _id == "hero"][0]{\n    badge, headline, subheadline, oldWayTitle, oldWayPoints, newWayTitle, newWayPoints,\n    primaryCta, secondaryCta, trialNote\n  },\n  "workflow": *[_type == "workflow" && _id == "workflow"][0]{\n    title, subtitle, steps[]{_key, title, description}\n  },\n  "useCases": *[_type == "useCases" && _id == "useCases"][0]{\n    title, subtitle, audiences[]{_key, audience, title, description, points}\n  },\n  "results": *[_type == "results" && _id == "results"][0]{ title, subtitle },\n  "statistics": *[_type == "statistic"] | order(order asc){ _id, value, label },\n  "features": *[_type == "features" && _id == "features"][0]{\n    title, subtitle, items[]{_key, icon, title, description}\n  },\n  "platform": *[_type == "platform" && _id == "platform"][0]{\n    title, subtitle, integrationsTitle, integrations[]{_key, name, category},\n    chatLabel, videoLabel, teamLabel, securityTitle, securityPoints\n  },\n  "testimonialsSection": *[_type == "testimonialsSection" && _id == "testimonialsSection"][0]{ title, subtitle },\n  "testimonials": *[_type == "testimonial"] | order(order asc){\n    _id, quote, author, role,\n    photo{ alt, hotspot, crop, asset->{ _id, metadata{ lqip, dimensions{ width, height } } } }\n  },\n  "cta": *[_type == "cta" && _id == "cta"][0]{ title, description, buttonText },\n  "freeTrial": *[_type == "freeTrial" && _id == "freeTrial"][0]{\n    title, subtitle, benefits, nameLabel, namePlaceholder, roleLabel, rolePlaceholder,\n    emailLabel, emailPlaceholder, buttonText, buttonLoading, disclaimer,\n    successTitle, successDescription, errorTitle, errorDescription\n  }\n}': PageQueryResult
+    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },\n  "email": *[_type == "welcomeEmail" && _id == "welcomeEmail"][0]{\n    subject, greeting, greetingWithoutName, confirmIntro, confirmButton, confirmNote,\n    paragraphs, steps, signOff, notYou, removeLink\n  }\n}': WelcomeCopyQueryResult
+    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    brandName, seoTitle, seoDescription, company, address, contact, email, rights,\n    socialLinks[]{_key, label, url},\n    ogImage{ alt, hotspot, crop, asset->{ _id } }\n  },\n  "ui": *[_type == "uiStrings" && _id == "uiStrings"][0]{\n    skipToContent, navLabel, navFeatures, navUseCases, navPlatform, headerCta, menuOpen, menuClose,\n    languageLabel, notFoundTitle, notFoundLink\n  },\n  "hero": *[_type == "hero" && _id == "hero"][0]{\n    badge, headline, subheadline, oldWayTitle, oldWayPoints, newWayTitle, newWayPoints,\n    primaryCta, secondaryCta, trialNote\n  },\n  "workflow": *[_type == "workflow" && _id == "workflow"][0]{\n    title, subtitle, steps[]{_key, title, description}\n  },\n  "useCases": *[_type == "useCases" && _id == "useCases"][0]{\n    title, subtitle, audiences[]{_key, audience, title, description, points}\n  },\n  "results": *[_type == "results" && _id == "results"][0]{ title, subtitle },\n  "statistics": *[_type == "statistic"] | order(order asc){ _id, value, label },\n  "features": *[_type == "features" && _id == "features"][0]{\n    title, subtitle, items[]{_key, icon, title, description}\n  },\n  "platform": *[_type == "platform" && _id == "platform"][0]{\n    title, subtitle, integrationsTitle, integrations[]{_key, name, category},\n    chatLabel, videoLabel, teamLabel, securityTitle, securityPoints\n  },\n  "testimonialsSection": *[_type == "testimonialsSection" && _id == "testimonialsSection"][0]{ title, subtitle },\n  "testimonials": *[_type == "testimonial"] | order(order asc){\n    _id, quote, author, role,\n    photo{ alt, hotspot, crop, asset->{ _id, metadata{ lqip, dimensions{ width, height } } } }\n  },\n  "cta": *[_type == "cta" && _id == "cta"][0]{ title, description, buttonText },\n  "freeTrial": *[_type == "freeTrial" && _id == "freeTrial"][0]{\n    title, subtitle, benefits, nameLabel, namePlaceholder, roleLabel, rolePlaceholder,\n    emailLabel, emailPlaceholder, buttonText, buttonLoading, disclaimer,\n    successTitle, successDescription, errorTitle, errorDescription\n  },\n  "privacyNote": *[_type == "privacyNote" && _id == "privacyNote"][0]{ version, formNotice, linkText }\n}': PageQueryResult
+    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },\n  "pages": *[_type == "linkPages" && _id == "linkPages"][0]{\n    confirmTitle, confirmBody, confirmButton, confirmedTitle, confirmedBody, goneTitle, goneBody,\n    confirmExpiredTitle, confirmExpiredBody, removeTitle, removeBody, removeButton,\n    removedTitle, removedBody, removeExpiredTitle, removeExpiredBody, invalidTitle, invalidBody,\n    unavailableTitle, unavailableBody, homeLink\n  },\n  "privacy": *[_type == "privacyNote" && _id == "privacyNote"][0]{\n    version, title, intro, sections[]{ _key, heading, body }, versionLabel\n  }\n}': SignupPagesQueryResult
   }
 }
 // Lets @sanity/client releases that predate the global registry read it too

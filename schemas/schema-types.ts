@@ -12,6 +12,9 @@ import { testimonialsSection } from './documents/testimonials-section'
 import { testimonial } from './documents/testimonial'
 import { cta } from './documents/cta'
 import { freeTrial } from './documents/free-trial'
+import { privacyNote } from './documents/privacy-note'
+import { welcomeEmail } from './documents/welcome-email'
+import { linkPages } from './documents/link-pages'
 import { pageSections, type SectionSchemaType } from './page-sections'
 import { withTranslationStatus } from './translation-preview'
 
@@ -31,7 +34,10 @@ const sectionDocuments = {
 /** Page sections in page order (page-sections.ts); each is a singleton whose document id is its type name. */
 export const sectionTypes = pageSections.map(({ schemaType }) => withTranslationStatus(sectionDocuments[schemaType]))
 
-export const singletonTypes = [...sectionTypes, ...[siteSettings, uiStrings].map(withTranslationStatus)]
+/** What a sign-up meets beyond the page: the privacy note, the welcome email and the pages its links open. */
+export const signupTypes = [privacyNote, welcomeEmail, linkPages].map(withTranslationStatus)
+
+export const singletonTypes = [...sectionTypes, ...[siteSettings, uiStrings].map(withTranslationStatus), ...signupTypes]
 
 export const listTypes = [statistic, testimonial].map(withTranslationStatus)
 

@@ -18,6 +18,12 @@ import { restRoutes } from './supabase/rest-routes.ts'
 import { functionRoutes } from './supabase/function-routes.ts'
 import { createSendWelcomeHandler } from '../supabase/functions/_shared/send-welcome.ts'
 import { createWelcomeStore } from '../supabase/functions/_shared/welcome-store.ts'
+import { createWaitlistLinksHandler } from '../supabase/functions/_shared/waitlist-links.ts'
+import type { WaitlistPlaces } from '../supabase/functions/_shared/waitlist-places.ts'
+import type { SignupPagesContent } from '../web/src/content/signup-pages-copy.ts'
+import type { QuerySource } from './content/query-source.ts'
+import { linkRoutes } from './site/link-routes.ts'
+import { createLinkActions, hostedLinksFunction, inProcessLinksFunction, type CallLinksFunction } from './site/link-actions.ts'
 
 export interface AppDependencies {
   config: ServerConfig
@@ -28,8 +34,10 @@ export interface AppDependencies {
   pageContent: PageContentSource
   /** Present when the server itself answers Sanity's API from the seed. */
   localDataset?: LocalDatasetSource
-  /** Present when the server itself answers supabase-js's two sign-up calls. */
-  signups?: { db: Database; onWelcomeRecorded: () => void }
+  /** The copy of the pages a sign-up opens (personal links, privacy note). */
+  signupPagesContent: QuerySource<SignupPagesContent>
+  /** Present when the server itself answers supabase-js's two sign-up calls and the personal links. */
+  signups?: { db: Database; onWelcomeRecorded: () => void; places: WaitlistPlaces; linkSecret: string }
 }
 
 /** What the browser may know: public ids and the anon key, never a secret. */
@@ -57,6 +65,7 @@ export async function buildApp({
   renderer,
   pageContent,
   localDataset,
+  signupPagesContent,
   signups,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({ loggerInstance: logger, trustProxy: true })
@@ -82,17 +91,31 @@ export async function buildApp({
     await app.register(liveRoutes, { changes, dataset: config.sanity.dataset })
   }
 
+  let callLinks: CallLinksFunction
   if (signups) {
-    const { db, onWelcomeRecorded } = signups
+    const { db, onWelcomeRecorded, places, linkSecret } = signups
+    const log = (level: 'info' | 'warn' | 'error', message: string, details?: Record<string, unknown>) =>
+      app.log[level](details ?? {}, message)
     const anonKey = config.supabase.anonKey
-    const sendWelcome = createSendWelcomeHandler({
-      store: createWelcomeStore(db),
-      onRecorded: onWelcomeRecorded,
-      log: (level, message, details) => app.log[level](details ?? {}, message),
-    })
+    const sendWelcome = createSendWelcomeHandler({ store: createWelcomeStore(db), onRecorded: onWelcomeRecorded, log })
+    const waitlistLinks = createWaitlistLinksHandler({ places, linkSecret: async () => linkSecret, log })
     await app.register(restRoutes, { db, anonKey })
-    await app.register(functionRoutes, { anonKey, functions: { 'send-welcome-email': sendWelcome } })
+    await app.register(functionRoutes, {
+      anonKey,
+      functions: { 'send-welcome-email': sendWelcome, 'waitlist-links': waitlistLinks },
+    })
+    callLinks = inProcessLinksFunction(waitlistLinks)
+  } else {
+    // Hosted Supabase holds the sign-ups: the links' pages stay on this site, their work is the edge function's.
+    callLinks = hostedLinksFunction(config.supabase)
   }
+  await app.register(linkRoutes, {
+    renderer,
+    publicConfig: publicConfigOf(config),
+    content: signupPagesContent,
+    retentionDays: config.links.retentionDays,
+    links: createLinkActions(callLinks, app.log),
+  })
 
   const preview = createPreview(config, localDataset, () => selfOrigin(app))
   await app.register(previewRoutes, { preview })

@@ -1,8 +1,24 @@
-import { randomBytes } from 'node:crypto'
+import { createPrivateKey, randomBytes } from 'node:crypto'
 import { z } from 'zod'
+import type { DkimKey } from '../supabase/functions/_shared/smtp-mailer.ts'
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
+
+/** A PEM key, also as one line with `\n` escapes (how one-line .env files and secret stores carry it). */
+const pemKey = z
+  .string()
+  .transform((value) => value.replace(/\\n/g, '\n').trim())
+  .refine(
+    (pem) => {
+      try {
+        return createPrivateKey(pem).asymmetricKeyType === 'rsa'
+      } catch {
+        return false
+      }
+    },
+    { error: 'an RSA private key in PEM (-----BEGIN PRIVATE KEY----- …)' },
+  )
 
 /** Every variable the server reads; `.env.example` documents each one. */
 const envSchema = z.object({
@@ -27,6 +43,13 @@ const envSchema = z.object({
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'an smtp:// or smtps:// URL' })),
   MAIL_FROM: z.string().min(3).default('Pulso <boas-vindas@pulso.app>'),
   MAIL_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  DKIM_DOMAIN: optional(
+    z.string().regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i, 'a domain such as pulso.app'),
+  ),
+  DKIM_SELECTOR: optional(z.string().regex(/^[a-z0-9]([a-z0-9._-]*[a-z0-9])?$/i, 'a selector such as pulso2026')),
+  DKIM_PRIVATE_KEY: optional(pemKey),
+  LINK_SECRET: optional(z.string().min(32, 'at least 32 characters, e.g. from `openssl rand -hex 32`')),
+  UNCONFIRMED_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SUPABASE_URL: optional(z.url({ protocol: /^https?$/ })),
   SUPABASE_ANON_KEY: optional(z.string().min(20, 'the project’s anon (publishable) key')),
 })
@@ -55,7 +78,20 @@ export interface ServerConfig {
   supabase: { url: string; anonKey: string; hosted: boolean }
   dataDir: string
   databaseUrl: string | undefined
-  mail: { smtpUrl: string | undefined; from: string; sweepMs: number }
+  mail: {
+    smtpUrl: string | undefined
+    from: string
+    sweepMs: number
+    /** Signs SMTP mail for the sender's domain when all three DKIM variables are set. */
+    dkim: DkimKey | undefined
+  }
+  /** The personal links in the welcome (docs/product.md §4.5). */
+  links: {
+    /** LINK_SECRET; unset, the sign-up backend generates one and keeps it in the database. */
+    secret: string | undefined
+    /** How long an unconfirmed place is kept; its confirmation link lasts as long. */
+    retentionDays: number
+  }
 }
 
 export class ConfigError extends Error {
@@ -68,6 +104,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
   if (Boolean(env.SUPABASE_URL) !== Boolean(env.SUPABASE_ANON_KEY)) {
     problems.push(`${env.SUPABASE_URL ? 'SUPABASE_ANON_KEY' : 'SUPABASE_URL'}: set SUPABASE_URL and SUPABASE_ANON_KEY together`)
+  }
+  const dkimVariables = ['DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY'] as const
+  const dkimMissing = dkimVariables.filter((name) => !env[name])
+  if (dkimMissing.length > 0 && dkimMissing.length < dkimVariables.length) {
+    for (const name of dkimMissing) problems.push(`${name}: set DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY together`)
   }
   if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid environment (see .env.example):\n${problems.map((p) => `  - ${p}`).join('\n')}`)
@@ -89,7 +130,16 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     seedDir: e.SEED_DIR,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, sweepMs: e.MAIL_SWEEP_SECONDS * 1000 },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      sweepMs: e.MAIL_SWEEP_SECONDS * 1000,
+      dkim:
+        e.DKIM_DOMAIN && e.DKIM_SELECTOR && e.DKIM_PRIVATE_KEY
+          ? { domainName: e.DKIM_DOMAIN.toLowerCase(), keySelector: e.DKIM_SELECTOR, privateKey: e.DKIM_PRIVATE_KEY }
+          : undefined,
+    },
+    links: { secret: e.LINK_SECRET, retentionDays: e.UNCONFIRMED_RETENTION_DAYS },
     supabase:
       e.SUPABASE_URL && e.SUPABASE_ANON_KEY
         ? { url: e.SUPABASE_URL, anonKey: e.SUPABASE_ANON_KEY, hosted: true }

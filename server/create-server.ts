@@ -4,7 +4,12 @@ import { pino } from 'pino'
 import type { ServerConfig } from './config.ts'
 import { buildApp } from './app.ts'
 import { createLocalDatasetSource } from './content/local-dataset.ts'
-import { hostedPageContent, localPageContent } from './content/page-content.ts'
+import { createPublishedClient, hostedPageContent, localPageContent } from './content/page-content.ts'
+import { hostedQuery, localQuery, type QuerySource } from './content/query-source.ts'
+import { signupPagesQuery } from '../web/src/content/signup-pages-query.ts'
+import type { SignupPagesContent } from '../web/src/content/signup-pages-copy.ts'
+import { welcomeCopyQuery } from '../supabase/functions/_shared/welcome-copy-query.ts'
+import type { WelcomeCopyQueryResult } from '../schemas/sanity.types.ts'
 import { loadPageRenderer, type PageRenderer } from './site/page-renderer.ts'
 import { startSignupBackend, type SignupBackend } from './signups.ts'
 
@@ -42,9 +47,13 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   // Read the seed once now, so a broken seed stops the start with its file and line.
   await localDataset?.get()
   const pageContent = localDataset ? localPageContent(localDataset) : hostedPageContent(config)
+  // The sign-up pages and the welcome read queries of their own from the same source.
+  const contentOf = <T>(query: string): QuerySource<T> =>
+    localDataset ? localQuery<T>(localDataset, query) : hostedQuery<T>(createPublishedClient(config.sanity), query)
   const renderer = options.renderer ?? (await loadPageRenderer(distDir))
 
-  const signups = config.supabase.hosted ? undefined : await startSignupBackend(config, pageContent, logger)
+  const welcomeCopy = contentOf<WelcomeCopyQueryResult>(welcomeCopyQuery)
+  const signups = config.supabase.hosted ? undefined : await startSignupBackend(config, welcomeCopy, logger)
   try {
     const app = await buildApp({
       config,
@@ -53,7 +62,17 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       renderer,
       pageContent,
       ...(localDataset ? { localDataset } : {}),
-      ...(signups ? { signups: { db: signups.db, onWelcomeRecorded: signups.sender.kick } } : {}),
+      signupPagesContent: contentOf<SignupPagesContent>(signupPagesQuery),
+      ...(signups
+        ? {
+            signups: {
+              db: signups.db,
+              onWelcomeRecorded: signups.sender.kick,
+              places: signups.places,
+              linkSecret: signups.linkSecret,
+            },
+          }
+        : {}),
     })
     if (signups) app.addHook('onClose', async () => signups.close())
     return { app, signups, about: describe(config, signups) }

@@ -5,52 +5,88 @@ import { openDatabase, type Database } from './db/database.ts'
 import { migrate } from './db/migrate.ts'
 import { createFileMailer } from './mail/file-mailer.ts'
 import { startWelcomeSender, type WelcomeSender } from './mail/welcome-sender.ts'
-import type { PageContentSource } from './content/page-content.ts'
+import type { QuerySource } from './content/query-source.ts'
 import { createSmtpMailer } from '../supabase/functions/_shared/smtp-mailer.ts'
 import { createWelcomeStore } from '../supabase/functions/_shared/welcome-store.ts'
+import { createWaitlistPlaces, type WaitlistPlaces } from '../supabase/functions/_shared/waitlist-places.ts'
+import { resolveLinkSecret } from '../supabase/functions/_shared/link-secret.ts'
+import { createWelcomeComposer } from '../supabase/functions/_shared/welcome-message.ts'
+import type { WelcomeCopyContent } from '../supabase/functions/_shared/welcome-copy.ts'
 import type { Mailer } from '../supabase/functions/_shared/mailer.ts'
 
 export interface SignupBackend {
   db: Database
   sender: WelcomeSender
+  /** The places on the waitlist the personal links act on. */
+  places: WaitlistPlaces
+  /** The key the personal links are signed with (LINK_SECRET, or the one kept in the database). */
+  linkSecret: string
   close(): Promise<void>
 }
 
 /** The self-hosted sign-up backend: migrated database, mailer and the welcome sender. */
 export async function startSignupBackend(
   config: ServerConfig,
-  pageContent: PageContentSource,
+  welcomeCopy: QuerySource<WelcomeCopyContent>,
   log: FastifyBaseLogger,
 ): Promise<SignupBackend> {
   const dataDir = resolve(config.dataDir)
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir })
-  const applied = await migrate(db, resolve('supabase/migrations'))
-  log.info({ database: db.kind, applied }, applied.length > 0 ? 'migrations applied' : 'database schema up to date')
+  try {
+    const applied = await migrate(db, resolve('supabase/migrations'))
+    log.info({ database: db.kind, applied }, applied.length > 0 ? 'migrations applied' : 'database schema up to date')
+    const linkSecret = await resolveLinkSecret(db, config.links.secret)
 
-  const mailDir = join(dataDir, 'mail')
-  const mailer: Mailer = config.mail.smtpUrl
-    ? createSmtpMailer(config.mail.smtpUrl)
-    : createFileMailer(mailDir, (path) => log.info({ path }, 'welcome email written'))
+    const mailDir = join(dataDir, 'mail')
+    const mailer: Mailer = config.mail.smtpUrl
+      ? createSmtpMailer(config.mail.smtpUrl, config.mail.dkim)
+      : createFileMailer(mailDir, (path) => log.info({ path }, 'welcome email written'))
 
-  const store = createWelcomeStore(db)
-  const sender = startWelcomeSender(async () => {
-    // Brand and contact address come from the content, so the email says what the page says.
-    const settings = (await pageContent().catch(() => undefined))?.settings
-    return {
-      store,
-      mailer,
+    const store = createWelcomeStore(db)
+    const places = createWaitlistPlaces(db)
+    const compose = createWelcomeComposer({
       from: config.mail.from,
-      brand: { name: settings?.brandName ?? 'Pulso', contactEmail: settings?.email ?? config.mail.from },
-      log: (level, message, details) => log[level](details ?? {}, message),
-    }
-  }, config.mail.sweepMs)
+      siteUrl: config.siteUrl,
+      linkSecret: async () => linkSecret,
+      retentionDays: config.links.retentionDays,
+      // The copy comes from the content, so the email says what the Studio says.
+      content: () =>
+        welcomeCopy().catch((error: unknown) => {
+          log.warn({ err: error }, 'welcome copy unavailable, sending the fallback copy')
+          return undefined
+        }),
+      fallbackContact: config.mail.from,
+    })
+    const deliveryLog = (level: 'info' | 'warn' | 'error', message: string, details?: Record<string, unknown>) =>
+      log[level](details ?? {}, message)
 
-  return {
-    db,
-    sender,
-    async close() {
-      await sender.stop()
-      await db.close()
-    },
+    // docs/product.md §4.5: places never confirmed are deleted by the sweep that sends mail.
+    const deleteUnconfirmed = async () => {
+      try {
+        const deleted = await places.deleteUnconfirmed(config.links.retentionDays)
+        if (deleted > 0) log.info({ deleted, days: config.links.retentionDays }, 'unconfirmed places deleted')
+      } catch (error) {
+        log.error({ err: error }, 'deleting unconfirmed places failed, will retry on the next sweep')
+      }
+    }
+    const sender = startWelcomeSender(
+      async () => ({ store, mailer, compose, log: deliveryLog }),
+      config.mail.sweepMs,
+      deleteUnconfirmed,
+    )
+
+    return {
+      db,
+      sender,
+      places,
+      linkSecret,
+      async close() {
+        await sender.stop()
+        await db.close()
+      },
+    }
+  } catch (error) {
+    await db.close()
+    throw error
   }
 }

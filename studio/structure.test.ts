@@ -30,7 +30,7 @@ function desk(): SerializedItem[] {
 }
 
 describe('the desk', () => {
-  it('mirrors the page: sections in page order, then statistics and testimonials, then site-wide texts', () => {
+  it('mirrors the page: sections in page order, then statistics and testimonials, then site-wide texts, then sign-up mail and pages', () => {
     expect(desk().map((item) => (item.type === 'divider' ? '—' : item.id))).toEqual([
       'hero',
       'workflow',
@@ -47,6 +47,10 @@ describe('the desk', () => {
       '—',
       'uiStrings',
       'siteSettings',
+      '—',
+      'privacyNote',
+      'welcomeEmail',
+      'linkPages',
     ])
   })
 

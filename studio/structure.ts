@@ -1,8 +1,11 @@
 import type { StructureBuilder, StructureResolver } from 'sanity/structure'
-import { sectionTypes, singletonTypes } from '../schemas/schema-types'
+import { sectionTypes, signupTypes, singletonTypes } from '../schemas/schema-types'
 import { byPosition } from '../schemas/objects/position'
 
-/** The desk mirrors the page: sections in page order, then the lists, then site-wide texts. */
+/**
+ * The desk mirrors the page: sections in page order, then the lists, then site-wide texts, then
+ * what a sign-up meets after the form (privacy note, welcome email, the pages its links open).
+ */
 export const structure: StructureResolver = (S) =>
   S.list()
     .title('Content')
@@ -14,6 +17,8 @@ export const structure: StructureResolver = (S) =>
       S.divider(),
       singleton(S, 'uiStrings', 'Interface texts'),
       singleton(S, 'siteSettings', 'Site settings'),
+      S.divider(),
+      ...signupTypes.map((type) => singleton(S, type.name, type.title)),
     ])
 
 /**

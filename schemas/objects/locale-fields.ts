@@ -49,11 +49,28 @@ interface LocalizedFieldOptions {
   fieldset?: string
   /** Required in every language, not only Portuguese: texts with no fallback worth showing (image alts). */
   requiredInEveryLocale?: boolean
+  /**
+   * The placeholders the text may hold, such as `brand` for {brand}; with this set, any other
+   * {…} is refused (readers would see it as typed). `required` ones must be in every language.
+   */
+  placeholders?: { allowed: readonly string[]; required?: readonly string[] }
+}
+
+/** What is wrong with the {…} placeholders of one language's text, if anything. */
+function placeholderProblem(text: string, { allowed, required = [] }: NonNullable<LocalizedFieldOptions['placeholders']>) {
+  const used = [...text.matchAll(/\{([^{}]*)\}/g)].map((match) => match[1] ?? '')
+  const unknown = used.find((name) => !allowed.includes(name))
+  if (unknown !== undefined) {
+    const offered = allowed.length > 0 ? `this text can use ${allowed.map((a) => `{${a}}`).join(', ')}` : 'this text takes none'
+    return `{${unknown}} would reach readers as typed; ${offered}.`
+  }
+  const missing = required.find((name) => !used.includes(name))
+  return missing === undefined ? undefined : `Keep {${missing}} in the text: it is where the ${missing} goes.`
 }
 
 /** A translatable field with a length budget that keeps the layout intact. */
 export function localizedField(options: LocalizedFieldOptions) {
-  const { name, title, description, paragraph, max, fieldset, requiredInEveryLocale } = options
+  const { name, title, description, paragraph, max, fieldset, requiredInEveryLocale, placeholders } = options
   const requiredLocales = requiredInEveryLocale ? locales : [defaultLocale]
   return defineField({
     name,
@@ -65,7 +82,13 @@ export function localizedField(options: LocalizedFieldOptions) {
       rule.custom((value: LocalizedValue) => {
         const absent = requiredLocales.filter((locale) => !value?.[locale]?.trim())
         if (absent.length > 0) return `${absent.map((l) => localeTags[l].title).join(' and ')} text is required.`
-        if (!max || !value) return true
+        if (!value) return true
+        for (const locale of placeholders ? locales : []) {
+          const text = value[locale]
+          const problem = text && placeholders && placeholderProblem(text, placeholders)
+          if (problem) return `${localeTags[locale].title}: ${problem}`
+        }
+        if (!max) return true
         const tooLong = locales.filter((locale) => (value[locale]?.length ?? 0) > max)
         return tooLong.length === 0
           ? true
@@ -80,16 +103,20 @@ interface LocalizedListOptions {
   description: string
   min: number
   max: number
+  /** Paragraphs (textareas) rather than one-liners. */
+  paragraph?: boolean
+  fieldset?: string
 }
 
-/** A short list of translatable one-liners (bullet points). */
-export function localizedList({ name, title, description, min, max }: LocalizedListOptions) {
+/** A short list of translatable one-liners (bullet points) or paragraphs. */
+export function localizedList({ name, title, description, min, max, paragraph, fieldset }: LocalizedListOptions) {
   return defineField({
     name,
     title,
     description,
+    fieldset,
     type: 'array',
-    of: [defineArrayMember({ type: 'localeString' })],
+    of: [defineArrayMember({ type: paragraph ? 'localeText' : 'localeString' })],
     validation: (rule) => rule.min(min).max(max),
   })
 }

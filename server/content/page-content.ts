@@ -2,9 +2,10 @@ import { createClient } from '@sanity/client'
 import { pageQuery } from '../../web/src/content/page-query.ts'
 import type { PageContent } from '../../web/src/content/page-copy.ts'
 import type { ServerConfig } from '../config.ts'
-import { parsePerspective, PUBLISHED, queryDataset, type Perspective } from './groq-query.ts'
+import { parsePerspective, PUBLISHED, type Perspective } from './groq-query.ts'
 import { stegaOnlyOnCopy } from './stega-filter.ts'
-import type { LocalDataset, LocalDatasetSource } from './local-dataset.ts'
+import type { LocalDatasetSource } from './local-dataset.ts'
+import { hostedQuery, localQuery } from './query-source.ts'
 
 /** The page's content for the prerender, from the seed or from hosted Sanity. */
 export type PageContentSource = () => Promise<PageContent>
@@ -12,52 +13,14 @@ export type PageContentSource = () => Promise<PageContent>
 /** Drafts over published documents: what an editor previews from the Studio. */
 export const DRAFTS: Perspective = parsePerspective('drafts')
 
-/**
- * The seed's page content, evaluated once per version of the dataset (a reload gives a new
- * object), not on every prerender and every mail sweep. Published documents unless the
- * preview asks for DRAFTS.
- */
+/** The seed's page content; published documents unless the preview asks for DRAFTS. */
 export function localPageContent(dataset: LocalDatasetSource, perspective: Perspective = PUBLISHED): PageContentSource {
-  const evaluated = new WeakMap<LocalDataset, Promise<PageContent>>()
-  return async () => {
-    const current = await dataset.get()
-    let content = evaluated.get(current)
-    if (!content) {
-      const { documents, projectId, dataset: name } = current
-      content = queryDataset(documents, pageQuery, {}, perspective, { projectId, dataset: name }) as Promise<PageContent>
-      evaluated.set(current, content)
-    }
-    return content
-  }
+  return localQuery<PageContent>(dataset, pageQuery, perspective)
 }
 
-const HOSTED_REFRESH_MS = 60_000
-
-/**
- * Hosted Sanity, through its CDN. The last answer is served while a newer one is
- * fetched at most once a minute, so a slow or failing API never delays a page.
- */
+/** Hosted Sanity's page content, through its CDN, refreshed at most once a minute. */
 export function hostedPageContent({ sanity }: ServerConfig): PageContentSource {
-  const client = createPublishedClient(sanity)
-  let last: { content: PageContent; at: number } | undefined
-  let pending: Promise<PageContent> | undefined
-
-  const refresh = () =>
-    (pending ??= client
-      .fetch(pageQuery)
-      .then((content) => {
-        last = { content, at: Date.now() }
-        return content
-      })
-      .finally(() => {
-        pending = undefined
-      }))
-
-  return async () => {
-    if (!last) return refresh()
-    if (Date.now() - last.at > HOSTED_REFRESH_MS) refresh().catch(() => undefined)
-    return last.content
-  }
+  return hostedQuery<PageContent>(createPublishedClient(sanity), pageQuery)
 }
 
 /**

@@ -10,12 +10,12 @@ function setup() {
   const deps = {
     store: { claimDue, markSent: vi.fn(), markFailed: vi.fn() },
     mailer: { send: vi.fn() },
-    brand: { name: 'Pulso', contactEmail: 'ola@pulso.app' },
-    from: 'boas-vindas@pulso.app',
+    compose: vi.fn(),
     log: vi.fn(),
   } satisfies DeliverDependencies
-  const sender = startWelcomeSender(async () => deps, 3_600_000)
-  return { sender, claimDue, release: () => release() }
+  const afterDelivery = vi.fn(async () => undefined)
+  const sender = startWelcomeSender(async () => deps, 3_600_000, afterDelivery)
+  return { sender, claimDue, afterDelivery, release: () => release() }
 }
 
 const microtasks = async (count: number) => {
@@ -57,6 +57,17 @@ describe('startWelcomeSender', () => {
       expect(setupResult.claimDue).toHaveBeenCalledTimes(2)
     },
   )
+
+  it('runs the step after delivery once per sweep, after the outbox was swept', async () => {
+    const setupResult = setup()
+    sender = setupResult.sender
+    sender.kick()
+    await vi.waitFor(() => expect(setupResult.claimDue).toHaveBeenCalledTimes(1))
+    expect(setupResult.afterDelivery).not.toHaveBeenCalled()
+    setupResult.release()
+    await sender.idle()
+    expect(setupResult.afterDelivery).toHaveBeenCalledTimes(1)
+  })
 
   it('finishes the sweep in progress on stop and ignores later kicks', async () => {
     const setupResult = setup()

@@ -11,8 +11,14 @@ export interface WelcomeSender {
 /**
  * The self-hosted counterpart of Supabase's pg_cron job: sweeps the outbox every
  * `intervalMs` and whenever kicked; one sweep at a time, retries follow the rows' backoff.
+ * `afterDelivery`, a step of its own in each sweep (it reports its own failures), deletes the
+ * places never confirmed.
  */
-export function startWelcomeSender(dependencies: () => Promise<DeliverDependencies>, intervalMs: number): WelcomeSender {
+export function startWelcomeSender(
+  dependencies: () => Promise<DeliverDependencies>,
+  intervalMs: number,
+  afterDelivery?: () => Promise<void>,
+): WelcomeSender {
   let running: Promise<void> = Promise.resolve()
   let again = false
   let stopped = false
@@ -28,6 +34,7 @@ export function startWelcomeSender(dependencies: () => Promise<DeliverDependenci
         } catch (error) {
           deps.log('error', 'welcome sweep failed', { error: error instanceof Error ? error.message : String(error) })
         }
+        await afterDelivery?.()
       } while (again && !stopped)
     } finally {
       // In the same step as the last check of `again`: a kick arriving in between would be lost.

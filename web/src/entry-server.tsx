@@ -1,10 +1,11 @@
 import { renderToString } from 'react-dom/server'
 import type { Cache } from 'swr'
 import { ServerStyleSheet } from 'styled-components'
-import { App } from './app/app.tsx'
-import { matchRoute } from './app/routes.ts'
+import { App, type AppProps } from './app/app.tsx'
+import { isSignupRoute, matchRoute, type Route, type SignupPage } from './app/routes.ts'
 import { INITIAL_CONTENT_ELEMENT_ID, PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from './app/public-config.ts'
 import { resolvePageCopy, type PageContent } from './content/page-copy.ts'
+import { linkNotice, resolveSignupPagesCopy, type LinkState, type SignupPagesContent } from './content/signup-pages-copy.ts'
 import { buildHeadTags } from './seo/head-tags.ts'
 import { renderHeadTags } from './seo/render-head-tags.ts'
 import { localeTags, type Locale } from '../../schemas/locales.ts'
@@ -14,6 +15,8 @@ export interface RenderRequest {
   preferredLocale: Locale
   content: PageContent | undefined
   config: PublicConfig
+  /** For the sign-up pages: their content, the retention period ({days}) and, on a link's page, its state. */
+  signup?: { content: SignupPagesContent | undefined; retentionDays: number; link?: LinkState }
 }
 
 export interface RenderedPage {
@@ -26,39 +29,70 @@ export interface RenderedPage {
 /** JSON inside <script> must not be able to close the tag. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
 
-/** The prerender: the full page in the reader's language, with its CSS collected on the server. */
-export function render({ path, preferredLocale, content, config }: RenderRequest): RenderedPage {
-  const route = matchRoute(path)
-  const locale = route.page === 'landing' ? route.locale : preferredLocale
+/** The app's markup for these props, with the CSS styled-components collected while rendering it. */
+function renderApp(props: Omit<AppProps, 'swrProvider'>): { body: string; styles: string } {
   const sheet = new ServerStyleSheet()
   try {
-    const html = renderToString(
-      sheet.collectStyles(
-        <App
-          route={route}
-          path={path}
-          preferredLocale={preferredLocale}
-          config={config}
-          initialContent={content}
-          swrProvider={() => new Map() as Cache}
-        />,
-      ),
-    )
-    const headTags = buildHeadTags(resolvePageCopy(content, locale), config)
-    const head = route.page === 'landing' ? renderHeadTags(headTags) : renderHeadTags({ ...headTags, links: [], meta: [] })
-    return {
-      status: route.page === 'landing' ? 200 : 404,
-      htmlLang: localeTags[locale].html,
-      head: [
-        head,
-        route.page === 'notFound' ? '<meta name="robots" content="noindex">' : '',
-        sheet.getStyleTags(),
-        `<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${scriptJson(config)}</script>`,
-        content ? `<script id="${INITIAL_CONTENT_ELEMENT_ID}" type="application/json">${scriptJson(content)}</script>` : '',
-      ].join('\n    '),
-      body: html,
-    }
+    const body = renderToString(sheet.collectStyles(<App {...props} swrProvider={() => new Map() as Cache} />))
+    return { body, styles: sheet.getStyleTags() }
   } finally {
     sheet.seal()
+  }
+}
+
+/** The prerender: the full page in the reader's language, with its CSS collected on the server. */
+export function render({ path, preferredLocale, content, config, signup }: RenderRequest): RenderedPage {
+  const matched = matchRoute(path)
+  if (isSignupRoute(matched) && signup) return renderSignupPage(matched, path, config, signup)
+  // A sign-up page's address the server did not route there (a trailing slash, say) is not found.
+  const route: Route = isSignupRoute(matched) ? { page: 'notFound' } : matched
+  const locale = route.page === 'landing' ? route.locale : preferredLocale
+  const { body, styles } = renderApp({ route, path, preferredLocale, config, initialContent: content })
+  const headTags = buildHeadTags(resolvePageCopy(content, locale), config)
+  const head = route.page === 'landing' ? renderHeadTags(headTags) : renderHeadTags({ ...headTags, links: [], meta: [] })
+  return {
+    status: route.page === 'landing' ? 200 : 404,
+    htmlLang: localeTags[locale].html,
+    head: [
+      head,
+      route.page === 'notFound' ? '<meta name="robots" content="noindex">' : '',
+      styles,
+      `<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${scriptJson(config)}</script>`,
+      content ? `<script id="${INITIAL_CONTENT_ELEMENT_ID}" type="application/json">${scriptJson(content)}</script>` : '',
+    ].join('\n    '),
+    body,
+  }
+}
+
+/**
+ * A sign-up page (confirmation, removal, privacy note): complete as rendered here, a form that
+ * posts where it acts, so the browser has nothing to hydrate (main.tsx leaves it) and nothing is
+ * embedded for it. Link pages stay out of search engines.
+ */
+function renderSignupPage(
+  route: Extract<Route, { page: SignupPage }>,
+  path: string,
+  config: PublicConfig,
+  signup: NonNullable<RenderRequest['signup']>,
+): RenderedPage {
+  const copy = resolveSignupPagesCopy(signup.content, route.locale, signup.retentionDays)
+  const title = route.page === 'privacy' ? copy.privacy.title : linkNotice(copy, route.page, signup.link ?? 'invalid').title
+  const { body, styles } = renderApp({
+    route,
+    path,
+    preferredLocale: route.locale,
+    config,
+    initialContent: undefined,
+    signupPage: { copy, ...(signup.link ? { link: signup.link } : {}) },
+  })
+  return {
+    status: 200,
+    htmlLang: localeTags[route.locale].html,
+    head: [
+      renderHeadTags({ title: `${title} · ${copy.brandName}`, meta: [], links: [] }),
+      route.page === 'privacy' ? '' : '<meta name="robots" content="noindex">',
+      styles,
+    ].join('\n    '),
+    body,
   }
 }

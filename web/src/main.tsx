@@ -2,7 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import '@fontsource-variable/inter/wght.css'
 import { App } from './app/app.tsx'
-import { matchRoute } from './app/routes.ts'
+import { isSignupRoute, matchRoute } from './app/routes.ts'
 import {
   INITIAL_CONTENT_ELEMENT_ID,
   localPublicConfig,
@@ -22,10 +22,11 @@ const container = document.getElementById('root')
 if (!container) throw new Error('The page has no #root element to render into.')
 
 const path = window.location.pathname
+const route = matchRoute(path)
 const app = (
   <StrictMode>
     <App
-      route={matchRoute(path)}
+      route={route}
       path={path}
       preferredLocale={localeFromCookieHeader(document.cookie) ?? defaultLocale}
       config={readJson<PublicConfig>(PUBLIC_CONFIG_ELEMENT_ID) ?? localPublicConfig}
@@ -34,6 +35,9 @@ const app = (
   </StrictMode>
 )
 
-// The server prerenders the page; the Vite dev server does not, so the client renders from scratch there.
-if (container.hasChildNodes()) hydrateRoot(container, app)
-else createRoot(container).render(app)
+// The sign-up pages are complete as the server renders them (entry-server.tsx): nothing to hydrate.
+if (!isSignupRoute(route)) {
+  // The server prerenders the page; the Vite dev server does not, so the client renders from scratch there.
+  if (container.hasChildNodes()) hydrateRoot(container, app)
+  else createRoot(container).render(app)
+}

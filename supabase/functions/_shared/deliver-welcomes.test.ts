@@ -17,32 +17,41 @@ function setup(due: PendingWelcome[], failFor: string[] = []) {
     }),
   }
   const log = vi.fn()
-  const deps = {
-    store,
-    mailer,
-    log,
+  // Composing is welcome-message.ts's job (tested there); here each message names its welcome.
+  const compose = vi.fn(async (welcome: PendingWelcome) => ({
     from: 'Pulso <boas-vindas@pulso.app>',
-    brand: { name: 'Pulso', contactEmail: 'ola@pulso.app' },
-  }
-  return { deps, store, mailer, log, sent }
+    to: welcome.email,
+    subject: `welcome ${welcome.id} (${welcome.locale})`,
+    text: '',
+    html: '',
+  }))
+  const deps = { store, mailer, log, compose }
+  return { deps, store, mailer, log, sent, compose }
 }
 
-const ana: PendingWelcome = { id: 1, email: 'ana@empresa.com', name: 'Ana', locale: 'pt', attempts: 0 }
-const bob: PendingWelcome = { id: 2, email: 'bob@company.com', name: 'Bob', locale: 'en', attempts: 3 }
+const ana: PendingWelcome = { id: 1, waitlistId: 'w-1', email: 'ana@empresa.com', name: 'Ana', locale: 'pt', attempts: 0 }
+const bob: PendingWelcome = { id: 2, waitlistId: 'w-2', email: 'bob@company.com', name: 'Bob', locale: 'en', attempts: 3 }
 
 describe('deliverDueWelcomes', () => {
-  it('sends each due welcome in its language and marks it sent', async () => {
-    const { deps, store, sent } = setup([ana, bob])
+  it('sends each due welcome as composed and marks it sent', async () => {
+    const { deps, store, sent, compose } = setup([ana, bob])
     expect(await deliverDueWelcomes(deps, 10)).toEqual({ sent: 2, failed: 0 })
     expect(store.claimDue).toHaveBeenCalledWith(10)
+    expect(compose.mock.calls).toEqual([[ana], [bob]])
     expect(store.markSent.mock.calls).toEqual([[1], [2]])
     expect(store.markFailed).not.toHaveBeenCalled()
-    expect(sent.map((m) => [m.to, m.from, m.replyTo])).toEqual([
-      ['ana@empresa.com', 'Pulso <boas-vindas@pulso.app>', 'ola@pulso.app'],
-      ['bob@company.com', 'Pulso <boas-vindas@pulso.app>', 'ola@pulso.app'],
+    expect(sent.map((m) => [m.to, m.subject])).toEqual([
+      ['ana@empresa.com', 'welcome 1 (pt)'],
+      ['bob@company.com', 'welcome 2 (en)'],
     ])
-    expect(sent[0]?.subject).toBe('Ana, seu teste grátis do Pulso está reservado')
-    expect(sent[1]?.subject).toBe('Bob, your Pulso free trial is reserved')
+  })
+
+  it('records a welcome that could not be composed as a failure, to retry, and sends the others', async () => {
+    const { deps, store, compose, sent } = setup([ana, bob])
+    compose.mockRejectedValueOnce(new Error('database unreachable'))
+    expect(await deliverDueWelcomes(deps)).toEqual({ sent: 1, failed: 1 })
+    expect(store.markFailed).toHaveBeenCalledExactlyOnceWith(1, 'database unreachable')
+    expect(sent.map((m) => m.to)).toEqual(['bob@company.com'])
   })
 
   it('records a failure with its reason and carries on with the others', async () => {

@@ -1,24 +1,23 @@
 import type { Log } from './http.ts'
 import type { Mailer } from './mailer.ts'
-import { renderWelcomeEmail, type Brand } from './welcome-email.ts'
+import type { ComposeWelcome } from './welcome-message.ts'
 import type { WelcomeStore } from './welcome-store.ts'
 
 export interface DeliverDependencies {
   store: Pick<WelcomeStore, 'claimDue' | 'markSent' | 'markFailed'>
   mailer: Mailer
-  brand: Brand
-  from: string
+  /** The message for one welcome: its copy, personal links and headers. */
+  compose: ComposeWelcome
   log: Log
 }
 
 /** Sends the welcomes that are due; a failure is recorded and retried later with backoff. */
-export async function deliverDueWelcomes({ store, mailer, brand, from, log }: DeliverDependencies, limit = 25) {
+export async function deliverDueWelcomes({ store, mailer, compose, log }: DeliverDependencies, limit = 25) {
   let sent = 0
   let failed = 0
   for (const welcome of await store.claimDue(limit)) {
-    const email = renderWelcomeEmail({ name: welcome.name, locale: welcome.locale, brand })
     try {
-      await mailer.send({ from, to: welcome.email, replyTo: brand.contactEmail, ...email })
+      await mailer.send(await compose(welcome))
       await store.markSent(welcome.id)
       sent += 1
     } catch (error) {

@@ -5,6 +5,8 @@ export interface MailMessage {
   subject: string
   text: string
   html: string
+  /** Extra header fields, such as the one-click unsubscribe pair. */
+  headers?: Record<string, string>
 }
 
 /** Delivers one message or throws; the sender retries later. */
@@ -29,6 +31,7 @@ export function createResendMailer(apiKey: string, fetchImpl: typeof fetch = fet
           subject: message.subject,
           text: message.text,
           html: message.html,
+          headers: message.headers,
         }),
       })
       if (!response.ok) throw new Error(`Resend answered ${response.status}: ${await response.text()}`)

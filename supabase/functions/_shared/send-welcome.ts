@@ -1,5 +1,5 @@
 import { corsHeaders } from '@supabase/supabase-js/cors'
-import { json, type Log } from './http.ts'
+import { json, readJsonPost, type Log } from './http.ts'
 import { parseWelcomeRequest } from './welcome-request.ts'
 import type { WelcomeStore } from './welcome-store.ts'
 
@@ -11,29 +11,23 @@ export interface SendWelcomeDependencies {
 }
 
 /**
- * POST {name, email, role, lang?}: records one welcome for an address on the waitlist and
+ * POST {name, email, role, lang?, consentVersion?}: records one welcome for an address on the waitlist and
  * answers; delivery is the sender's job. An error answer means the welcome was not recorded.
  */
 export function createSendWelcomeHandler({ store, onRecorded, log }: SendWelcomeDependencies) {
   return async (request: Request): Promise<Response> => {
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders })
-    if (request.method !== 'POST') return json(405, { error: 'method_not_allowed', message: 'Use POST.' })
-
-    let body: unknown
-    try {
-      body = await request.json()
-    } catch {
-      return json(400, { error: 'invalid_json', message: 'The body must be JSON.' })
-    }
-    const parsed = parseWelcomeRequest(body)
+    const read = await readJsonPost(request)
+    if ('answer' in read) return read.answer
+    const parsed = parseWelcomeRequest(read.body)
     if (!parsed.ok) return json(400, { error: 'invalid_request', message: parsed.message })
-    const { name, email, locale } = parsed.value
+    const { name, email, locale, consentVersion } = parsed.value
 
     try {
       const waitlistId = await store.findWaitlistId(email)
       // Only addresses on the list get mail: the function cannot be used to email strangers.
       if (!waitlistId) return json(404, { error: 'not_on_waitlist', message: 'This address is not on the waitlist.' })
-      const outcome = await store.record({ waitlistId, email, name, locale })
+      const outcome = await store.record({ waitlistId, email, name, locale, consentVersion })
       if (outcome === 'already') return json(200, { status: 'already_welcomed' })
       log('info', 'welcome recorded', { waitlistId, locale })
       onRecorded?.()

@@ -1,46 +1,86 @@
 import { describe, expect, it } from 'vitest'
-import { renderWelcomeEmail } from './welcome-email.ts'
+import { welcomeFallbacks } from './welcome-copy.ts'
+import { renderWelcomeEmail, type Locale } from './welcome-email.ts'
 
-const brand = { name: 'Pulso', contactEmail: 'ola@pulso.app' }
+const links = {
+  confirm: 'https://pulso.example/confirmar?token=confirm.abc',
+  remove: 'https://pulso.example/descadastrar?token=remove.abc',
+}
+
+const render = (name: string, locale: Locale = 'pt') =>
+  renderWelcomeEmail({ name, locale, copy: welcomeFallbacks[locale], brandName: 'Pulso', retentionDays: 30, links })
 
 describe('renderWelcomeEmail', () => {
-  it('welcomes in Portuguese by name and says how to stop (“sair”)', () => {
-    const email = renderWelcomeEmail({ name: 'Ana', locale: 'pt', brand })
-    expect(email.subject).toBe('Ana, seu teste grátis do Pulso está reservado')
-    expect(email.text).toContain('Olá, Ana!')
-    expect(email.html).toContain('Olá, Ana!')
+  it('asks the reader, in Portuguese, to confirm the place, with the confirm and removal links in both bodies', () => {
+    const email = render('Ana Souza')
+    expect(email.subject).toBe('Confirme seu lugar no teste grátis do Pulso')
+    expect(email.text).toMatch(/^Olá, Ana Souza!/)
+    expect(email.text).toContain(`Confirmar meu lugar: ${links.confirm}`)
+    expect(email.text).toContain('O link vale por 30 dias.')
+    expect(email.text).toContain(`Sair da lista agora: ${links.remove}`)
     expect(email.html).toContain('<html lang="pt-BR">')
-    for (const body of [email.text, email.html]) {
-      expect(body).toContain('sair')
-      expect(body).toContain('ola@pulso.app')
-    }
-    expect(email.text).not.toMatch(/free trial|stop/i)
+    expect(email.html).toContain('Olá, <bdi>Ana Souza</bdi>!')
+    expect(email.html).toContain(`<a href="${links.confirm}"`)
+    expect(email.html).toContain(`<a href="${links.remove}"`)
+    expect(email.text).not.toMatch(/free trial|\{/)
   })
 
-  it('welcomes in English by name and says how to stop', () => {
-    const email = renderWelcomeEmail({ name: 'Ana', locale: 'en', brand })
-    expect(email.subject).toBe('Ana, your Pulso free trial is reserved')
-    expect(email.text).toContain('Hi Ana,')
+  it('asks the reader in English', () => {
+    const email = render('Bob Stone', 'en')
+    expect(email.subject).toBe('Confirm your place in the Pulso free trial')
+    expect(email.text).toMatch(/^Hi Bob Stone,/)
+    expect(email.text).toContain(`Confirm my place: ${links.confirm}`)
+    expect(email.text).toContain('within 30 days')
     expect(email.html).toContain('<html lang="en">')
-    expect(email.text).toContain('"stop"')
-    expect(email.html).toContain('&quot;stop&quot;')
-    for (const body of [email.text, email.html]) expect(body).toContain('ola@pulso.app')
-    expect(email.text).not.toMatch(/grátis|sair/)
+    expect(email.text).not.toMatch(/grátis|\{/)
   })
 
-  it.each(['pt', 'en'] as const)('escapes the name in the HTML (%s) but keeps it as typed in the text', (locale) => {
-    const name = '<script>alert("x")</script> & Co'
-    const email = renderWelcomeEmail({ name, locale, brand })
-    expect(email.html).not.toContain('<script>')
-    expect(email.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co')
-    expect(email.text).toContain(name)
-    expect(email.subject).toContain(name)
+  it.each(['pt', 'en'] as const)('never puts the name in the subject (%s)', (locale) => {
+    expect(render('Ana Souza', locale).subject).toBe(render('Bob', locale).subject)
+    expect(render('Ana Souza', locale).subject).not.toContain('Ana')
   })
 
-  it('escapes the brand and contact address too', () => {
-    const email = renderWelcomeEmail({ name: 'Ana', locale: 'en', brand: { name: 'A<b>', contactEmail: '"x"@y.z' } })
-    expect(email.html).not.toContain('A<b>')
+  it.each([
+    'WIN R$5000 NOW at http://evil.example/claim',
+    'Cheap meds no prescription bit.ly/3xYzAb',
+    '<script>alert("x")</script>',
+    'раураl.com',
+    'Ana\u202Emoc.live',
+  ])('greets %j neutrally and carries none of it', (name) => {
+    for (const locale of ['pt', 'en'] as const) {
+      const email = render(name, locale)
+      expect(email.text.split('\n')[0]).toBe(locale === 'pt' ? 'Olá!' : 'Hi there,')
+      for (const part of [email.subject, email.text, email.html]) {
+        expect(part).not.toContain(name)
+        expect(part).not.toMatch(/evil|bit\.ly|script|раураl|moc\.live/)
+      }
+    }
+  })
+
+  it('escapes the copy, the brand and the links in the HTML', () => {
+    const email = renderWelcomeEmail({
+      name: 'Ana',
+      locale: 'en',
+      copy: { ...welcomeFallbacks.en, confirmIntro: 'Click <here> & "now"' },
+      brandName: 'A<b>',
+      retentionDays: 30,
+      links: { confirm: 'https://x.example/c?token=a"b', remove: links.remove },
+    })
+    expect(email.html).toContain('Click &lt;here&gt; &amp; &quot;now&quot;')
     expect(email.html).toContain('A&lt;b&gt;')
-    expect(email.html).toContain('&quot;x&quot;@y.z')
+    expect(email.html).toContain('href="https://x.example/c?token=a&quot;b"')
+    expect(email.html).not.toContain('<here>')
+  })
+
+  it('fills {brand} and {days} wherever the copy has them, and nothing else', () => {
+    const email = renderWelcomeEmail({
+      name: 'Ana',
+      locale: 'en',
+      copy: { ...welcomeFallbacks.en, subject: '{brand}: {days} days {name} {other}' },
+      brandName: 'Pulso',
+      retentionDays: 7,
+      links,
+    })
+    expect(email.subject).toBe('Pulso: 7 days {name} {other}')
   })
 })

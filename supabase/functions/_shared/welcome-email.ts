@@ -1,4 +1,6 @@
 import escapeHtml from 'escape-html'
+import { greetingName } from './greeting-name.ts'
+import type { WelcomeCopy } from './welcome-copy.ts'
 
 export const locales = ['pt', 'en'] as const
 export type Locale = (typeof locales)[number]
@@ -9,82 +11,78 @@ export interface WelcomeEmail {
   html: string
 }
 
-export interface Brand {
+export interface WelcomeEmailInput {
+  /** The name as the visitor typed it; it appears only if it looks like a person's name. */
   name: string
-  /** Where replies go, including "stop" requests. */
-  contactEmail: string
+  locale: Locale
+  copy: WelcomeCopy
+  brandName: string
+  /** How long an unconfirmed place is kept, in days ({days} in the copy). */
+  retentionDays: number
+  /** The personal links: confirm the place, leave the list. */
+  links: { confirm: string; remove: string }
 }
 
-interface Copy {
-  subject: (name: string, brand: string) => string
-  greeting: (name: string) => string
-  paragraphs: (brand: string) => string[]
-  steps: string[]
-  signOff: (brand: string) => string
-  stop: (contact: string) => string
+/** Replaces {key} with its value; placeholders not given are left as they are. */
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole)
 }
 
-const copy: Record<Locale, Copy> = {
-  pt: {
-    subject: (name, brand) => `${name}, seu teste grátis do ${brand} está reservado`,
-    greeting: (name) => `Olá, ${name}!`,
-    paragraphs: (brand) => [
-      `Que bom ter você na lista do ${brand}. Seu lugar no teste grátis de 14 dias está garantido — sem cartão de crédito.`,
-      'Estamos liberando os acessos em pequenos grupos para acompanhar cada equipe de perto. Quando chegar a sua vez, você recebe um e-mail com o link de ativação. Enquanto isso, três ideias para aproveitar o teste desde o primeiro dia:',
-    ],
-    steps: [
-      'Escolha uma ou duas reuniões recorrentes, como 1:1s ou retrospectivas, para conectar primeiro.',
-      'Combine com o time o que será analisado: transparência gera confiança.',
-      'Separe um modelo de avaliação que vocês já usam — o Pulso se adapta a ele.',
-    ],
-    signOff: (brand) => `Até breve,\nEquipe ${brand}`,
-    stop: (contact) =>
-      `Não quer mais receber nossos e-mails? Responda a esta mensagem com a palavra “sair” ou escreva para ${contact} e removemos seu endereço da lista.`,
-  },
-  en: {
-    subject: (name, brand) => `${name}, your ${brand} free trial is reserved`,
-    greeting: (name) => `Hi ${name},`,
-    paragraphs: (brand) => [
-      `Thanks for joining the ${brand} waitlist. Your spot in the 14-day free trial is saved — no credit card needed.`,
-      "We're opening access in small groups so we can support every team closely. When it's your turn, you'll get an email with your activation link. Until then, three ways to get the most out of day one:",
-    ],
-    steps: [
-      'Pick one or two recurring meetings, such as 1:1s or retrospectives, to connect first.',
-      'Agree with your team on what will be analysed: transparency builds trust.',
-      'Have a review template you already use at hand — Pulso adapts to it.',
-    ],
-    signOff: (brand) => `Talk soon,\nThe ${brand} team`,
-    stop: (contact) =>
-      `Don't want to hear from us? Reply to this email with the word "stop" or write to ${contact}, and we'll remove your address from the list.`,
-  },
-}
+/**
+ * The welcome, which is also the double opt-in confirmation, in the visitor's language as plain
+ * text and HTML. The subject is the copy's alone; the greeting holds the name only when
+ * `greetingName` accepts it (docs/product.md §4.4). Every text is escaped in the HTML.
+ */
+export function renderWelcomeEmail({ name, locale, copy, brandName, retentionDays, links }: WelcomeEmailInput): WelcomeEmail {
+  const values = { brand: brandName, days: String(retentionDays) }
+  const say = (template: string) => fill(template, values)
+  const person = greetingName(name)
+  const greeting = person === undefined ? say(copy.greetingWithoutName) : fill(copy.greeting, { name: person })
+  // The name may be written right to left: isolated, it cannot reorder the text around it.
+  const greetingHtml =
+    person === undefined
+      ? escapeHtml(greeting)
+      : copy.greeting
+          .split('{name}')
+          .map((part) => escapeHtml(part))
+          .join(`<bdi>${escapeHtml(person)}</bdi>`)
+  const paragraphs = copy.paragraphs.map(say)
+  const steps = copy.steps.map(say)
 
-/** The welcome in the visitor's language, as plain text and as HTML (the name escaped). */
-export function renderWelcomeEmail({ name, locale, brand }: { name: string; locale: Locale; brand: Brand }): WelcomeEmail {
-  const c = copy[locale]
-  const paragraphs = c.paragraphs(brand.name)
   const text = [
-    c.greeting(name),
+    greeting,
+    say(copy.confirmIntro),
+    `${say(copy.confirmButton)}: ${links.confirm}`,
+    say(copy.confirmNote),
     ...paragraphs,
-    c.steps.map((step, i) => `${i + 1}. ${step}`).join('\n'),
-    c.signOff(brand.name),
+    ...(steps.length > 0 ? [steps.map((step, i) => `${i + 1}. ${step}`).join('\n')] : []),
+    say(copy.signOff),
     '—',
-    c.stop(brand.contactEmail),
+    say(copy.notYou),
+    `${say(copy.removeLink)}: ${links.remove}`,
   ].join('\n\n')
 
+  const p = (content: string, style = 'margin:0 0 16px') => `<p style="${style}">${content}</p>`
   const html = `<!doctype html>
 <html lang="${locale === 'pt' ? 'pt-BR' : 'en'}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(say(copy.subject))}</title></head>
 <body style="margin:0;padding:24px;background:#f7f8fc;font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.6">
   <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:16px;padding:32px;border:1px solid #e2e8f0">
-    <p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#4338ca">${escapeHtml(brand.name)}</p>
-    <p style="margin:0 0 16px;font-size:18px;font-weight:700">${escapeHtml(c.greeting(name))}</p>
-    ${paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('\n    ')}
-    <ol style="margin:0 0 16px;padding-left:20px">${c.steps.map((step) => `<li style="margin-bottom:8px">${escapeHtml(step)}</li>`).join('')}</ol>
-    <p style="margin:0 0 24px;white-space:pre-line">${escapeHtml(c.signOff(brand.name))}</p>
-    <p style="margin:0;padding-top:16px;border-top:1px solid #e2e8f0;font-size:13px;color:#475569">${escapeHtml(c.stop(brand.contactEmail))}</p>
+    ${p(escapeHtml(brandName), 'margin:0 0 24px;font-size:20px;font-weight:700;color:#4338ca')}
+    ${p(greetingHtml, 'margin:0 0 16px;font-size:18px;font-weight:700')}
+    ${p(escapeHtml(say(copy.confirmIntro)))}
+    <p style="margin:0 0 16px"><a href="${escapeHtml(links.confirm)}" style="display:inline-block;padding:12px 24px;border-radius:999px;background:#4338ca;color:#ffffff;font-weight:700;text-decoration:none">${escapeHtml(say(copy.confirmButton))}</a></p>
+    ${p(escapeHtml(say(copy.confirmNote)), 'margin:0 0 24px;font-size:14px;color:#475569')}
+    ${paragraphs.map((paragraph) => p(escapeHtml(paragraph))).join('\n    ')}
+    ${steps.length > 0 ? `<ol style="margin:0 0 16px;padding-left:20px">${steps.map((step) => `<li style="margin-bottom:8px">${escapeHtml(step)}</li>`).join('')}</ol>` : ''}
+    ${p(escapeHtml(say(copy.signOff)), 'margin:0 0 24px;white-space:pre-line')}
+    <div style="padding-top:16px;border-top:1px solid #e2e8f0;font-size:13px;color:#475569">
+      ${p(escapeHtml(say(copy.notYou)), 'margin:0 0 8px')}
+      ${p(`<a href="${escapeHtml(links.remove)}" style="color:#475569">${escapeHtml(say(copy.removeLink))}</a>`, 'margin:0')}
+    </div>
   </div>
 </body>
 </html>`
 
-  return { subject: c.subject(name, brand.name), text, html }
+  return { subject: say(copy.subject), text, html }
 }

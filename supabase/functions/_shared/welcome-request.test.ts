@@ -36,10 +36,24 @@ describe('parseWelcomeRequest', () => {
     ['lang', { ...valid, lang: 'es' }],
     ['lang', { ...valid, lang: 'PT' }],
     ['lang', { ...valid, lang: null }],
+    ['consentVersion', { ...valid, consentVersion: '' }],
+    ['consentVersion', { ...valid, consentVersion: 'v1 <script>' }],
+    ['consentVersion', { ...valid, consentVersion: 'x'.repeat(65) }],
+    ['consentVersion', { ...valid, consentVersion: 3 }],
   ])('names the bad field: %s in %j', (field, body) => {
     const message = problem(body)
     expect(message).toContain(`${field}:`)
-    for (const other of ['name', 'email', 'role', 'lang'].filter((f) => f !== field)) expect(message).not.toContain(`${other}:`)
+    for (const other of ['name', 'email', 'role', 'lang', 'consentVersion'].filter((f) => f !== field))
+      expect(message).not.toContain(`${other}:`)
+  })
+
+  it('keeps the version of the consent text the form showed, and does without one', () => {
+    expect(parseWelcomeRequest({ ...valid, consentVersion: '2026-11-23' })).toMatchObject({
+      ok: true,
+      value: { consentVersion: '2026-11-23' },
+    })
+    const without = parseWelcomeRequest(valid)
+    expect(without.ok && without.value.consentVersion).toBeUndefined()
   })
 
   it('names every bad field at once, each once', () => {

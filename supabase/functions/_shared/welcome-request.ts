@@ -6,6 +6,7 @@ const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/
 
 const NAME_OR_ROLE = '1 to 200 characters'
 const ADDRESS = 'a valid address of at most 254 characters'
+const VERSION = 'letters, digits and . _ : - (at most 64)'
 
 /** A text of 1 to 200 characters once trimmed. */
 const shortText = () => z.string({ error: NAME_OR_ROLE }).trim().min(1, NAME_OR_ROLE).max(200, NAME_OR_ROLE)
@@ -21,6 +22,12 @@ const welcomeRequestSchema = z
       email: z.string({ error: ADDRESS }).trim().max(254, ADDRESS).regex(EMAIL, ADDRESS),
       role: shortText(),
       lang: z.enum(locales, { error: `one of ${locales.join(', ')}` }).default('pt'),
+      // The version of the consent text the form showed, kept until the person confirms
+      // (docs/product.md §4.5). Optional: a page loaded before the form sent it still signs up.
+      consentVersion: z
+        .string({ error: VERSION })
+        .regex(/^[\w.:-]{1,64}$/, VERSION)
+        .optional(),
     },
     { error: 'The body must be a JSON object.' },
   )

@@ -3,6 +3,8 @@ import type { Locale } from './welcome-email.ts'
 
 export interface PendingWelcome {
   id: number
+  /** The place on the waitlist the welcome's personal links act on. */
+  waitlistId: string
   email: string
   name: string
   locale: Locale
@@ -21,13 +23,19 @@ export function createWelcomeStore(sql: Sql) {
     },
 
     /** 'recorded' the first time; 'already' when this address was welcomed before (unique waitlist_id). */
-    async record(welcome: { waitlistId: string; email: string; name: string; locale: Locale }): Promise<'recorded' | 'already'> {
+    async record(welcome: {
+      waitlistId: string
+      email: string
+      name: string
+      locale: Locale
+      consentVersion: string | undefined
+    }): Promise<'recorded' | 'already'> {
       const { rows } = await sql.query(
-        `insert into public.welcome_emails (waitlist_id, email, name, locale)
-         values ($1, lower($2), $3, $4)
+        `insert into public.welcome_emails (waitlist_id, email, name, locale, consent_version)
+         values ($1, lower($2), $3, $4, $5)
          on conflict (waitlist_id) do nothing
          returning id`,
-        [welcome.waitlistId, welcome.email, welcome.name, welcome.locale],
+        [welcome.waitlistId, welcome.email, welcome.name, welcome.locale, welcome.consentVersion ?? null],
       )
       return rows.length > 0 ? 'recorded' : 'already'
     },
@@ -43,7 +51,7 @@ export function createWelcomeStore(sql: Sql) {
            limit $1
            for update skip locked
          )
-         returning id, email, name, locale, attempts`,
+         returning id, waitlist_id as "waitlistId", email, name, locale, attempts`,
         [limit],
       )
       return rows

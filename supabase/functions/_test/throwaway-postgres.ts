@@ -60,3 +60,22 @@ export async function createThrowawayDatabase(): Promise<ThrowawayDatabase> {
     },
   }
 }
+
+export interface DatabaseVariant {
+  name: string
+  /** Extra environment for the server's loadConfig, and how to clean up afterwards. */
+  database: () => Promise<{ env: Record<string, string>; drop: () => Promise<void> }>
+}
+
+/** The two databases the self-hosted server runs on, for suites that run on both. */
+export const databaseVariants: DatabaseVariant[] = [
+  // No DATABASE_URL: the backend opens PGlite under DATA_DIR.
+  { name: 'PGlite', database: async () => ({ env: {}, drop: async () => undefined }) },
+  {
+    name: 'PostgreSQL',
+    database: async () => {
+      const database = await createThrowawayDatabase()
+      return { env: { DATABASE_URL: database.url }, drop: database.drop }
+    },
+  },
+]

@@ -1,11 +1,26 @@
 import { deliverDueWelcomes } from '../_shared/deliver-welcomes.ts'
 import { json } from '../_shared/http.ts'
-import { deliveryFromEnv, port } from '../_shared/deno-runtime.ts'
+import { deliveryFromEnv, guarded, log, places, port, retentionDays } from '../_shared/deno-runtime.ts'
 
 const delivery = deliveryFromEnv()
 
-/** Called every minute by pg_cron (migration 20261121090200) with the service-role key. */
-Deno.serve({ port: port() }, async (request) => {
-  if (request.method !== 'POST') return json(405, { error: 'method_not_allowed', message: 'Use POST.' })
-  return json(200, await deliverDueWelcomes(delivery))
-})
+/**
+ * Called every minute by pg_cron (migration 20261121090200) with the secret (service-role) key:
+ * delivers what is due, then, as a step of its own, deletes the places never confirmed
+ * (docs/product.md §4.5).
+ */
+Deno.serve(
+  { port: port() },
+  guarded('secret', async (request) => {
+    if (request.method !== 'POST') return json(405, { error: 'method_not_allowed', message: 'Use POST.' })
+    const delivered = await deliverDueWelcomes(delivery)
+    let deleted = 0
+    try {
+      deleted = await places.deleteUnconfirmed(retentionDays)
+      if (deleted > 0) log('info', 'unconfirmed places deleted', { deleted, days: retentionDays })
+    } catch (error) {
+      log('error', 'deleting unconfirmed places failed, will retry on the next sweep', { error: String(error) })
+    }
+    return json(200, { ...delivered, deleted })
+  }),
+)

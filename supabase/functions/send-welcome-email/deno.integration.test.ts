@@ -1,7 +1,9 @@
 // The real edge functions under Deno (as `supabase functions serve` would run them), against
-// a throwaway PostgreSQL database and a real SMTP server: send-welcome-email records and
-// delivers, deliver-welcome-emails sweeps the outbox, and each address gets one welcome.
+// a throwaway PostgreSQL database, a real SMTP server and a stand-in for Sanity's API:
+// send-welcome-email records and delivers, deliver-welcome-emails sweeps the outbox and deletes
+// places never confirmed, waitlist-links confirms and removes, and each checks the caller's key.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer as createHttpServer, type Server } from 'node:http'
 import { createServer, type AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -12,6 +14,7 @@ import { migrate } from '../../../server/db/migrate.ts'
 import { startSmtpInbox, type SmtpInbox } from '../_test/smtp-inbox.ts'
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../_test/throwaway-postgres.ts'
 import { eventually, uniqueAddress } from '../_test/eventually.ts'
+import { signLinkToken } from '../_shared/link-token.ts'
 
 const ROOT = resolve(import.meta.dirname, '../../..')
 const DENO = resolve(ROOT, 'node_modules/.bin/deno')
@@ -62,6 +65,32 @@ async function startFunction(name: string, env: Record<string, string>): Promise
   }
 }
 
+/** The project's keys, as the Edge Runtime provides them to every function. */
+const KEYS = {
+  publishable: 'sb_publishable_test_0123456789',
+  anon: 'eyJhbGciOiJIUzI1NiJ9.legacy-anon.sig',
+  secret: 'sb_secret_test_0123456789',
+  serviceRole: 'eyJhbGciOiJIUzI1NiJ9.legacy-service.sig',
+}
+const SITE_URL = 'https://pulso.test'
+
+/** Sanity's query API as the CDN answers it, with a welcome subject only the Studio would write. */
+async function startSanityStandIn(): Promise<{ url: string; server: Server; queries: string[] }> {
+  const queries: string[] = []
+  const server = createHttpServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost')
+    queries.push(url.pathname)
+    const result = {
+      settings: { brandName: 'Pulso', email: 'ola@pulso.test' },
+      email: { subject: { pt: 'Seu lugar no {brand} (do Studio)', en: 'Your place at {brand} (from the Studio)' } },
+    }
+    response.setHeader('content-type', 'application/json')
+    response.end(JSON.stringify({ query: url.searchParams.get('query'), result, ms: 1 }))
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, queries }
+}
+
 async function stopFunction(fn: EdgeFunction | undefined) {
   if (!fn || fn.process.exitCode !== null || fn.process.signalCode !== null) return
   const exited = new Promise((done) => fn.process.once('exit', done))
@@ -73,33 +102,47 @@ async function stopFunction(fn: EdgeFunction | undefined) {
 
 describe('the Deno edge functions on PostgreSQL', () => {
   let inbox: SmtpInbox
+  let sanity: Awaited<ReturnType<typeof startSanityStandIn>>
   let database: ThrowawayDatabase
   let db: Database
   let sendWelcome: EdgeFunction
   let deliverWelcomes: EdgeFunction
+  let waitlistLinks: EdgeFunction
 
   beforeAll(async () => {
     inbox = await startSmtpInbox()
+    sanity = await startSanityStandIn()
     database = await createThrowawayDatabase()
     db = await openDatabase({ databaseUrl: database.url, dataDir: ROOT })
     await migrate(db, resolve(ROOT, 'supabase/migrations'))
     const env = {
       SUPABASE_DB_URL: database.url,
+      SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: KEYS.publishable }),
+      SUPABASE_ANON_KEY: KEYS.anon,
+      SUPABASE_SECRET_KEYS: JSON.stringify({ default: KEYS.secret }),
+      SUPABASE_SERVICE_ROLE_KEY: KEYS.serviceRole,
       SMTP_URL: inbox.url,
       MAIL_FROM: 'Pulso <boas-vindas@pulso.test>',
+      SITE_URL,
+      // No LINK_SECRET: the functions share the key they keep in the database.
+      LINK_SECRET: '',
+      SANITY_PROJECT_ID: 'test',
+      SANITY_API_HOST: sanity.url,
       RESEND_API_KEY: '',
     }
-    ;[sendWelcome, deliverWelcomes] = await Promise.all([
+    ;[sendWelcome, deliverWelcomes, waitlistLinks] = await Promise.all([
       startFunction('send-welcome-email', env),
       startFunction('deliver-welcome-emails', env),
+      startFunction('waitlist-links', env),
     ])
   }, START_TIMEOUT_MS + 30_000)
 
   afterAll(async () => {
-    await Promise.all([stopFunction(sendWelcome), stopFunction(deliverWelcomes)])
+    await Promise.all([stopFunction(sendWelcome), stopFunction(deliverWelcomes), stopFunction(waitlistLinks)])
     await db?.close()
     await database?.drop()
     await inbox?.close()
+    await new Promise((done) => sanity?.server.close(done))
   })
 
   const signUp = (email: string) =>
@@ -109,27 +152,53 @@ describe('the Deno edge functions on PostgreSQL', () => {
       'anon',
     )
 
-  const invoke = (body: unknown) =>
+  // What supabase-js sends with a publishable key: apikey, and no Authorization.
+  const invoke = (body: unknown, headers: Record<string, string> = { apikey: KEYS.publishable }) =>
     fetch(sendWelcome.url, {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: 'Bearer anon',
-        apikey: 'anon',
-        'x-client-info': 'supabase-js-node',
-      },
+      headers: { 'content-type': 'application/json', 'x-client-info': 'supabase-js-node', ...headers },
       body: JSON.stringify(body),
     })
 
-  const deliver = async () => {
-    const response = await fetch(deliverWelcomes.url, {
+  // What pg_cron's job sends: the key from Vault as a bearer token.
+  const sweep = (key: string) =>
+    fetch(deliverWelcomes.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
       body: '{}',
     })
+
+  const deliver = async () => {
+    const response = await sweep(KEYS.secret)
     expect(response.status).toBe(200)
-    return (await response.json()) as { sent: number; failed: number }
+    const { deleted: _deleted, ...delivered } = (await response.json()) as { sent: number; failed: number; deleted: number }
+    return delivered
   }
+
+  // What the site's server sends when a reader opens or presses a personal link.
+  const link = async (body: { action: string; token: string; apply: boolean }, apikey = KEYS.publishable) => {
+    const response = await fetch(waitlistLinks.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', apikey },
+      body: JSON.stringify(body),
+    })
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+  }
+
+  const tokenIn = (text: string, path: string) => {
+    const match = new RegExp(`${SITE_URL}${path}\\?token=(\\S+)`).exec(text)
+    if (!match?.[1]) throw new Error(`no ${path} link in:\n${text}`)
+    return decodeURIComponent(match[1])
+  }
+
+  const place = async (email: string) =>
+    (
+      await db.query<{ confirmed: boolean; consent_locale: string | null; consent_version: string | null }>(
+        `select confirmed_at is not null as confirmed, consent_locale, consent_version
+         from public.waitlist where lower(email) = lower($1)`,
+        [email],
+      )
+    ).rows[0]
 
   const welcomeRow = async (email: string) =>
     (
@@ -151,7 +220,7 @@ describe('the Deno edge functions on PostgreSQL', () => {
     const email = uniqueAddress('ana')
     await signUp(email)
 
-    const queued = await invoke({ name: 'Ana Souza', email, role: 'Head de Pessoas', lang: 'en' })
+    const queued = await invoke({ name: 'Ana Souza', email, role: 'Head de Pessoas', lang: 'en', consentVersion: '2026-11-23' })
     expect(queued.status).toBe(202)
     expect(await queued.json()).toEqual({ status: 'queued' })
 
@@ -161,9 +230,15 @@ describe('the Deno edge functions on PostgreSQL', () => {
     expect([0, 1]).toContain(swept.sent)
     const [mail] = await inbox.waitFor(email)
     expect(mail?.envelope.to).toEqual([email])
-    expect(mail?.subject).toBe('Ana Souza, your Pulso free trial is reserved')
+    // The subject the Studio wrote, read from the dataset's API; the rest from the code's copy.
+    expect(mail?.subject).toBe('Your place at Pulso (from the Studio)')
+    expect(sanity.queries).toContain('/v2025-02-19/data/query/production')
+    expect(mail?.header('reply-to')).toBe('ola@pulso.test')
     expect(mail?.text).toContain('Hi Ana Souza,')
-    expect(mail?.text).toContain('"stop"')
+    expect(mail?.text).toContain(`Confirm my place: ${SITE_URL}/en/confirm?token=confirm.`)
+    const removal = `${SITE_URL}/en/unsubscribe?token=${encodeURIComponent(tokenIn(mail?.text ?? '', '/en/unsubscribe'))}`
+    expect(mail?.header('list-unsubscribe')).toBe(`<${removal}>`)
+    expect(mail?.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
     expect(
       await eventually(
         () => welcomeRow(email),
@@ -217,9 +292,101 @@ describe('the Deno edge functions on PostgreSQL', () => {
     await db.query(`update public.welcome_emails set next_attempt_at = now() where email = lower($1)`, [email])
     expect(await deliver()).toEqual({ sent: 1, failed: 0 })
     const [mail] = await inbox.waitFor(email)
-    expect(mail?.subject).toBe('Rita, seu teste grátis do Pulso está reservado')
+    expect(mail?.subject).toBe('Seu lugar no Pulso (do Studio)')
+    expect(mail?.text).toMatch(/^Olá, Rita!/)
     expect(await welcomeRow(email)).toMatchObject({ status: 'sent', attempts: 2 })
     expect(await deliver()).toEqual({ sent: 0, failed: 0 })
     expect(inbox.to(email)).toHaveLength(1)
+  })
+
+  it('greets a name that carries a link neutrally, and keeps it and the role out of the message', async () => {
+    const email = uniqueAddress('pitch')
+    await db.transaction(
+      (tx) =>
+        tx.query(`insert into public.waitlist (email, role, company_size) values ($1, 'Visit bit.ly/deal now', 'unknown')`, [
+          email,
+        ]),
+      'anon',
+    )
+    const name = 'WIN R$5000 NOW at http://evil.example/claim'
+    expect((await invoke({ name, email, role: 'Visit bit.ly/deal now', lang: 'pt' })).status).toBe(202)
+    await deliver()
+    const [mail] = await inbox.waitFor(email)
+    expect(mail?.text).toMatch(/^Olá!/)
+    expect(mail?.raw).not.toMatch(/evil\.example|R\$5000|bit\.ly/)
+  })
+
+  describe('who may call them', () => {
+    it('refuses send-welcome-email without the project’s key, and takes the publishable or the legacy anon key', async () => {
+      const email = uniqueAddress('keys')
+      await signUp(email)
+      const body = { name: 'Kim', email, role: 'CTO', lang: 'en' }
+      expect((await invoke(body, {})).status).toBe(401)
+      expect((await invoke(body, { apikey: 'sb_publishable_someone_else' })).status).toBe(401)
+      expect((await invoke(body, { apikey: KEYS.anon, authorization: `Bearer ${KEYS.anon}` })).status).toBe(202)
+      expect((await invoke(body, { apikey: KEYS.publishable })).status).toBe(200)
+    })
+
+    it('lets only the secret or service-role key run the sweep', async () => {
+      for (const key of [KEYS.publishable, KEYS.anon, 'nothing']) expect((await sweep(key)).status).toBe(401)
+      expect((await fetch(deliverWelcomes.url, { method: 'POST', body: '{}' })).status).toBe(401)
+      for (const key of [KEYS.secret, KEYS.serviceRole]) expect((await sweep(key)).status).toBe(200)
+    })
+
+    it('refuses waitlist-links without the project’s key', async () => {
+      expect((await link({ action: 'confirm', token: 'x', apply: false }, 'wrong')).status).toBe(401)
+      expect((await link({ action: 'confirm', token: 'x', apply: false })).status).toBe(400)
+    })
+  })
+
+  describe('the personal links', () => {
+    it('confirms the place through the welcome’s link, recording its language and consent version, then removes it', async () => {
+      const email = uniqueAddress('links')
+      await signUp(email)
+      expect((await invoke({ name: 'Lia', email, role: 'CTO', lang: 'pt', consentVersion: '2026-11-23' })).status).toBe(202)
+      await deliver()
+      const [mail] = await inbox.waitFor(email)
+      const confirm = tokenIn(mail?.text ?? '', '/confirmar')
+      const remove = tokenIn(mail?.text ?? '', '/descadastrar')
+
+      expect(await link({ action: 'confirm', token: confirm, apply: false })).toEqual({ status: 200, body: { state: 'ready' } })
+      expect(await place(email)).toMatchObject({ confirmed: false })
+      expect(await link({ action: 'remove', token: confirm, apply: true })).toEqual({ status: 400, body: { state: 'invalid' } })
+      expect(await link({ action: 'confirm', token: confirm, apply: true })).toEqual({ status: 200, body: { state: 'done' } })
+      expect(await place(email)).toEqual({ confirmed: true, consent_locale: 'pt', consent_version: '2026-11-23' })
+
+      expect(await link({ action: 'remove', token: remove, apply: true })).toEqual({ status: 200, body: { state: 'done' } })
+      expect(await place(email)).toBeUndefined()
+      expect(await welcomeRow(email)).toBeUndefined()
+      expect(await link({ action: 'confirm', token: confirm, apply: true })).toEqual({ status: 410, body: { state: 'gone' } })
+    })
+
+    it('signs with the key kept in the database, so every function and instance agrees', async () => {
+      const { rows } = await db.query<{ value: string }>(`select value from private.secrets where name = 'link_secret'`)
+      expect(rows).toHaveLength(1)
+      const expired = await signLinkToken(rows[0]?.value ?? '', {
+        purpose: 'confirm',
+        waitlistId: '00000000-0000-4000-8000-000000000000',
+        expiresAt: new Date(Date.now() - 1000),
+      })
+      expect(await link({ action: 'confirm', token: expired, apply: true })).toEqual({ status: 410, body: { state: 'expired' } })
+    })
+  })
+
+  it('deletes, with the sweep, the places left unconfirmed past the retention period, and keeps the confirmed ones', async () => {
+    const [stale, confirmed, fresh] = [uniqueAddress('stale'), uniqueAddress('kept'), uniqueAddress('fresh')]
+    for (const email of [stale, confirmed, fresh]) await signUp(email)
+    await db.query(`update public.waitlist set created_at = now() - interval '31 days' where email in ($1, $2)`, [
+      stale,
+      confirmed,
+    ])
+    await db.query(`update public.waitlist set confirmed_at = now() - interval '30 days' where email = $1`, [confirmed])
+
+    const response = await sweep(KEYS.secret)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ deleted: 1 })
+    expect(await place(stale)).toBeUndefined()
+    expect(await place(confirmed)).toMatchObject({ confirmed: true })
+    expect(await place(fresh)).toMatchObject({ confirmed: false })
   })
 })

@@ -1,6 +1,6 @@
 import { createSendWelcomeHandler } from '../_shared/send-welcome.ts'
 import { deliverDueWelcomes } from '../_shared/deliver-welcomes.ts'
-import { deliveryFromEnv, inBackground, log, port, store } from '../_shared/deno-runtime.ts'
+import { deliveryFromEnv, guarded, inBackground, log, port, store } from '../_shared/deno-runtime.ts'
 
 const delivery = deliveryFromEnv()
 
@@ -11,4 +11,5 @@ const handler = createSendWelcomeHandler({
   onRecorded: () => inBackground(deliverDueWelcomes(delivery)),
 })
 
-Deno.serve({ port: port() }, handler)
+// The browser calls it with the project's publishable (or anon) key.
+Deno.serve({ port: port() }, guarded('public', handler))

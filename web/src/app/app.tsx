@@ -10,6 +10,9 @@ import { fallbacks } from '../content/fallbacks.ts'
 import { LocaleProvider } from '../i18n/locale-context.tsx'
 import { LandingPage } from '../pages/landing-page.tsx'
 import { NotFoundPage } from '../pages/not-found-page.tsx'
+import { LinkPage } from '../pages/link-page.tsx'
+import { PrivacyPage } from '../pages/privacy-page.tsx'
+import type { LinkState, SignupPagesCopy } from '../content/signup-pages-copy.ts'
 import { PublicConfigContext } from './public-config-context.tsx'
 import type { PublicConfig } from './public-config.ts'
 import { AppErrorBoundary } from './error-boundary.tsx'
@@ -25,10 +28,12 @@ export interface AppProps {
   initialContent: PageContent | undefined
   /** Each render on the server gets its own cache; the browser keeps SWR's global one. */
   swrProvider?: () => Cache
+  /** The sign-up pages' copy and, on a personal link's page, where the link stands (server only). */
+  signupPage?: { copy: SignupPagesCopy; link?: LinkState }
 }
 
-export function App({ route, path, preferredLocale, config, initialContent, swrProvider }: AppProps) {
-  const locale = route.page === 'landing' ? route.locale : preferredLocale
+export function App({ route, path, preferredLocale, config, initialContent, swrProvider, signupPage }: AppProps) {
+  const locale = route.page === 'notFound' ? preferredLocale : route.locale
   return (
     <PublicConfigContext.Provider value={config}>
       <ThemeProvider theme={theme}>
@@ -42,7 +47,7 @@ export function App({ route, path, preferredLocale, config, initialContent, swrP
             }}
           >
             <LocaleProvider initialLocale={locale} syncAddress={route.page === 'landing'}>
-              {route.page === 'landing' ? <LandingPage /> : <NotFoundPage path={path} />}
+              <Page route={route} path={path} signupPage={signupPage} />
             </LocaleProvider>
           </SWRConfig>
         </AppErrorBoundary>
@@ -50,4 +55,21 @@ export function App({ route, path, preferredLocale, config, initialContent, swrP
       </ThemeProvider>
     </PublicConfigContext.Provider>
   )
+}
+
+function Page({ route, path, signupPage }: Pick<AppProps, 'route' | 'path' | 'signupPage'>) {
+  switch (route.page) {
+    case 'landing':
+      return <LandingPage />
+    case 'notFound':
+      return <NotFoundPage path={path} />
+    case 'privacy':
+      return signupPage ? <PrivacyPage copy={signupPage.copy} /> : <NotFoundPage path={path} />
+    default:
+      return signupPage ? (
+        <LinkPage action={route.page} state={signupPage.link ?? 'invalid'} copy={signupPage.copy} />
+      ) : (
+        <NotFoundPage path={path} />
+      )
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { matchRoute } from './routes.ts'
+import { matchRoute, pathOf, signupPages } from './routes.ts'
 
 describe('matchRoute', () => {
   it('serves the Portuguese landing page at the root', () => {
@@ -17,5 +17,29 @@ describe('matchRoute', () => {
 
   it.each(['/xyz', '/en/pricing', '/english', '/EN', '/fr'])('does not find %s', (path) => {
     expect(matchRoute(path)).toEqual({ page: 'notFound' })
+  })
+
+  it.each([
+    ['/confirmar', 'confirm', 'pt'],
+    ['/en/confirm', 'confirm', 'en'],
+    ['/descadastrar', 'remove', 'pt'],
+    ['/en/unsubscribe/', 'remove', 'en'],
+    ['/privacidade', 'privacy', 'pt'],
+    ['/en/privacy', 'privacy', 'en'],
+  ] as const)('serves %s as the %s page in %s', (path, page, locale) => {
+    expect(matchRoute(path)).toEqual({ page, locale })
+  })
+
+  it.each(['/confirm', '/en/confirmar', '/pt/privacidade', '/privacy'])(
+    'has each sign-up page only at its own address: not %s',
+    (path) => {
+      expect(matchRoute(path)).toEqual({ page: 'notFound' })
+    },
+  )
+
+  it('gives each sign-up page the address it is served at, per language', () => {
+    for (const page of signupPages) {
+      for (const locale of ['pt', 'en'] as const) expect(matchRoute(pathOf(page, locale))).toEqual({ page, locale })
+    }
   })
 })

@@ -1,11 +1,37 @@
-import { defaultLocale, isLocale, type Locale } from '../../../schemas/locales.ts'
+import { defaultLocale, isLocale, locales, type Locale } from '../../../schemas/locales.ts'
 
-export type Route = { page: 'landing'; locale: Locale } | { page: 'notFound' }
+/** The pages a sign-up opens: the welcome's two personal links and the privacy note the form links to. */
+export const signupPages = ['confirm', 'remove', 'privacy'] as const
+export type SignupPage = (typeof signupPages)[number]
 
-/** `/` is the Portuguese landing page, `/en` the English one; anything else is not found. */
+export type Route = { page: 'landing'; locale: Locale } | { page: SignupPage; locale: Locale } | { page: 'notFound' }
+
+/**
+ * Each sign-up page has an address per language, the English one under /en like the landing
+ * page. The welcome's links are built from the same addresses (supabase/functions/_shared/link-pages.ts).
+ */
+const signupPagePaths: Record<SignupPage, Record<Locale, string>> = {
+  confirm: { pt: '/confirmar', en: '/en/confirm' },
+  remove: { pt: '/descadastrar', en: '/en/unsubscribe' },
+  privacy: { pt: '/privacidade', en: '/en/privacy' },
+}
+
+export function isSignupRoute(route: Route): route is { page: SignupPage; locale: Locale } {
+  return (signupPages as readonly string[]).includes(route.page)
+}
+
+export function pathOf(page: SignupPage, locale: Locale): string {
+  return signupPagePaths[page][locale]
+}
+
+/** `/` is the Portuguese landing page, `/en` the English one; then the sign-up pages; anything else is not found. */
 export function matchRoute(pathname: string): Route {
   const path = pathname.replace(/\/+$/, '') || '/'
   if (path === '/') return { page: 'landing', locale: defaultLocale }
+  for (const page of signupPages) {
+    const locale = locales.find((candidate) => signupPagePaths[page][candidate] === path)
+    if (locale) return { page, locale }
+  }
   const segment = path.slice(1)
   return isLocale(segment) && segment !== defaultLocale ? { page: 'landing', locale: segment } : { page: 'notFound' }
 }

@@ -45,6 +45,9 @@ export interface FallbackCopy {
   emailLabel: string
   buttonText: string
   buttonLoading: string
+  /** Beside the button: what is stored and why (its version is FALLBACK_CONSENT_VERSION). */
+  consentNotice: string
+  privacyLinkText: string
   successTitle: string
   successDescription: string
   errorTitle: string
@@ -94,6 +97,9 @@ export const fallbacks: Record<Locale, FallbackCopy> = {
     emailLabel: 'E-mail corporativo',
     buttonText: 'Quero testar grátis',
     buttonLoading: 'Processando...',
+    consentNotice:
+      'Guardamos seu e-mail, cargo e nome só para liberar seu teste e falar com você sobre ele. Vamos pedir sua confirmação por e-mail; sem ela, apagamos tudo.',
+    privacyLinkText: 'Aviso de privacidade',
     successTitle: 'Cadastro realizado!',
     successDescription: 'Confira seu e-mail para os próximos passos.',
     errorTitle: 'Falha no cadastro',
@@ -140,6 +146,9 @@ export const fallbacks: Record<Locale, FallbackCopy> = {
     emailLabel: 'Work email',
     buttonText: 'Start my free trial',
     buttonLoading: 'Processing...',
+    consentNotice:
+      'We keep your email, role and name only to give you trial access and write to you about it. We’ll ask you to confirm by email; if you don’t, we delete everything.',
+    privacyLinkText: 'Privacy note',
     successTitle: 'Registration Successful!',
     successDescription: 'Check your email for the next steps.',
     errorTitle: 'Registration Failed',

@@ -4,6 +4,7 @@ import { featureIcons, type FeatureIcon } from '../../../schemas/feature-icons.t
 import { sectionIds, type NavSectionId } from '../../../schemas/page-sections.ts'
 import { integrationCategories } from '../../../schemas/integration-categories.ts'
 import { fallbacks } from './fallbacks.ts'
+import { FALLBACK_CONSENT_VERSION } from './signup-fallbacks.ts'
 import { localize, localizeList } from './localize.ts'
 
 export type PageContent = PageQueryResult
@@ -32,8 +33,22 @@ export interface SocialImage {
 export function resolvePageCopy(content: PageContent | undefined, locale: Locale) {
   const fb = fallbacks[locale]
   const t = (value: Parameters<typeof localize>[0], fallback = '') => localize(value, locale) ?? fallback
-  const { settings, ui, hero, workflow, useCases, results, features, platform, testimonialsSection, cta, freeTrial } =
-    content ?? {}
+  const {
+    settings,
+    ui,
+    hero,
+    workflow,
+    useCases,
+    results,
+    features,
+    platform,
+    testimonialsSection,
+    cta,
+    freeTrial,
+    privacyNote,
+  } = content ?? {}
+  // The version travels with the sign-up: the document's when its notice is what the form shows.
+  const consentNotice = localize(privacyNote?.formNotice, locale)
 
   return {
     locale,
@@ -156,6 +171,11 @@ export function resolvePageCopy(content: PageContent | undefined, locale: Locale
         buttonText: t(freeTrial?.buttonText, fb.buttonText),
         buttonLoading: t(freeTrial?.buttonLoading, fb.buttonLoading),
         disclaimer: t(freeTrial?.disclaimer),
+        consent: {
+          notice: consentNotice ?? fb.consentNotice,
+          linkText: t(privacyNote?.linkText, fb.privacyLinkText),
+          version: consentNotice && privacyNote?.version ? privacyNote.version : FALLBACK_CONSENT_VERSION,
+        },
       },
       success: {
         title: t(freeTrial?.successTitle, fb.successTitle),

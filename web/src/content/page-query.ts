@@ -43,5 +43,6 @@ export const pageQuery = defineQuery(`{
     title, subtitle, benefits, nameLabel, namePlaceholder, roleLabel, rolePlaceholder,
     emailLabel, emailPlaceholder, buttonText, buttonLoading, disclaimer,
     successTitle, successDescription, errorTitle, errorDescription
-  }
+  },
+  "privacyNote": *[_type == "privacyNote" && _id == "privacyNote"][0]{ version, formNotice, linkText }
 }`)

@@ -37,5 +37,6 @@ export function emptyContent(): PageContent {
     testimonials: [],
     cta: null,
     freeTrial: null,
+    privacyNote: null,
   }
 }

@@ -5,6 +5,7 @@ import { App } from '../app/app.tsx'
 import { matchRoute } from '../app/routes.ts'
 import { localPublicConfig } from '../app/public-config.ts'
 import type { PageContent } from '../content/page-copy.ts'
+import type { AppProps } from '../app/app.tsx'
 import type { Locale } from '../../../schemas/locales.ts'
 
 interface RenderAppOptions {
@@ -12,6 +13,8 @@ interface RenderAppOptions {
   path?: string
   preferredLocale?: Locale
   initialContent?: PageContent | undefined
+  /** For the sign-up pages, what the server renders them with. */
+  signupPage?: AppProps['signupPage']
   user?: Options
 }
 
@@ -26,7 +29,7 @@ function resetDocument(path = '/'): void {
  * Renders the whole app as main.tsx does, with the local stack's public config and a
  * cache of its own (SWR's global cache would carry content from one test to the next).
  */
-export function renderApp({ path = '/en', preferredLocale = 'pt', initialContent, user }: RenderAppOptions = {}) {
+export function renderApp({ path = '/en', preferredLocale = 'pt', initialContent, signupPage, user }: RenderAppOptions = {}) {
   resetDocument(path)
   const { pathname } = window.location
   const view = render(
@@ -37,6 +40,7 @@ export function renderApp({ path = '/en', preferredLocale = 'pt', initialContent
       config={localPublicConfig}
       initialContent={initialContent}
       swrProvider={() => new Map() as Cache}
+      {...(signupPage ? { signupPage } : {})}
     />,
   )
   // No pause between keystrokes: the page does not debounce input, and the machine may be slow.

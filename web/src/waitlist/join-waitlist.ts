@@ -6,6 +6,8 @@ export interface SignUp {
   role: string
   email: string
   lang: Locale
+  /** The version of the consent text the form showed, kept with the place once it is confirmed. */
+  consentVersion: string
 }
 
 /** The form does not ask for the company size; it is always stored as this text. */
@@ -16,10 +18,10 @@ const UNKNOWN_COMPANY_SIZE = 'unknown'
  * logged (a returning visitor is already on the list and still deserves the welcome); the
  * welcome's error is the visitor's failure.
  */
-export async function joinWaitlist(supabase: SupabaseClient, { name, role, email, lang }: SignUp): Promise<void> {
+export async function joinWaitlist(supabase: SupabaseClient, { name, role, email, lang, consentVersion }: SignUp): Promise<void> {
   const { error: insertError } = await supabase.from('waitlist').insert({ email, role, company_size: UNKNOWN_COMPANY_SIZE })
   if (insertError) console.error('[waitlist] insert failed, continuing with the welcome email:', insertError)
 
-  const { error } = await supabase.functions.invoke('send-welcome-email', { body: { name, email, role, lang } })
+  const { error } = await supabase.functions.invoke('send-welcome-email', { body: { name, email, role, lang, consentVersion } })
   if (error) throw error
 }

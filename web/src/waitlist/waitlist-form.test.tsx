@@ -82,7 +82,7 @@ describe('the waitlist form', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Registration Successful!')
     expect(calls.map(({ endpoint, body }) => ({ endpoint, body }))).toEqual([
       { endpoint: 'insert', body: { email: complete.email, role: complete.role, company_size: 'unknown' } },
-      { endpoint: 'welcome', body: { ...complete, lang: 'en' } },
+      { endpoint: 'welcome', body: { ...complete, lang: 'en', consentVersion: '2026-11-23' } },
     ])
   })
 
@@ -109,7 +109,10 @@ describe('the waitlist form', () => {
 
     expect(calls.map(({ endpoint, body }) => ({ endpoint, body }))).toEqual([
       { endpoint: 'insert', body: { email: 'ana@example.com', role: 'HR Manager', company_size: 'unknown' } },
-      { endpoint: 'welcome', body: { name: 'Ana Souza', email: 'ana@example.com', role: 'HR Manager', lang: 'en' } },
+      {
+        endpoint: 'welcome',
+        body: { name: 'Ana Souza', email: 'ana@example.com', role: 'HR Manager', lang: 'en', consentVersion: '2026-11-23' },
+      },
     ])
     // Both calls carry the public anon key of the configured project.
     for (const { headers } of calls) expect(headers.get('apikey')).toBe('local-anon-key')
@@ -129,7 +132,41 @@ describe('the waitlist form', () => {
     await user.click(pt.getByRole('button', { name: 'Solicitar teste grátis' }))
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Cadastro realizado!')
-    expect(calls.at(-1)?.body).toEqual({ name: 'Ana Souza', email: 'ana@example.com.br', role: 'Gerente de RH', lang: 'pt' })
+    expect(calls.at(-1)?.body).toEqual({
+      name: 'Ana Souza',
+      email: 'ana@example.com.br',
+      role: 'Gerente de RH',
+      lang: 'pt',
+      consentVersion: '2026-11-23',
+    })
+  })
+
+  it.each([
+    ['/en', 'Try Pulso free for 14 days', /^We keep your email, role and name only/, 'Privacy note', '/en/privacy'],
+    ['/', 'Teste o Pulso grátis por 14 dias', /^Guardamos seu e-mail, cargo e nome só/, 'Aviso de privacidade', '/privacidade'],
+  ])(
+    'says beside the button (%s) what is stored and why, linking the privacy note in the page’s language',
+    (path, region, notice, linkText, href) => {
+      renderLanding(path)
+      const section = within(screen.getByRole('region', { name: region }))
+      const link = section.getByRole('link', { name: linkText })
+      expect(link).toHaveAttribute('href', href)
+      expect(link.parentElement?.textContent).toMatch(notice)
+      expect(section.getByRole('button')).toHaveAccessibleDescription(expect.stringMatching(notice))
+    },
+  )
+
+  it('sends the version of the code’s own notice when the content has none, with the code’s words', async () => {
+    const calls = serveWaitlist()
+    serveContent({ ...seed, privacyNote: null })
+    const { user } = renderApp({ path: '/en', initialContent: { ...seed, privacyNote: null } })
+    expect(form().getByRole('link', { name: 'Privacy note' }).parentElement).toHaveTextContent(
+      'We keep your email, role and name only to give you trial access',
+    )
+    await fillIn(user, { name: 'Ana Souza', role: 'HR Manager', email: 'ana@example.com' })
+    await user.click(submitButton())
+    expect(await screen.findByRole('alert')).toHaveTextContent('Registration Successful!')
+    expect(calls.at(-1)?.body).toMatchObject({ consentVersion: 'code-2026-11-23' })
   })
 
   it('disables the button and says it is processing until the sign-up is done', async () => {

@@ -4,6 +4,7 @@ import { toast } from 'react-toastify'
 import type { PageCopy } from '../content/page-copy.ts'
 import { usePublicConfig } from '../app/public-config-context.tsx'
 import { useLocale } from '../i18n/locale-context.tsx'
+import { pathOf } from '../app/routes.ts'
 import { joinWaitlist } from './join-waitlist.ts'
 import { loadSupabase } from './supabase-client.ts'
 import { ToastMessage } from './toast-message.tsx'
@@ -31,7 +32,13 @@ export function WaitlistForm({ copy }: { copy: Copy }) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const signUp = { name: fields.name.trim(), role: fields.role.trim(), email: fields.email.trim(), lang: locale }
+    const signUp = {
+      name: fields.name.trim(),
+      role: fields.role.trim(),
+      email: fields.email.trim(),
+      lang: locale,
+      consentVersion: copy.form.consent.version,
+    }
     // With any field empty the submission is silently ignored.
     if (!signUp.name || !signUp.role || !signUp.email || submitting) return
     setSubmitting(true)
@@ -63,9 +70,13 @@ export function WaitlistForm({ copy }: { copy: Copy }) {
           />
         </Label>
       ))}
-      <Submit type="submit" disabled={submitting}>
+      <Submit type="submit" disabled={submitting} aria-describedby="waitlist-consent">
         {submitting ? form.buttonLoading : form.buttonText}
       </Submit>
+      {/* What is stored and why, next to the button (docs/product.md §4.1). */}
+      <Disclaimer id="waitlist-consent">
+        {form.consent.notice} <a href={pathOf('privacy', locale)}>{form.consent.linkText}</a>
+      </Disclaimer>
       {form.disclaimer ? <Disclaimer>{form.disclaimer}</Disclaimer> : null}
     </Form>
   )

@@ -1,0 +1,73 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { locales, type Locale } from '../../schemas/locales.ts'
+import { pathOf } from '../../web/src/app/routes.ts'
+import type { PublicConfig } from '../../web/src/app/public-config.ts'
+import type { LinkAction, LinkState, SignupPagesContent } from '../../web/src/content/signup-pages-copy.ts'
+import type { QuerySource } from '../content/query-source.ts'
+import type { PageRenderer } from './page-renderer.ts'
+import type { LinkActions } from './link-actions.ts'
+
+export interface LinkRoutesOptions {
+  renderer: PageRenderer
+  publicConfig: PublicConfig
+  /** The sign-up pages' copy. */
+  content: QuerySource<SignupPagesContent>
+  /** How long an unconfirmed place is kept ({days} on the privacy page). */
+  retentionDays: number
+  links: LinkActions
+}
+
+const STATUS: Record<LinkState, number> = { ready: 200, done: 200, gone: 410, expired: 410, invalid: 400, unavailable: 503 }
+
+/**
+ * The pages of the welcome's personal links and the privacy note, in each language
+ * (docs/product.md §4.5). A GET only shows where the link stands, with a button when it can act;
+ * the POST that button (or a mail provider's one-click unsubscribe, RFC 8058) sends acts, and
+ * answers 200 once done.
+ */
+export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (
+  app,
+  { renderer, publicConfig, content, retentionDays, links },
+) => {
+  // A form post (urlencoded or multipart) carries nothing needed: the token is in the address.
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 16_384 }, (_request, _body, done) => done(null, undefined))
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, locale: Locale, path: string, link?: LinkState) {
+    const signupContent = await content().catch((error: unknown) => {
+      request.log.error({ err: error }, 'sign-up pages content unavailable, rendering the fallbacks')
+      return undefined
+    })
+    const page = renderer.render({
+      path,
+      preferredLocale: locale,
+      content: undefined,
+      config: publicConfig,
+      signup: { content: signupContent, retentionDays, ...(link ? { link } : {}) },
+    })
+    return reply
+      .code(link ? STATUS[link] : page.status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', link ? 'no-store' : 'no-cache')
+      .send(page.html)
+  }
+
+  const linkPage = (action: LinkAction, locale: Locale, apply: boolean) => {
+    const path = pathOf(action, locale)
+    return async (request: FastifyRequest<{ Querystring: { token?: unknown } }>, reply: FastifyReply) => {
+      const { token } = request.query
+      const state = typeof token === 'string' && token ? await links(action, token, apply) : 'invalid'
+      // The token must not travel on to another site in a Referer.
+      reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex')
+      return sendPage(request, reply, locale, path, state)
+    }
+  }
+
+  for (const locale of locales) {
+    for (const action of ['confirm', 'remove'] as const) {
+      app.get(pathOf(action, locale), linkPage(action, locale, false))
+      app.post(pathOf(action, locale), linkPage(action, locale, true))
+    }
+    app.get(pathOf('privacy', locale), (request, reply) => sendPage(request, reply, locale, pathOf('privacy', locale)))
+  }
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createResendMailer } from './mailer.ts'
+
+const message = {
+  from: 'Pulso <boas-vindas@pulso.app>',
+  to: 'ana@empresa.com',
+  replyTo: 'contato@pulso.app',
+  subject: 'Confirme seu lugar no teste grátis do Pulso',
+  text: 'Olá!',
+  html: '<p>Olá!</p>',
+  headers: {
+    'List-Unsubscribe': '<https://pulso.app/descadastrar?token=remove.x>',
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  },
+}
+
+describe('createResendMailer', () => {
+  it('posts the message to Resend’s API with its key, the one-click unsubscribe headers included', async () => {
+    const fetchImpl = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => Response.json({ id: 'e1' }))
+    await createResendMailer('re_test', fetchImpl as typeof fetch).send(message)
+    const [url, init] = fetchImpl.mock.calls[0] ?? []
+    expect(url).toBe('https://api.resend.com/emails')
+    expect(new Headers(init?.headers).get('authorization')).toBe('Bearer re_test')
+    expect(JSON.parse(String(init?.body))).toEqual({
+      from: message.from,
+      to: ['ana@empresa.com'],
+      reply_to: 'contato@pulso.app',
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      headers: message.headers,
+    })
+  })
+
+  it('fails with Resend’s answer when it refuses, so the sender retries', async () => {
+    const refusing = (async () => new Response('{"message":"domain not verified"}', { status: 403 })) as typeof fetch
+    await expect(createResendMailer('re_test', refusing).send(message)).rejects.toThrow(
+      /Resend answered 403: .*domain not verified/,
+    )
+  })
+})

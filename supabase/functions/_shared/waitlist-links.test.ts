@@ -1,0 +1,144 @@
+import { describe, expect, it, vi } from 'vitest'
+import { signLinkToken, type LinkPurpose } from './link-token.ts'
+import { createWaitlistLinksHandler } from './waitlist-links.ts'
+import type { PlaceState } from './waitlist-places.ts'
+
+const SECRET = 'a-secret-of-at-least-thirty-two-characters'
+const ID = '5b0d6a2e-8f4c-4f1e-9a57-2f3c1d0b9e77'
+const DAY = 86_400_000
+
+/** One place on the waitlist, in memory, with the store's contract. */
+function setup(initial: PlaceState = 'unconfirmed') {
+  let state = initial
+  const places = {
+    state: vi.fn(async () => state),
+    confirm: vi.fn(async () => {
+      if (state === 'unconfirmed') state = 'confirmed'
+      return state
+    }),
+    remove: vi.fn(async () => {
+      const existed = state !== 'missing'
+      state = 'missing'
+      return existed
+    }),
+  }
+  const log = vi.fn()
+  const handle = createWaitlistLinksHandler({ places, linkSecret: async () => SECRET, log })
+  return { places, log, handle, current: () => state }
+}
+
+const token = (purpose: LinkPurpose, days = 30) =>
+  signLinkToken(SECRET, { purpose, waitlistId: ID, expiresAt: new Date(Date.now() + days * DAY) })
+
+const post = (body: unknown) =>
+  new Request('http://localhost/functions/v1/waitlist-links', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+
+async function ask(handle: (request: Request) => Promise<Response>, body: unknown) {
+  const response = await handle(post(body))
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+}
+
+describe('the waitlist-links handler', () => {
+  it('says a valid confirmation link is ready without confirming anything, then confirms when asked', async () => {
+    const { handle, places, current } = setup()
+    const confirm = await token('confirm')
+    expect(await ask(handle, { action: 'confirm', token: confirm, apply: false })).toEqual({
+      status: 200,
+      body: { state: 'ready' },
+    })
+    expect(places.confirm).not.toHaveBeenCalled()
+    expect(current()).toBe('unconfirmed')
+    expect(await ask(handle, { action: 'confirm', token: confirm, apply: true })).toEqual({
+      status: 200,
+      body: { state: 'done' },
+    })
+    expect(current()).toBe('confirmed')
+    // Again, and looking at it again: done, and the first confirmation stands.
+    expect(await ask(handle, { action: 'confirm', token: confirm, apply: true })).toEqual({
+      status: 200,
+      body: { state: 'done' },
+    })
+    expect(await ask(handle, { action: 'confirm', token: confirm, apply: false })).toEqual({
+      status: 200,
+      body: { state: 'done' },
+    })
+  })
+
+  it('answers 410 gone for a confirmation whose place no longer exists', async () => {
+    const { handle } = setup('missing')
+    const confirm = await token('confirm')
+    for (const apply of [false, true]) {
+      expect(await ask(handle, { action: 'confirm', token: confirm, apply })).toEqual({ status: 410, body: { state: 'gone' } })
+    }
+  })
+
+  it('removes only when asked to act, and answers done every time after', async () => {
+    const { handle, places, current } = setup('confirmed')
+    const remove = await token('remove', 365)
+    expect(await ask(handle, { action: 'remove', token: remove, apply: false })).toEqual({
+      status: 200,
+      body: { state: 'ready' },
+    })
+    expect(places.remove).not.toHaveBeenCalled()
+    expect(await ask(handle, { action: 'remove', token: remove, apply: true })).toEqual({ status: 200, body: { state: 'done' } })
+    expect(current()).toBe('missing')
+    expect(await ask(handle, { action: 'remove', token: remove, apply: true })).toEqual({ status: 200, body: { state: 'done' } })
+    expect(await ask(handle, { action: 'remove', token: remove, apply: false })).toEqual({ status: 200, body: { state: 'done' } })
+  })
+
+  it('refuses a removal token on the confirm action and the other way round, touching nothing', async () => {
+    const { handle, places } = setup()
+    expect(await ask(handle, { action: 'confirm', token: await token('remove'), apply: true })).toEqual({
+      status: 400,
+      body: { state: 'invalid' },
+    })
+    expect(await ask(handle, { action: 'remove', token: await token('confirm'), apply: true })).toEqual({
+      status: 400,
+      body: { state: 'invalid' },
+    })
+    expect(places.confirm).not.toHaveBeenCalled()
+    expect(places.remove).not.toHaveBeenCalled()
+  })
+
+  it('answers 410 expired for an expired link and 400 invalid for an altered one', async () => {
+    const { handle, places } = setup()
+    expect(await ask(handle, { action: 'confirm', token: await token('confirm', -1), apply: true })).toEqual({
+      status: 410,
+      body: { state: 'expired' },
+    })
+    const altered = (await token('confirm')).replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'))
+    expect(await ask(handle, { action: 'confirm', token: altered, apply: true })).toEqual({
+      status: 400,
+      body: { state: 'invalid' },
+    })
+    expect(places.confirm).not.toHaveBeenCalled()
+  })
+
+  it.each([
+    ['not JSON', '{oops', 'invalid_json'],
+    ['an unknown action', { action: 'delete', token: 't', apply: true }, 'invalid_request'],
+    ['no apply', { action: 'confirm', token: 't' }, 'invalid_request'],
+    ['a huge token', { action: 'confirm', token: 'x'.repeat(600), apply: true }, 'invalid_request'],
+  ])('answers 400 for a request that is %s', async (_case, body, error) => {
+    const { handle } = setup()
+    expect(await ask(handle, body)).toMatchObject({ status: 400, body: { error } })
+  })
+
+  it('answers 500 unavailable, cause in the log only, when the database fails', async () => {
+    const { handle, places, log } = setup()
+    places.confirm.mockRejectedValueOnce(new Error('connection refused'))
+    const answer = await ask(handle, { action: 'confirm', token: await token('confirm'), apply: true })
+    expect(answer).toMatchObject({ status: 500, body: { error: 'unavailable' } })
+    expect(JSON.stringify(answer.body)).not.toContain('connection refused')
+    expect(log).toHaveBeenCalledWith('error', 'waitlist link not handled', { action: 'confirm', error: 'connection refused' })
+  })
+
+  it('accepts POST only', async () => {
+    const { handle } = setup()
+    expect((await handle(new Request('http://localhost/', { method: 'GET' }))).status).toBe(405)
+  })
+})

@@ -1,0 +1,70 @@
+import { z } from 'zod'
+import { json, readJsonPost, type Log } from './http.ts'
+import { linkPurposes, verifyLinkToken } from './link-token.ts'
+import type { WaitlistPlaces } from './waitlist-places.ts'
+
+/**
+ * Where a personal link stands: `ready` (valid, nothing done yet), `done` (the place is
+ * confirmed, or the person is off the list), `gone` (there is no place left to confirm),
+ * `expired`, or `invalid` (altered, forged, or made for the other action).
+ */
+export type LinkAnswer = 'ready' | 'done' | 'gone' | 'expired' | 'invalid'
+
+export interface WaitlistLinksDependencies {
+  places: Pick<WaitlistPlaces, 'state' | 'confirm' | 'remove'>
+  /** The key the links were signed with. */
+  linkSecret: () => Promise<string>
+  log: Log
+}
+
+const linkRequestSchema = z.object({
+  action: z.enum(linkPurposes),
+  token: z.string().max(512),
+  /** false: only say where the link stands (the page before its button); true: act. */
+  apply: z.boolean(),
+})
+
+const STATUS: Record<LinkAnswer, number> = { ready: 200, done: 200, gone: 410, expired: 410, invalid: 400 }
+
+const answer = (state: LinkAnswer) => json(STATUS[state], { state })
+
+/**
+ * POST {action: 'confirm' | 'remove', token, apply}: what the welcome's personal links do
+ * (docs/product.md §4.5). Confirming records when, in which language and under which consent
+ * text; removing deletes the person's waitlist row and welcome. Both are idempotent, and the
+ * answer is the same whether the place was there before or not, once it is done. The site's
+ * server calls this (in-process when it hosts the sign-ups, over HTTP to the edge function
+ * otherwise); the token is the only authority.
+ */
+export function createWaitlistLinksHandler({ places, linkSecret, log }: WaitlistLinksDependencies) {
+  return async (request: Request): Promise<Response> => {
+    const read = await readJsonPost(request)
+    if ('answer' in read) return read.answer
+    const parsed = linkRequestSchema.safeParse(read.body)
+    if (!parsed.success) {
+      return json(400, { error: 'invalid_request', message: 'Send {action: "confirm" | "remove", token, apply: boolean}.' })
+    }
+    const { action, token, apply } = parsed.data
+
+    try {
+      const verified = await verifyLinkToken(await linkSecret(), token, action)
+      if (!verified.ok) return answer(verified.reason)
+      const { waitlistId } = verified
+
+      if (action === 'confirm') {
+        const state = apply ? await places.confirm(waitlistId) : await places.state(waitlistId)
+        if (state === 'missing') return answer('gone')
+        if (apply) log('info', 'waitlist place confirmed', { waitlistId })
+        return answer(state === 'confirmed' ? 'done' : 'ready')
+      }
+
+      if (!apply) return answer((await places.state(waitlistId)) === 'missing' ? 'done' : 'ready')
+      // Removing twice, or a place already swept away, ends the same way: nothing of it is kept.
+      if (await places.remove(waitlistId)) log('info', 'waitlist place removed on request')
+      return answer('done')
+    } catch (error) {
+      log('error', 'waitlist link not handled', { action, error: error instanceof Error ? error.message : String(error) })
+      return json(500, { error: 'unavailable', message: 'The link could not be handled now. Please try again.' })
+    }
+  }
+}

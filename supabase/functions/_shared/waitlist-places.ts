@@ -1,0 +1,57 @@
+import type { Sql } from './sql.ts'
+
+/** Where a place on the waitlist stands (docs/product.md §4.5). */
+export type PlaceState = 'unconfirmed' | 'confirmed' | 'missing'
+
+/**
+ * The waitlist rows the personal links act on, read and written with the server's own rights.
+ * Removing a row removes its welcome too (the outbox row cascades).
+ */
+export function createWaitlistPlaces(sql: Sql) {
+  return {
+    async state(waitlistId: string): Promise<PlaceState> {
+      const { rows } = await sql.query<{ confirmed: boolean }>(
+        'select confirmed_at is not null as confirmed from public.waitlist where id = $1',
+        [waitlistId],
+      )
+      const [row] = rows
+      return row ? (row.confirmed ? 'confirmed' : 'unconfirmed') : 'missing'
+    },
+
+    /**
+     * Confirms the place, recording the welcome's language and the consent text's version the
+     * form sent; a place confirmed before keeps its first confirmation.
+     */
+    async confirm(waitlistId: string): Promise<PlaceState> {
+      const { rows } = await sql.query(
+        `update public.waitlist w
+         set confirmed_at = now(), consent_locale = e.locale, consent_version = e.consent_version
+         from (select $1::uuid as id) target
+         left join public.welcome_emails e on e.waitlist_id = target.id
+         where w.id = target.id and w.confirmed_at is null
+         returning w.id`,
+        [waitlistId],
+      )
+      return rows.length > 0 ? 'confirmed' : this.state(waitlistId)
+    },
+
+    /** Deletes the place and its welcome; true when there was one. */
+    async remove(waitlistId: string): Promise<boolean> {
+      const { rows } = await sql.query('delete from public.waitlist where id = $1 returning id', [waitlistId])
+      return rows.length > 0
+    },
+
+    /** Deletes the places left unconfirmed for longer than `days`; answers how many. */
+    async deleteUnconfirmed(days: number): Promise<number> {
+      const { rows } = await sql.query(
+        `delete from public.waitlist
+         where confirmed_at is null and created_at < now() - make_interval(days => $1::int)
+         returning id`,
+        [days],
+      )
+      return rows.length
+    },
+  }
+}
+
+export type WaitlistPlaces = ReturnType<typeof createWaitlistPlaces>

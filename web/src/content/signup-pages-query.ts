@@ -1,0 +1,18 @@
+import { defineQuery } from 'groq'
+
+/**
+ * What the pages a sign-up opens show (the confirmation and removal pages, the privacy note),
+ * in both languages: a query of their own, so the landing page's stays as it is.
+ */
+export const signupPagesQuery = defineQuery(`{
+  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },
+  "pages": *[_type == "linkPages" && _id == "linkPages"][0]{
+    confirmTitle, confirmBody, confirmButton, confirmedTitle, confirmedBody, goneTitle, goneBody,
+    confirmExpiredTitle, confirmExpiredBody, removeTitle, removeBody, removeButton,
+    removedTitle, removedBody, removeExpiredTitle, removeExpiredBody, invalidTitle, invalidBody,
+    unavailableTitle, unavailableBody, homeLink
+  },
+  "privacy": *[_type == "privacyNote" && _id == "privacyNote"][0]{
+    version, title, intro, sections[]{ _key, heading, body }, versionLabel
+  }
+}`)
