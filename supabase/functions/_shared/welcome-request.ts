@@ -1,11 +1,9 @@
 import { z } from 'zod'
+import { canonicalEmail } from './email-address.ts'
 import { locales } from './welcome-email.ts'
 
-/** The same rule as the waitlist's CHECK constraint, so both sides agree on what an address is. */
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/
-
 const NAME_OR_ROLE = '1 to 200 characters'
-const ADDRESS = 'a valid address of at most 254 characters'
+const ADDRESS = 'a plain address (local@domain) of at most 254 characters'
 
 /** A text of 1 to 200 characters once trimmed. */
 const shortText = () => z.string({ error: NAME_OR_ROLE }).trim().min(1, NAME_OR_ROLE).max(200, NAME_OR_ROLE)
@@ -18,7 +16,12 @@ const welcomeRequestSchema = z
         .string({ error: NAME_OR_ROLE })
         .transform((name) => name.replace(/[\r\n]+/g, ' '))
         .pipe(shortText()),
-      email: z.string({ error: ADDRESS }).trim().max(254, ADDRESS).regex(EMAIL, ADDRESS),
+      // In its canonical form, the one the waitlist stores (the same rule as its CHECK constraint).
+      email: z.string({ error: ADDRESS }).transform((email, context) => {
+        const canonical = canonicalEmail(email)
+        if (canonical === undefined) context.addIssue({ code: 'custom', message: ADDRESS })
+        return canonical ?? z.NEVER
+      }),
       role: shortText(),
       lang: z.enum(locales, { error: `one of ${locales.join(', ')}` }).default('pt'),
     },
