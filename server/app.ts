@@ -18,6 +18,8 @@ import { restRoutes } from './supabase/rest-routes.ts'
 import { functionRoutes } from './supabase/function-routes.ts'
 import { createSendWelcomeHandler } from '../supabase/functions/_shared/send-welcome.ts'
 import { createWelcomeStore } from '../supabase/functions/_shared/welcome-store.ts'
+import { createRequestLimits } from '../supabase/functions/_shared/request-limits.ts'
+import { createProofOfWork } from '../supabase/functions/_shared/proof-of-work.ts'
 
 export interface AppDependencies {
   config: ServerConfig
@@ -33,9 +35,10 @@ export interface AppDependencies {
 }
 
 /** What the browser may know: public ids and the anon key, never a secret. */
-export function publicConfigOf({ siteUrl, sanity, supabase }: ServerConfig): PublicConfig {
+export function publicConfigOf({ siteUrl, sanity, supabase, abuse }: ServerConfig): PublicConfig {
   return {
     siteUrl,
+    captcha: abuse.captcha !== undefined,
     sanity: {
       projectId: sanity.projectId,
       dataset: sanity.dataset,
@@ -59,7 +62,7 @@ export async function buildApp({
   localDataset,
   signups,
 }: AppDependencies): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: logger, trustProxy: true })
+  const app = Fastify({ loggerInstance: logger, trustProxy: trustProxyOption(config.trustProxy) })
   // On the root, so every route reads request.cookies (the reader's language, the preview).
   await app.register(fastifyCookie)
 
@@ -87,6 +90,8 @@ export async function buildApp({
     const anonKey = config.supabase.anonKey
     const sendWelcome = createSendWelcomeHandler({
       store: createWelcomeStore(db),
+      limits: createRequestLimits(db),
+      proofOfWork: config.abuse.captcha ? createProofOfWork(db, config.abuse.captcha.hmacKey) : undefined,
       onRecorded: onWelcomeRecorded,
       log: (level, message, details) => app.log[level](details ?? {}, message),
     })
@@ -104,6 +109,15 @@ export async function buildApp({
     preview,
   })
   return app
+}
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY. Fastify reads a bare hop count as "trust nothing" (it
+ * cannot tell who the nearest hop is); a count here keeps Express's meaning, trusting that many
+ * hops whoever they are, which is right only when nothing but those proxies can reach the server.
+ */
+function trustProxyOption(trust: ServerConfig['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust
 }
 
 /** Where this server answers itself (the local preview checks its secret through its own content API). */

@@ -14,16 +14,11 @@ describe.each(databaseKinds)('the waitlist on $kind', ({ open }) => {
 
   const insertAsAnon = (...emails: string[]) =>
     database.db.transaction(
-      (tx) =>
-        tx.query(
-          `insert into public.waitlist (email, role) select unnest($1::text[]), 'Head de Pessoas'`,
-          [emails],
-        ),
+      (tx) => tx.query(`insert into public.waitlist (email, role) select unnest($1::text[]), 'Head de Pessoas'`, [emails]),
       'anon',
     )
   const stored = async (email: string) =>
-    (await database.db.query<{ email: string }>('select email from public.waitlist where lower(email) = lower($1)', [email]))
-      .rows
+    (await database.db.query<{ email: string }>('select email from public.waitlist where lower(email) = lower($1)', [email])).rows
 
   const ascii = (text: string) => /^[\x20-\x7e]*$/.test(text)
   // Several cases spell one mailbox: each case starts from an empty list.

@@ -4,10 +4,11 @@ import pg from 'pg'
 import { createResendMailer, type Mailer } from './mailer.ts'
 import { createSmtpMailer } from './smtp-mailer.ts'
 import { createWelcomeStore } from './welcome-store.ts'
+import { createRequestLimits } from './request-limits.ts'
 import type { Log } from './http.ts'
 import type { DeliverDependencies } from './deliver-welcomes.ts'
 
-function required(name: string): string {
+export function required(name: string): string {
   const value = Deno.env.get(name)
   if (!value) throw new Error(`Missing environment variable ${name} (see README, "Deploy on Supabase and Sanity").`)
   return value
@@ -23,8 +24,9 @@ function mailerFromEnv(): Mailer {
   throw new Error('Set RESEND_API_KEY (Supabase) or SMTP_URL (elsewhere) so welcomes can be delivered.')
 }
 
-const pool = new pg.Pool({ connectionString: required('SUPABASE_DB_URL'), max: 3 })
+export const pool = new pg.Pool({ connectionString: required('SUPABASE_DB_URL'), max: 3 })
 export const store = createWelcomeStore(pool)
+export const limits = createRequestLimits(pool)
 
 export function deliveryFromEnv(): DeliverDependencies {
   return {

@@ -24,6 +24,8 @@ const welcomeRequestSchema = z
       }),
       role: shortText(),
       lang: z.enum(locales, { error: `one of ${locales.join(', ')}` }).default('pt'),
+      // The proof of work's solution (proof-of-work.ts), when the server asks for one.
+      altcha: z.string({ error: 'the proof-of-work payload' }).max(16_384, 'the proof-of-work payload').optional(),
     },
     { error: 'The body must be a JSON object.' },
   )
@@ -33,7 +35,7 @@ type WelcomeRequest = z.output<typeof welcomeRequestSchema>
 
 type Parsed = { ok: true; value: WelcomeRequest } | { ok: false; message: string }
 
-/** `{name, email, role, lang?}`, trimmed; the message names every field that is wrong, once. */
+/** `{name, email, role, lang?, altcha?}`, trimmed; the message names every field that is wrong, once. */
 export function parseWelcomeRequest(body: unknown): Parsed {
   const parsed = welcomeRequestSchema.safeParse(body)
   if (parsed.success) return { ok: true, value: parsed.data }
