@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import fastifyCookie from '@fastify/cookie'
+import fastifyHelmet from '@fastify/helmet'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import type { PublicConfig } from '../web/src/app/public-config.ts'
 import type { ServerConfig } from './config.ts'
@@ -10,6 +11,7 @@ import type { LocalDatasetSource } from './content/local-dataset.ts'
 import type { PageContentSource } from './content/page-content.ts'
 import type { PageRenderer } from './site/page-renderer.ts'
 import { siteRoutes } from './site/site-routes.ts'
+import { permissionsPolicy, securityHeaders } from './site/security-headers.ts'
 import { createPreview } from './preview/preview.ts'
 import { previewRoutes } from './preview/preview-routes.ts'
 import { healthRoutes } from './health-routes.ts'
@@ -65,6 +67,11 @@ export async function buildApp({
   const app = Fastify({ loggerInstance: logger, trustProxy: trustProxyOption(config.trustProxy) })
   // On the root, so every route reads request.cookies (the reader's language, the preview).
   await app.register(fastifyCookie)
+  // On the root too: every response of the site carries the security headers.
+  await app.register(fastifyHelmet, securityHeaders(config))
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', permissionsPolicy)
+  })
 
   await app.register(healthRoutes, {
     checks: {
@@ -107,6 +114,7 @@ export async function buildApp({
     pageContent,
     publicConfig: publicConfigOf(config),
     preview,
+    studioUrl: config.sanity.studioUrl,
   })
   return app
 }

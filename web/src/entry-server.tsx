@@ -14,6 +14,8 @@ export interface RenderRequest {
   preferredLocale: Locale
   content: PageContent | undefined
   config: PublicConfig
+  /** The Content Security Policy's style nonce for this response, if it has one. */
+  styleNonce?: string
 }
 
 export interface RenderedPage {
@@ -27,10 +29,10 @@ export interface RenderedPage {
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
 
 /** The prerender: the full page in the reader's language, with its CSS collected on the server. */
-export function render({ path, preferredLocale, content, config }: RenderRequest): RenderedPage {
+export function render({ path, preferredLocale, content, config, styleNonce }: RenderRequest): RenderedPage {
   const route = matchRoute(path)
   const locale = route.page === 'landing' ? route.locale : preferredLocale
-  const sheet = new ServerStyleSheet()
+  const sheet = new ServerStyleSheet(styleNonce ? { nonce: styleNonce } : {})
   try {
     const html = renderToString(
       sheet.collectStyles(
@@ -52,6 +54,8 @@ export function render({ path, preferredLocale, content, config }: RenderRequest
       head: [
         head,
         route.page === 'notFound' ? '<meta name="robots" content="noindex">' : '',
+        // styled-components reads the nonce for the styles it adds in the browser from this tag.
+        styleNonce ? `<meta property="csp-nonce" nonce="${styleNonce}">` : '',
         sheet.getStyleTags(),
         `<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${scriptJson(config)}</script>`,
         content ? `<script id="${INITIAL_CONTENT_ELEMENT_ID}" type="application/json">${scriptJson(content)}</script>` : '',

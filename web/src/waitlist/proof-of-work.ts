@@ -1,0 +1,50 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Challenge } from 'altcha/types'
+import type { AltchaWidgetElement } from 'altcha/types/generic'
+
+export interface ProofOfWork {
+  /** Starts solving in the background: the visitor has begun to fill in the form. */
+  start(): void
+  /** The solution for this sign-up (undefined when none could be found); the next sign-up solves anew. */
+  take(): Promise<string | undefined>
+}
+
+/**
+ * The ALTCHA solution a sign-up carries to the welcome function (docs/decisions/0031-proof-of-work.md).
+ * The challenge comes from the function itself (GET), the widget solves it in workers while the
+ * visitor types, and a solution is used once: the server refuses it a second time.
+ */
+export function createProofOfWork(supabase: () => Promise<SupabaseClient>, host: () => HTMLElement | null): ProofOfWork {
+  let pending: Promise<string | undefined> | undefined
+  let mounted: Promise<AltchaWidgetElement> | undefined
+
+  async function solve(): Promise<string | undefined> {
+    try {
+      const element = host()
+      if (!element) throw new Error('the form is not on the page')
+      mounted ??= import('./altcha-widget.ts').then(({ mountWidget }) => mountWidget(element))
+      const [{ data, error }, widget] = await Promise.all([
+        (await supabase()).functions.invoke<Challenge>('send-welcome-email', { method: 'GET' }),
+        mounted,
+      ])
+      if (error || !data) throw error ?? new Error('no challenge')
+      await widget.configure({ challenge: data })
+      return (await widget.verify())?.payload
+    } catch (error) {
+      // The welcome goes without a solution and is refused: the visitor sees the usual error.
+      console.error('[waitlist] proof of work failed:', error)
+      return undefined
+    }
+  }
+
+  return {
+    start() {
+      pending ??= solve()
+    },
+    async take() {
+      const solution = await (pending ?? solve())
+      pending = undefined
+      return solution
+    },
+  }
+}
