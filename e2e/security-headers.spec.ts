@@ -75,3 +75,57 @@ test('every other response carries the headers too', async ({ request }) => {
     expect(headers['content-security-policy'], path).toContain("default-src 'self'")
   }
 })
+
+test('a full sign-up solves the proof of work under the policy, without a puzzle or an error', async ({ page }, testInfo) => {
+  const problems = await watch(page)
+  const welcomes: unknown[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/functions/v1/send-welcome-email'))
+      welcomes.push(request.postDataJSON())
+  })
+  await gotoHydrated(page, '/en')
+  const form = page.locator('#freeTrial form')
+  await form.getByLabel('Name').fill('Jane Roberts')
+  await form.getByLabel('Role').fill('Head of People')
+  const email = `csp-${testInfo.project.name}-${Date.now()}@Empresa.COM`
+  await form.getByLabel('Work email').fill(email)
+  await form.getByRole('button', { name: 'Request free trial' }).click()
+
+  await expect(page.getByRole('alert').filter({ hasText: 'Registration Successful!' })).toBeVisible({ timeout: 15_000 })
+  // The solution went with the welcome, and the address in its canonical form.
+  expect(welcomes).toEqual([
+    expect.objectContaining({
+      email: email.replace('@Empresa.COM', '@empresa.com'),
+      altcha: expect.stringMatching(/^[\w+/=]+$/),
+    }),
+  ])
+  // The widget is there, and shows nothing.
+  await expect(page.locator('altcha-widget')).toHaveCount(1)
+  await expect(page.locator('altcha-widget .altcha')).toBeHidden()
+  expect(await problems()).toEqual({ errors: [], violations: [] })
+})
+
+test('the welcome function refuses a request without a solution, and a replayed one', async ({ page, request }) => {
+  const solutions: string[] = []
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && sent.url().endsWith('/functions/v1/send-welcome-email')) {
+      solutions.push((sent.postDataJSON() as { altcha: string }).altcha)
+    }
+  })
+  await gotoHydrated(page, '/en')
+  const form = page.locator('#freeTrial form')
+  await form.getByLabel('Name').fill('Jane Roberts')
+  await form.getByLabel('Role').fill('Head of People')
+  await form.getByLabel('Work email').fill(`replay-${Date.now()}@empresa.com`)
+  await form.getByRole('button', { name: 'Request free trial' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Registration Successful!' })).toBeVisible({ timeout: 15_000 })
+
+  const headers = { apikey: 'local-anon-key', 'content-type': 'application/json' }
+  const welcome = { name: 'Eve', email: `eve-${Date.now()}@empresa.com`, role: 'CTO', lang: 'en' }
+  const without = await request.post('/functions/v1/send-welcome-email', { headers, data: welcome })
+  expect(without.status()).toBe(400)
+  expect(await without.json()).toMatchObject({ error: 'proof_of_work_required' })
+  const replayed = await request.post('/functions/v1/send-welcome-email', { headers, data: { ...welcome, altcha: solutions[0] } })
+  expect(replayed.status()).toBe(403)
+  expect(await replayed.json()).toMatchObject({ error: 'proof_of_work_refused' })
+})
