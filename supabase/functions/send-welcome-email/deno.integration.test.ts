@@ -118,7 +118,9 @@ describe('the Deno edge functions on PostgreSQL', () => {
   async function solution(): Promise<string> {
     const challenge = (await (await fetch(sendWelcome.url, { headers: clientHeaders })).json()) as Challenge
     const solved = await solveChallenge({ challenge, deriveKey })
-    return btoa(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution: solved }))
+    return btoa(
+      JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution: solved }),
+    )
   }
 
   /** A welcome request with a fresh solution, unless the body brings its own `altcha` (or null for none). */

@@ -9,7 +9,7 @@ import type { AltchaWidgetElement } from 'altcha/types/generic'
 globalThis.$altcha.algorithms.set('PBKDF2/SHA-256', () => new Worker(pbkdf2Worker))
 
 /**
- * An ALTCHA widget in `host`, ready to verify. It shows nothing: the proof of work runs in the
+ * An ALTCHA widget appended to `host`, ready to verify. It shows nothing: the proof of work runs in the
  * background and the visitor never sees a puzzle (its UI is `display: none`, so it adds nothing
  * to the page's accessibility tree either).
  */

@@ -14,15 +14,15 @@ export interface ProofOfWork {
  * The challenge comes from the function itself (GET), the widget solves it in workers while the
  * visitor types, and a solution is used once: the server refuses it a second time.
  */
-export function createProofOfWork(supabase: () => Promise<SupabaseClient>, host: () => HTMLElement | null): ProofOfWork {
+export function createProofOfWork(supabase: () => Promise<SupabaseClient>): ProofOfWork {
   let pending: Promise<string | undefined> | undefined
   let mounted: Promise<AltchaWidgetElement> | undefined
 
   async function solve(): Promise<string | undefined> {
     try {
-      const element = host()
-      if (!element) throw new Error('the form is not on the page')
-      mounted ??= import('./altcha-widget.ts').then(({ mountWidget }) => mountWidget(element))
+      // Outside the form: inside it, the widget would hold the form back while it solves (its
+      // hidden checkbox is required then), and the form does not need it to send the solution.
+      mounted ??= import('./altcha-widget.ts').then(({ mountWidget }) => mountWidget(document.body))
       const [{ data, error }, widget] = await Promise.all([
         (await supabase()).functions.invoke<Challenge>('send-welcome-email', { method: 'GET' }),
         mounted,

@@ -27,10 +27,9 @@ export function WaitlistForm({ copy }: { copy: Copy }) {
   const [submitting, setSubmitting] = useState(false)
 
   const supabase = () => loadSupabase(config)
-  const formElement = useRef<HTMLFormElement>(null)
   const proofOfWork = useRef<ProofOfWork | undefined>(undefined)
   // Created on first use, like the Supabase client: the page loads without either.
-  const proof = () => (proofOfWork.current ??= createProofOfWork(supabase, () => formElement.current))
+  const proof = () => (proofOfWork.current ??= createProofOfWork(supabase))
   const startUsing = () => {
     void supabase()
     if (config.captcha) proof().start()
@@ -59,7 +58,7 @@ export function WaitlistForm({ copy }: { copy: Copy }) {
 
   const { form } = copy
   return (
-    <Form ref={formElement} onSubmit={submit} onFocus={startUsing} aria-busy={submitting}>
+    <Form onSubmit={submit} onFocus={startUsing} aria-busy={submitting}>
       {fieldSpecs.map(({ field, ...input }) => (
         <Label key={field}>
           <span>{form[`${field}Label`]}</span>
