@@ -16,7 +16,10 @@ afterEach(async () => {
 async function embedded(): Promise<Database> {
   const dataDir = await mkdtemp(join(tmpdir(), 'pulso-vacuum-'))
   const db = await openDatabase({ databaseUrl: undefined, dataDir })
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }), () => db.close())
+  cleanups.push(
+    () => rm(dataDir, { recursive: true, force: true }),
+    () => db.close(),
+  )
   return db
 }
 
