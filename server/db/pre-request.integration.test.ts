@@ -124,6 +124,21 @@ describe('guard.check_request, called as PostgREST calls it', () => {
     expect(answer).toMatchObject({ status: 413, body: { code: 'PT413' } })
   })
 
+  it('keeps only open windows: each call prunes rows whose window has closed', async () => {
+    await db.query(
+      `insert into guard.hits (bucket, subject_hash, at, expires_at)
+       select 'signup', sha256(convert_to('old-' || n, 'UTF8')), now() - interval '2 hours', now() - interval '1 hour'
+       from generate_series(1, 150) n`,
+    )
+    const expired = async () =>
+      (await db.query<{ n: number }>(`select count(*)::int as n from guard.hits where expires_at <= now()`)).rows[0]?.n
+    expect(await expired()).toBe(150)
+    await request({ headers: { 'x-forwarded-for': '192.0.2.40' } })
+    expect(await expired()).toBe(50)
+    await request({ headers: { 'x-forwarded-for': '192.0.2.41' } })
+    expect(await expired()).toBe(0)
+  })
+
   it('leaves every other request alone', async () => {
     const headers = { 'x-forwarded-for': '203.0.113.10' }
     expect(await request({ headers, method: 'GET' })).toEqual({ status: 200 })
