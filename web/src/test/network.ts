@@ -82,9 +82,10 @@ const CHALLENGE_KEY = 'the-test-server-key-of-32-characters'
 
 /**
  * The welcome function's proof-of-work challenges (GET), real ones from altcha-lib and cheap to
- * solve, and a check of a solution against them as the function would make it.
+ * solve, and a check of a solution against them as the function would make it. `lifetimesMs`
+ * gives the first challenges that long to live (the rest, 30 minutes).
  */
-export function serveChallenges() {
+export function serveChallenges(...lifetimesMs: number[]) {
   const served: Challenge[] = []
   server.use(
     http.get('*/functions/v1/send-welcome-email', async () => {
@@ -93,6 +94,8 @@ export function serveChallenges() {
         cost: 10,
         deriveKey,
         hmacSignatureSecret: CHALLENGE_KEY,
+        // In seconds: a Date made here is jsdom's, which altcha-lib (loaded by Node) does not recognize.
+        expiresAt: Math.floor((Date.now() + (lifetimesMs[served.length] ?? 30 * 60_000)) / 1000),
       })
       served.push(challenge)
       return HttpResponse.json(challenge)

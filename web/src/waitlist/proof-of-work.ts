@@ -14,11 +14,20 @@ export interface ProofOfWork {
  * The challenge comes from the function itself (GET), the widget solves it in workers while the
  * visitor types, and a solution is used once: the server refuses it a second time.
  */
+interface Solved {
+  payload: string | undefined
+  /** When the challenge stops being accepted (ms since the epoch). */
+  expiresAt: number
+}
+
+/** A solution this close to its challenge's expiry is solved again rather than sent to be refused. */
+const EXPIRY_MARGIN_MS = 60_000
+
 export function createProofOfWork(supabase: () => Promise<SupabaseClient>): ProofOfWork {
-  let pending: Promise<string | undefined> | undefined
+  let pending: Promise<Solved> | undefined
   let mounted: Promise<AltchaWidgetElement> | undefined
 
-  async function solve(): Promise<string | undefined> {
+  async function solve(): Promise<Solved> {
     try {
       // Outside the form: inside it, the widget would hold the form back while it solves (its
       // hidden checkbox is required then), and the form does not need it to send the solution.
@@ -29,11 +38,12 @@ export function createProofOfWork(supabase: () => Promise<SupabaseClient>): Proo
       ])
       if (error || !data) throw error ?? new Error('no challenge')
       await widget.configure({ challenge: data })
-      return (await widget.verify())?.payload
+      const payload = (await widget.verify())?.payload
+      return { payload, expiresAt: (data.parameters.expiresAt ?? Infinity) * 1000 }
     } catch (error) {
       // The welcome goes without a solution and is refused: the visitor sees the usual error.
       console.error('[waitlist] proof of work failed:', error)
-      return undefined
+      return { payload: undefined, expiresAt: 0 }
     }
   }
 
@@ -42,9 +52,11 @@ export function createProofOfWork(supabase: () => Promise<SupabaseClient>): Proo
       pending ??= solve()
     },
     async take() {
-      const solution = await (pending ?? solve())
+      let solved = await (pending ?? solve())
+      // A visitor who left the form open for a long while gets a fresh solution, not a refusal.
+      if (solved.payload !== undefined && solved.expiresAt - EXPIRY_MARGIN_MS < Date.now()) solved = await solve()
       pending = undefined
-      return solution
+      return solved.payload
     },
   }
 }

@@ -245,6 +245,22 @@ describe('the waitlist form with the proof of work on', () => {
     expect(challenges.served).toHaveLength(2)
   })
 
+  it('solves again when the solution is about to expire (a form left open), and sends the fresh one', async () => {
+    const challenges = serveChallenges(20_000)
+    const calls = serveWaitlist()
+    serveContent(seed)
+    const { user } = renderApp({ path: '/en', initialContent: seed, captcha: true })
+    await fillIn(user, { name: 'Ana Souza', role: 'HR Manager', email: 'ana@example.com' })
+    await user.click(submitButton())
+
+    expect(await screen.findByRole('alert', {}, { timeout: 15_000 })).toHaveTextContent('Registration Successful!')
+    expect(challenges.served).toHaveLength(2)
+    const { altcha } = calls[1]?.body as { altcha: string }
+    const sent = JSON.parse(atob(altcha)) as { challenge: { parameters: { nonce: string } } }
+    expect(sent.challenge.parameters.nonce).toBe(challenges.served[1]?.parameters.nonce)
+    expect(await challenges.verify(altcha)).toBe(true)
+  })
+
   it('shows the usual error when no challenge can be had, and sends the welcome without a solution', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     server.use(http.get('*/functions/v1/send-welcome-email', () => HttpResponse.json({ error: 'down' }, { status: 503 })))
