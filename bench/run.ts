@@ -96,8 +96,14 @@ async function liveEditLatency() {
   console.log(`  new content  median ${ms(toContent, 0.5)}, p95 ${ms(toContent, 0.95)}`)
 }
 
+/**
+ * Every benchmark sign-up comes from this one machine: the per-client limits and the proof of
+ * work (which guard the public site, README "Abuse model") would measure themselves, not throughput.
+ */
+const UNGUARDED = { CAPTCHA: 'off', SIGNUP_LIMIT: '1000000/1m', WELCOME_LIMIT_PER_CLIENT: '1000000/1m' }
+
 async function signupThroughput(label: string, env: Record<string, string>) {
-  const server = await startServer(env)
+  const server = await startServer({ ...UNGUARDED, ...env })
   const supabase = createClient(server.address, 'local-anon-key', { auth: { persistSession: false } })
   let next = 0
   let failures = 0

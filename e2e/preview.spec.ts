@@ -1,7 +1,7 @@
 import { appendFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
 import { copy } from './support/copy.ts'
-import { collectPageErrors } from './support/page.ts'
+import { collectCspViolations, collectPageErrors } from './support/page.ts'
 import { useOwnServer } from './support/own-server.ts'
 
 const SECRET = 'secret-the-studio-stored-for-this-editor'
@@ -28,19 +28,25 @@ test.beforeAll(async () => {
 test('an editor sent by the Studio sees the draft; visitors never do', async ({ page, browser }) => {
   const server = ownServer()
   const errors = collectPageErrors(page)
+  const violations = await collectCspViolations(page)
   const response = await page.goto(
     `${server.url}/api/preview/enable?sanity-preview-secret=${SECRET}&sanity-preview-pathname=%2Fen&sanity-preview-perspective=drafts`,
   )
   expect(new URL(page.url()).pathname).toBe('/en')
   expect(response?.headers()['x-robots-tag']).toBe('noindex')
   expect(response?.headers()['cache-control']).toBe('private, no-store')
+  // The Studio, and only the Studio, may show the preview in its frame.
+  expect(response?.headers()['content-security-policy']).toMatch(/frame-ancestors http:\/\/localhost:3333(;|$)/)
+  expect(response?.headers()['x-frame-options']).toBeUndefined()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(DRAFT_HEADLINE)
   // The preview hydrates with the drafts it was served and loads Sanity's overlays, without errors.
   await expect.poll(() => page.evaluate(() => document.querySelector('sanity-visual-editing') !== null)).toBe(true)
   expect(errors).toEqual([])
+  expect(await violations()).toEqual([])
 
   const visitor = await browser.newPage()
-  await visitor.goto(`${server.url}/en`)
+  const visitorResponse = await visitor.goto(`${server.url}/en`)
+  expect(visitorResponse?.headers()['content-security-policy']).toContain("frame-ancestors 'none'")
   const headline = visitor.getByRole('heading', { level: 1 })
   await expect(headline).toHaveText(copy.en.headline)
   // No stega on the public page: its texts are exactly the published ones, with nothing hidden in them.

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import fastifyCookie from '@fastify/cookie'
+import fastifyHelmet from '@fastify/helmet'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import type { PublicConfig } from '../web/src/app/public-config.ts'
 import type { ServerConfig } from './config.ts'
@@ -10,6 +11,7 @@ import type { LocalDatasetSource } from './content/local-dataset.ts'
 import type { PageContentSource } from './content/page-content.ts'
 import type { PageRenderer } from './site/page-renderer.ts'
 import { siteRoutes } from './site/site-routes.ts'
+import { permissionsPolicy, securityHeaders } from './site/security-headers.ts'
 import { createPreview } from './preview/preview.ts'
 import { previewRoutes } from './preview/preview-routes.ts'
 import { healthRoutes } from './health-routes.ts'
@@ -24,6 +26,8 @@ import type { SignupPagesContent } from '../web/src/content/signup-pages-copy.ts
 import type { QuerySource } from './content/query-source.ts'
 import { linkRoutes } from './site/link-routes.ts'
 import { createLinkActions, hostedLinksFunction, inProcessLinksFunction, type CallLinksFunction } from './site/link-actions.ts'
+import { createRequestLimits } from '../supabase/functions/_shared/request-limits.ts'
+import { createProofOfWork } from '../supabase/functions/_shared/proof-of-work.ts'
 
 export interface AppDependencies {
   config: ServerConfig
@@ -41,9 +45,10 @@ export interface AppDependencies {
 }
 
 /** What the browser may know: public ids and the anon key, never a secret. */
-export function publicConfigOf({ siteUrl, sanity, supabase }: ServerConfig): PublicConfig {
+export function publicConfigOf({ siteUrl, sanity, supabase, abuse }: ServerConfig): PublicConfig {
   return {
     siteUrl,
+    captcha: abuse.captcha !== undefined,
     sanity: {
       projectId: sanity.projectId,
       dataset: sanity.dataset,
@@ -68,9 +73,14 @@ export async function buildApp({
   signupPagesContent,
   signups,
 }: AppDependencies): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: logger, trustProxy: true })
+  const app = Fastify({ loggerInstance: logger, trustProxy: trustProxyOption(config.trustProxy) })
   // On the root, so every route reads request.cookies (the reader's language, the preview).
   await app.register(fastifyCookie)
+  // On the root too: every response of the site carries the security headers.
+  await app.register(fastifyHelmet, securityHeaders(config))
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', permissionsPolicy)
+  })
 
   await app.register(healthRoutes, {
     checks: {
@@ -97,7 +107,13 @@ export async function buildApp({
     const log = (level: 'info' | 'warn' | 'error', message: string, details?: Record<string, unknown>) =>
       app.log[level](details ?? {}, message)
     const anonKey = config.supabase.anonKey
-    const sendWelcome = createSendWelcomeHandler({ store: createWelcomeStore(db), onRecorded: onWelcomeRecorded, log })
+    const sendWelcome = createSendWelcomeHandler({
+      store: createWelcomeStore(db),
+      limits: createRequestLimits(db),
+      proofOfWork: config.abuse.captcha ? createProofOfWork(db, config.abuse.captcha.hmacKey) : undefined,
+      onRecorded: onWelcomeRecorded,
+      log,
+    })
     const waitlistLinks = createWaitlistLinksHandler({ places, linkSecret: async () => linkSecret, log })
     await app.register(restRoutes, { db, anonKey })
     await app.register(functionRoutes, {
@@ -125,8 +141,18 @@ export async function buildApp({
     pageContent,
     publicConfig: publicConfigOf(config),
     preview,
+    studioUrl: config.sanity.studioUrl,
   })
   return app
+}
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY. Fastify reads a bare hop count as "trust nothing" (it
+ * cannot tell who the nearest hop is); a count here keeps Express's meaning, trusting that many
+ * hops whoever they are, which is right only when nothing but those proxies can reach the server.
+ */
+function trustProxyOption(trust: ServerConfig['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust
 }
 
 /** Where this server answers itself (the local preview checks its secret through its own content API). */

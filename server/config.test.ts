@@ -91,3 +91,48 @@ describe('loadConfig', () => {
     expect(problems({ DKIM_DOMAIN: 'not a domain', DKIM_SELECTOR: 's1', DKIM_PRIVATE_KEY: rsaPem })).toContain('- DKIM_DOMAIN:')
   })
 })
+
+describe('abuse settings', () => {
+  it('trusts no proxy, asks for proof of work and keeps the database’s limits by default', () => {
+    const { trustProxy, abuse } = loadConfig({})
+    expect(trustProxy).toBe(false)
+    expect(abuse.limits).toEqual({})
+    expect(abuse.captcha?.hmacKey).toMatch(/^[\w-]{40,}$/)
+  })
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['2', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['loopback, 10.0.0.0/8, 2001:db8::/32', ['loopback', '10.0.0.0/8', '2001:db8::/32']],
+  ])('reads TRUST_PROXY=%s as Fastify does', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected)
+  })
+
+  it.each(['yes', '10.0.0.1/33', 'proxy.example', '10.0.0.1,'])('refuses TRUST_PROXY=%s', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/)
+  })
+
+  it('reads limits as a count per window', () => {
+    const { abuse } = loadConfig({
+      SIGNUP_LIMIT: '5/10m',
+      WELCOME_LIMIT_PER_CLIENT: '100/1h',
+      WELCOME_LIMIT_PER_RECIPIENT: '3/1d',
+    })
+    expect(abuse.limits).toEqual({
+      signup: { maxHits: 5, perSeconds: 600 },
+      welcome_client: { maxHits: 100, perSeconds: 3600 },
+      welcome_recipient: { maxHits: 3, perSeconds: 86_400 },
+    })
+    expect(() => loadConfig({ SIGNUP_LIMIT: '0/10m' })).toThrow(/SIGNUP_LIMIT/)
+    expect(() => loadConfig({ SIGNUP_LIMIT: 'ten' })).toThrow(/SIGNUP_LIMIT/)
+  })
+
+  it('turns the proof of work off with CAPTCHA=off, and keeps a given key', () => {
+    expect(loadConfig({ CAPTCHA: 'off' }).abuse.captcha).toBeUndefined()
+    const hmacKey = 'k'.repeat(32)
+    expect(loadConfig({ ALTCHA_HMAC_KEY: hmacKey }).abuse.captcha).toEqual({ hmacKey })
+    expect(() => loadConfig({ CAPTCHA: 'maybe' })).toThrow(/CAPTCHA/)
+  })
+})

@@ -1,4 +1,5 @@
 import { createPrivateKey, randomBytes } from 'node:crypto'
+import { isIP } from 'node:net'
 import { z } from 'zod'
 import type { DkimKey } from '../supabase/functions/_shared/smtp-mailer.ts'
 
@@ -19,6 +20,44 @@ const pemKey = z
     },
     { error: 'an RSA private key in PEM (-----BEGIN PRIVATE KEY----- …)' },
   )
+/**
+ * TRUST_PROXY as Fastify's trustProxy reads it: unset trusts no proxy (the socket's address is
+ * the client's), `true` trusts X-Forwarded-For from any hop, a number trusts that many hops, and
+ * a list trusts those proxies (addresses, CIDR blocks, or loopback / linklocal / uniquelocal).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): boolean | number | string[] => {
+    if (value === 'true' || value === 'false') return value === 'true'
+    if (/^\d+$/.test(value)) return Number(value)
+    const entries = value.split(',').map((entry) => entry.trim())
+    const wrong = entries.find((entry) => !isProxyAddress(entry))
+    if (wrong !== undefined) {
+      context.addIssue({ code: 'custom', message: `true, a hop count, or proxy addresses / CIDR blocks ("${wrong}" is none)` })
+      return z.NEVER
+    }
+    return entries
+  })
+
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const family = isIP(address)
+  if (family === 0 || rest.length > 0) return false
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128))
+}
+
+/** A limit as `<count>/<window>`: `10/10m` is ten per ten minutes (s, m, h or d). */
+const requestLimit = z
+  .string()
+  .trim()
+  .regex(/^[1-9]\d{0,8}\/[1-9]\d{0,6}[smhd]$/, 'a count and a window, like 10/10m (s, m, h or d)')
+  .transform((value) => {
+    const [count = '', window = ''] = value.split('/')
+    const seconds = { s: 1, m: 60, h: 3600, d: 86_400 }[window.slice(-1) as 's' | 'm' | 'h' | 'd']
+    return { maxHits: Number(count), perSeconds: Number(window.slice(0, -1)) * seconds }
+  })
 
 /** Every variable the server reads; `.env.example` documents each one. */
 const envSchema = z.object({
@@ -50,15 +89,28 @@ const envSchema = z.object({
   DKIM_PRIVATE_KEY: optional(pemKey),
   LINK_SECRET: optional(z.string().min(32, 'at least 32 characters, e.g. from `openssl rand -hex 32`')),
   UNCONFIRMED_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  TRUST_PROXY: optional(trustProxy),
+  SIGNUP_LIMIT: optional(requestLimit),
+  WELCOME_LIMIT_PER_CLIENT: optional(requestLimit),
+  WELCOME_LIMIT_PER_RECIPIENT: optional(requestLimit),
+  CAPTCHA: z.enum(['on', 'off']).default('on'),
+  ALTCHA_HMAC_KEY: optional(z.string().min(32, 'a random secret of at least 32 characters')),
   SUPABASE_URL: optional(z.url({ protocol: /^https?$/ })),
   SUPABASE_ANON_KEY: optional(z.string().min(20, 'the project’s anon (publishable) key')),
 })
 
 export type Env = z.infer<typeof envSchema>
 
+export interface RequestLimit {
+  maxHits: number
+  perSeconds: number
+}
+
 export interface ServerConfig {
   port: number
   host: string
+  /** Which proxies' X-Forwarded-For decides the client address (Fastify's trustProxy). */
+  trustProxy: boolean | number | string[]
   siteUrl: string
   logLevel: Env['LOG_LEVEL']
   sanity: {
@@ -92,6 +144,12 @@ export interface ServerConfig {
     /** How long an unconfirmed place is kept; its confirmation link lasts as long. */
     retentionDays: number
   }
+  abuse: {
+    /** Limits set by the environment, by their name in guard.limits; the others keep the database's. */
+    limits: Partial<Record<'signup' | 'welcome_client' | 'welcome_recipient', RequestLimit>>
+    /** The proof of work the welcome asks for; undefined when CAPTCHA=off. */
+    captcha: { hmacKey: string } | undefined
+  }
 }
 
 export class ConfigError extends Error {
@@ -117,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   return {
     port: e.PORT,
     host: e.HOST,
+    trustProxy: e.TRUST_PROXY ?? false,
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     sanity: {
@@ -140,6 +199,15 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
           : undefined,
     },
     links: { secret: e.LINK_SECRET, retentionDays: e.UNCONFIRMED_RETENTION_DAYS },
+    abuse: {
+      limits: {
+        ...(e.SIGNUP_LIMIT ? { signup: e.SIGNUP_LIMIT } : {}),
+        ...(e.WELCOME_LIMIT_PER_CLIENT ? { welcome_client: e.WELCOME_LIMIT_PER_CLIENT } : {}),
+        ...(e.WELCOME_LIMIT_PER_RECIPIENT ? { welcome_recipient: e.WELCOME_LIMIT_PER_RECIPIENT } : {}),
+      },
+      // Made up at start when unset: challenges then last as long as the process (set it for several processes).
+      captcha: e.CAPTCHA === 'off' ? undefined : { hmacKey: e.ALTCHA_HMAC_KEY ?? randomBytes(32).toString('base64url') },
+    },
     supabase:
       e.SUPABASE_URL && e.SUPABASE_ANON_KEY
         ? { url: e.SUPABASE_URL, anonKey: e.SUPABASE_ANON_KEY, hosted: true }

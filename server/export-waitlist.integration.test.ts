@@ -37,11 +37,11 @@ describe('npm run waitlist:export', () => {
     })
     const [header, ...lines] = stdout.trimEnd().split('\r\n')
     expect(header).toBe(
-      'email,role,company_size,created_at,confirmed,confirmed_at,consent_locale,consent_version,locale,welcome_status,welcomed_at',
+      '"email","role","company_size","created_at","confirmed","confirmed_at","consent_locale","consent_version","locale","welcome_status","welcomed_at"',
     )
     expect(lines).toEqual([
-      'ana@empresa.com,Head de Pessoas,unknown,2026-11-20T10:00:00.000Z,yes,2026-11-20T10:05:00.000Z,pt,2026-11-23,,,',
-      'bob@company.com,CTO,unknown,2026-11-21T10:00:00.000Z,no,,,,,,',
+      '"ana@empresa.com","Head de Pessoas","unknown","2026-11-20T10:00:00.000Z","yes","2026-11-20T10:05:00.000Z","pt","2026-11-23","","",""',
+      '"bob@company.com","CTO","unknown","2026-11-21T10:00:00.000Z","no","","","","","",""',
     ])
     expect(stderr).toContain('2 sign-ups exported from postgres, 1 of them confirmed.')
   })

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { ServerConfig } from './config.ts'
 import { openDatabase, type Database } from './db/database.ts'
 import { migrate } from './db/migrate.ts'
+import { applyRequestLimits } from './db/request-limits.ts'
+import { scheduleVacuum } from './db/vacuum.ts'
 import { createFileMailer } from './mail/file-mailer.ts'
 import { startWelcomeSender, type WelcomeSender } from './mail/welcome-sender.ts'
 import type { QuerySource } from './content/query-source.ts'
@@ -24,6 +26,9 @@ export interface SignupBackend {
   close(): Promise<void>
 }
 
+/** How often the embedded database is vacuumed (it has no autovacuum). */
+const VACUUM_EVERY_MS = 10 * 60_000
+
 /** The self-hosted sign-up backend: migrated database, mailer and the welcome sender. */
 export async function startSignupBackend(
   config: ServerConfig,
@@ -36,6 +41,12 @@ export async function startSignupBackend(
     const applied = await migrate(db, resolve('supabase/migrations'))
     log.info({ database: db.kind, applied }, applied.length > 0 ? 'migrations applied' : 'database schema up to date')
     const linkSecret = await resolveLinkSecret(db, config.links.secret)
+    await applyRequestLimits(db, config.abuse.limits)
+    // PostgreSQL vacuums itself; the embedded database needs it done.
+    const vacuum =
+      db.kind === 'pglite'
+        ? scheduleVacuum(db, VACUUM_EVERY_MS, (error) => log.error({ err: error }, 'vacuum failed'))
+        : undefined
 
     const mailDir = join(dataDir, 'mail')
     const mailer: Mailer = config.mail.smtpUrl
@@ -82,6 +93,7 @@ export async function startSignupBackend(
       linkSecret,
       async close() {
         await sender.stop()
+        await vacuum?.stop()
         await db.close()
       },
     }

@@ -1,9 +1,19 @@
-/** RFC 4180 CSV; cells that a spreadsheet would run as formulas are prefixed with a quote. */
+/**
+ * Where a spreadsheet may start a cell: the start of a field, or after a comma, a semicolon
+ * (pt-BR spreadsheets split on it), a tab or a line break inside one, when it reads the file
+ * with other rules than ours. Blanks may come before the formula's sign.
+ */
+const FORMULA_START = /(^|[,;\t\n]|\r\n?)([ \t]*)(?=[=+\-@＝＋－＠])/g
+
+/**
+ * RFC 4180 CSV, safe to open in a spreadsheet: every field is quoted, and wherever a cell could
+ * begin with a formula sign (= + - @), a quote goes first, so the spreadsheet shows text.
+ */
 export function toCsv(columns: readonly string[], rows: readonly Record<string, unknown>[]): string {
   const cell = (value: unknown) => {
-    let text = value instanceof Date ? value.toISOString() : value === null || value === undefined ? '' : String(value)
-    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+    const text = value instanceof Date ? value.toISOString() : value === null || value === undefined ? '' : String(value)
+    return `"${text.replace(FORMULA_START, "$1'$2").replace(/"/g, '""')}"`
   }
-  return [columns.join(','), ...rows.map((row) => columns.map((column) => cell(row[column])).join(','))].join('\r\n') + '\r\n'
+  const line = (values: readonly unknown[]) => values.map(cell).join(',')
+  return [line(columns), ...rows.map((row) => line(columns.map((column) => row[column])))].join('\r\n') + '\r\n'
 }

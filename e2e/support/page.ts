@@ -25,6 +25,21 @@ export async function gotoHydrated(page: Page, path: string) {
   return response
 }
 
+/**
+ * Content Security Policy violations the page reports (each as "directive blocked-uri"), from
+ * the first script on; call before navigating. Chromium also logs each one as a console error.
+ */
+export async function collectCspViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    Object.defineProperty(window, '__cspViolations', { value: seen })
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.effectiveDirective} ${event.blockedURI || '(inline)'}`)
+    })
+  })
+  return () => page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])
+}
+
 /** Console errors and uncaught exceptions, collected from the moment this is called. */
 export function collectPageErrors(page: Page): string[] {
   const errors: string[] = []

@@ -44,6 +44,8 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (
       content: undefined,
       config: publicConfig,
       signup: { content: signupContent, retentionDays, ...(link ? { link } : {}) },
+      // Helmet's per-response nonces, as on every page (the sign-up pages have styles, no scripts).
+      nonce: reply.cspNonce,
     })
     return reply
       .code(link ? STATUS[link] : page.status)

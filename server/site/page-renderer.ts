@@ -5,7 +5,13 @@ import { pathToFileURL } from 'node:url'
 import type { RenderRequest, RenderedPage } from '../../web/src/entry-server.tsx'
 
 export interface PageRenderer {
-  render(request: RenderRequest): { status: RenderedPage['status']; html: string }
+  render(request: RenderRequest & { nonce: CspNonce }): { status: RenderedPage['status']; html: string }
+}
+
+/** The Content Security Policy's nonces for one response (helmet makes them per request). */
+export interface CspNonce {
+  script: string
+  style: string
 }
 
 /** Loads the production build (`npm run build`): the HTML shell and the server entry. */
@@ -19,13 +25,15 @@ export async function loadPageRenderer(distDir: string): Promise<PageRenderer> {
   const entry = (await import(pathToFileURL(entryPath).href)) as { render: (request: RenderRequest) => RenderedPage }
 
   return {
-    render(request) {
-      const page = entry.render(request)
+    render({ nonce, ...request }) {
+      const page = entry.render({ ...request, styleNonce: nonce.style })
       const html = template
         // Function replacers: a `$` in the content must not be read as a replacement pattern.
         .replace('<!--app-lang-->', () => page.htmlLang)
         .replace('<!--app-head-->', () => page.head)
         .replace('<!--app-html-->', () => page.body)
+        // Every script the page has runs with this response's nonce (the build's are also same-origin).
+        .replace(/<script\b/g, `<script nonce="${nonce.script}"`)
       return { status: page.status, html }
     },
   }

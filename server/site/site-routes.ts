@@ -10,6 +10,7 @@ import type { PageContentSource } from '../content/page-content.ts'
 import type { PageRenderer } from './page-renderer.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { isPreviewing, type Preview } from '../preview/preview-routes.ts'
+import { allowStudioFraming } from './security-headers.ts'
 
 export interface SiteRoutesOptions {
   distDir: string
@@ -18,6 +19,8 @@ export interface SiteRoutesOptions {
   publicConfig: PublicConfig
   /** Draft preview for Sanity Studio, when the server has a token to read drafts. */
   preview: Preview | undefined
+  /** The Studio, the one origin that may frame the page in draft preview. */
+  studioUrl: string
 }
 
 /**
@@ -26,7 +29,7 @@ export interface SiteRoutesOptions {
  */
 const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
   app,
-  { distDir, renderer, pageContent, publicConfig, preview },
+  { distDir, renderer, pageContent, publicConfig, preview, studioUrl },
 ) => {
   const { siteUrl } = publicConfig
 
@@ -62,8 +65,13 @@ const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
       preferredLocale: preferred ?? defaultLocale,
       content,
       config: previewing ? { ...publicConfig, preview: true } : publicConfig,
+      // Helmet's per-response nonces: the page's scripts and styles carry them.
+      nonce: reply.cspNonce,
     })
-    if (previewing) reply.header('x-robots-tag', 'noindex')
+    if (previewing) {
+      reply.header('x-robots-tag', 'noindex')
+      allowStudioFraming(reply, studioUrl)
+    }
     return reply
       .code(page.status)
       .header('content-type', 'text/html; charset=utf-8')

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { corsPreflight, requireApiKey } from './gateway.ts'
+import { corsPreflight, forwardedHeaders, requireApiKey } from './gateway.ts'
 
 export interface FunctionRoutesOptions {
   anonKey: string
@@ -18,10 +18,7 @@ export const functionRoutes: FastifyPluginAsync<FunctionRoutesOptions> = async (
     const handler = functions[request.params.name]
     if (!handler) return reply.code(404).send({ code: 'NOT_FOUND', message: 'Requested function was not found' })
 
-    const headers = new Headers()
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (typeof value === 'string') headers.set(name, value)
-    }
+    const headers = new Headers(forwardedHeaders(request))
     const body = request.body instanceof Buffer && request.body.length > 0 ? new Uint8Array(request.body) : undefined
     const response = await handler(
       new Request(new URL(request.url, 'http://localhost'), { method: request.method, headers, ...(body ? { body } : {}) }),

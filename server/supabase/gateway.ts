@@ -29,3 +29,21 @@ export function requireApiKey(anonKey: string) {
     }
   }
 }
+
+/** Headers through which a client could claim to be someone else; only the server says who it is. */
+const CLIENT_ADDRESS_HEADERS = new Set(['x-forwarded-for', 'x-real-ip', 'cf-connecting-ip', 'forwarded'])
+
+/**
+ * The request's headers as the database and the functions see them behind Supabase's gateway
+ * (names in lower case), with the client address this server trusts (TRUST_PROXY decides it)
+ * as the only forwarding header: whatever the client sent there is dropped.
+ */
+export function forwardedHeaders(request: FastifyRequest): Record<string, string> {
+  const headers: Record<string, string> = {}
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || CLIENT_ADDRESS_HEADERS.has(name)) continue
+    headers[name] = Array.isArray(value) ? value.join(', ') : value
+  }
+  headers['x-forwarded-for'] = request.ip
+  return headers
+}

@@ -22,14 +22,49 @@ function statusFor(code: string): number {
   return 500
 }
 
-export function fromPgError(error: unknown): { status: number; body: PostgrestError } {
+export interface PostgrestAnswer {
+  status: number
+  headers: Record<string, string>
+  body: PostgrestError
+}
+
+/**
+ * A function raised SQLSTATE 'PGRST' to choose the answer itself: its message is the JSON body
+ * ({code, message, details?, hint?}) and its detail the JSON {status, headers?}, as PostgREST
+ * reads them (docs: "Errors", "Add HTTP Headers with RAISE"). Unreadable JSON is PostgREST's PGRST121.
+ */
+function fromRaisedAnswer(pgError: PgError): PostgrestAnswer {
+  try {
+    const body = JSON.parse(pgError.message ?? '') as Partial<PostgrestError>
+    const detail = JSON.parse(pgError.detail ?? '') as { status?: unknown; headers?: unknown }
+    if (typeof body.code !== 'string' || typeof body.message !== 'string' || typeof detail.status !== 'number') throw new Error()
+    const headers = Object.fromEntries(
+      Object.entries((detail.headers ?? {}) as Record<string, unknown>).map(([name, value]) => [name, String(value)]),
+    )
+    return {
+      status: detail.status,
+      headers,
+      body: { code: body.code, message: body.message, details: body.details ?? null, hint: body.hint ?? null },
+    }
+  } catch {
+    return {
+      status: 500,
+      headers: {},
+      body: postgrestError('PGRST121', 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error'),
+    }
+  }
+}
+
+export function fromPgError(error: unknown): PostgrestAnswer {
   const pgError = error as PgError
+  if (pgError.code === 'PGRST') return fromRaisedAnswer(pgError)
   const code = pgError.code ?? 'XX000'
   const status = statusFor(code)
   // A server fault keeps its details in the log, not in the answer.
   const message = status === 500 ? 'Internal error' : (pgError.message ?? 'Error')
   return {
     status,
+    headers: {},
     body: { code, message, details: status === 500 ? null : (pgError.detail ?? null), hint: pgError.hint ?? null },
   }
 }

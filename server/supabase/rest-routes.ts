@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import type { Database } from '../db/database.ts'
 import { fromPgError, postgrestError, type PostgrestError } from './postgrest-errors.ts'
-import { corsPreflight, requireApiKey } from './gateway.ts'
+import { corsPreflight, forwardedHeaders, requireApiKey } from './gateway.ts'
 
 /** Tables the public key may write to, as PostgREST would expose them. Nothing else answers. */
 const EXPOSED_TABLES = ['waitlist'] as const
@@ -13,8 +13,10 @@ export interface RestRoutesOptions {
 
 /**
  * The part of PostgREST supabase-js uses for the waitlist: `POST /rest/v1/waitlist` run as
- * role anon, so the same RLS and CHECK constraints as on Supabase decide. Reads, updates
- * and deletes are refused the way PostgREST refuses them for anon.
+ * role anon, so the same RLS and CHECK constraints as on Supabase decide, after the same
+ * pre-request hook PostgREST runs there (guard.check_request: body size and request limits),
+ * whose refusals are answered as PostgREST answers them. Reads, updates and deletes are
+ * refused the way PostgREST refuses them for anon.
  */
 export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app, { db, anonKey }) => {
   const columns = new Map<string, Set<string>>()
@@ -26,16 +28,31 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app, { d
     columns.set(table, new Set(rows.map((row) => row.column_name)))
   }
 
+  const fail = (reply: FastifyReply, status: number, body: PostgrestError, headers: Record<string, string> = {}) => {
+    if (status === 401) reply.header('www-authenticate', 'Bearer')
+    return reply.code(status).headers(headers).header('access-control-allow-origin', '*').send(body)
+  }
+
+  // A body larger than one sign-up is refused before it is read, let alone inserted: the same
+  // bound the pre-request hook applies on Supabase from the Content-Length header.
+  const { rows } = await db.query<{ bytes: number }>('select guard.max_signup_body() as bytes')
+  const bodyLimit = rows[0]?.bytes
+  app.setErrorHandler((error: { code?: string }, _request, reply) => {
+    if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error
+    return fail(
+      reply,
+      413,
+      postgrestError('PT413', 'A sign-up is one small JSON object.', `The body may have at most ${bodyLimit} bytes.`),
+    )
+  })
+
   // PostgREST parses the body itself: invalid JSON is its PGRST102, not Fastify's error.
   app.removeAllContentTypeParsers()
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
+  app.addContentTypeParser('*', { parseAs: 'string', ...(bodyLimit ? { bodyLimit } : {}) }, (_request, body, done) =>
+    done(null, body),
+  )
 
   app.addHook('onRequest', requireApiKey(anonKey))
-
-  const fail = (reply: FastifyReply, status: number, body: PostgrestError) => {
-    if (status === 401) reply.header('www-authenticate', 'Bearer')
-    return reply.code(status).header('access-control-allow-origin', '*').send(body)
-  }
 
   app.post<{ Params: { table: string } }>('/rest/v1/:table', async (request, reply) => {
     const { table } = request.params
@@ -79,17 +96,31 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app, { d
           })
           .join(', ')})`,
     )
-    const returning = /return=representation/.test(String(request.headers.prefer ?? '')) ? ' returning *' : ''
+    const prefer = String(request.headers.prefer ?? '')
+    // An upsert is INSERT … ON CONFLICT DO UPDATE, which needs the UPDATE right anon does not have.
+    if (/resolution=merge-duplicates/.test(prefer)) {
+      return fail(reply, 401, postgrestError('42501', `permission denied for table ${table}`))
+    }
+    const returning = /return=representation/.test(prefer) ? ' returning *' : ''
     const sql = `insert into public.${quote(table)} (${names.map(quote).join(', ')}) values ${values.join(', ')}${returning}`
 
     try {
-      const inserted = await db.transaction((tx) => tx.query(sql, params), 'anon')
+      const inserted = await db.transaction(async (tx) => {
+        // What PostgREST sets before its pre-request hook, then the hook itself.
+        await tx.query(
+          `select set_config('request.method', 'POST', true), set_config('request.path', $1, true),
+                  set_config('request.headers', $2, true)`,
+          [`/${table}`, JSON.stringify(forwardedHeaders(request))],
+        )
+        await tx.query('select guard.check_request()')
+        return tx.query(sql, params)
+      }, 'anon')
       reply.code(201).header('access-control-allow-origin', '*')
       return returning ? reply.send(inserted.rows) : reply.send()
     } catch (error) {
-      const { status, body } = fromPgError(error)
+      const { status, headers, body } = fromPgError(error)
       if (status === 500) request.log.error({ err: error }, 'waitlist insert failed')
-      return fail(reply, status, body)
+      return fail(reply, status, body, headers)
     }
   })
 

@@ -17,6 +17,8 @@ export interface RenderRequest {
   config: PublicConfig
   /** For the sign-up pages: their content, the retention period ({days}) and, on a link's page, its state. */
   signup?: { content: SignupPagesContent | undefined; retentionDays: number; link?: LinkState }
+  /** The Content Security Policy's style nonce for this response, if it has one. */
+  styleNonce?: string
 }
 
 export interface RenderedPage {
@@ -29,25 +31,29 @@ export interface RenderedPage {
 /** JSON inside <script> must not be able to close the tag. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
 
-/** The app's markup for these props, with the CSS styled-components collected while rendering it. */
-function renderApp(props: Omit<AppProps, 'swrProvider'>): { body: string; styles: string } {
-  const sheet = new ServerStyleSheet()
+/**
+ * The app's markup for these props, with the CSS styled-components collected while rendering it
+ * (stamped with the response's style nonce, and the tag styled-components reads it from in the browser).
+ */
+function renderApp(props: Omit<AppProps, 'swrProvider'>, styleNonce: string | undefined): { body: string; styles: string } {
+  const sheet = new ServerStyleSheet(styleNonce ? { nonce: styleNonce } : {})
   try {
     const body = renderToString(sheet.collectStyles(<App {...props} swrProvider={() => new Map() as Cache} />))
-    return { body, styles: sheet.getStyleTags() }
+    const nonceTag = styleNonce ? `<meta property="csp-nonce" nonce="${styleNonce}">\n    ` : ''
+    return { body, styles: nonceTag + sheet.getStyleTags() }
   } finally {
     sheet.seal()
   }
 }
 
 /** The prerender: the full page in the reader's language, with its CSS collected on the server. */
-export function render({ path, preferredLocale, content, config, signup }: RenderRequest): RenderedPage {
+export function render({ path, preferredLocale, content, config, signup, styleNonce }: RenderRequest): RenderedPage {
   const matched = matchRoute(path)
-  if (isSignupRoute(matched) && signup) return renderSignupPage(matched, path, config, signup)
+  if (isSignupRoute(matched) && signup) return renderSignupPage(matched, path, config, signup, styleNonce)
   // A sign-up page's address the server did not route there (a trailing slash, say) is not found.
   const route: Route = isSignupRoute(matched) ? { page: 'notFound' } : matched
   const locale = route.page === 'landing' ? route.locale : preferredLocale
-  const { body, styles } = renderApp({ route, path, preferredLocale, config, initialContent: content })
+  const { body, styles } = renderApp({ route, path, preferredLocale, config, initialContent: content }, styleNonce)
   const headTags = buildHeadTags(resolvePageCopy(content, locale), config)
   const head = route.page === 'landing' ? renderHeadTags(headTags) : renderHeadTags({ ...headTags, links: [], meta: [] })
   return {
@@ -74,17 +80,21 @@ function renderSignupPage(
   path: string,
   config: PublicConfig,
   signup: NonNullable<RenderRequest['signup']>,
+  styleNonce: string | undefined,
 ): RenderedPage {
   const copy = resolveSignupPagesCopy(signup.content, route.locale, signup.retentionDays)
   const title = route.page === 'privacy' ? copy.privacy.title : linkNotice(copy, route.page, signup.link ?? 'invalid').title
-  const { body, styles } = renderApp({
-    route,
-    path,
-    preferredLocale: route.locale,
-    config,
-    initialContent: undefined,
-    signupPage: { copy, ...(signup.link ? { link: signup.link } : {}) },
-  })
+  const { body, styles } = renderApp(
+    {
+      route,
+      path,
+      preferredLocale: route.locale,
+      config,
+      initialContent: undefined,
+      signupPage: { copy, ...(signup.link ? { link: signup.link } : {}) },
+    },
+    styleNonce,
+  )
   return {
     status: 200,
     htmlLang: localeTags[route.locale].html,

@@ -11,10 +11,11 @@ import { welcomeCopyQuery } from './welcome-copy-query.ts'
 import type { WelcomeCopyContent } from './welcome-copy.ts'
 import { sanityCdnQuery } from './sanity-cdn.ts'
 import { projectKeys, requireProjectKey, type KeyKind } from './api-keys.ts'
+import { createRequestLimits } from './request-limits.ts'
 import type { Log } from './http.ts'
 import type { DeliverDependencies } from './deliver-welcomes.ts'
 
-function required(name: string): string {
+export function required(name: string): string {
   const value = Deno.env.get(name)
   if (!value) throw new Error(`Missing environment variable ${name} (see README, "Deploy on Supabase and Sanity").`)
   return value
@@ -38,8 +39,9 @@ function retentionDaysFromEnv(): number {
   return days
 }
 
-const pool = new pg.Pool({ connectionString: required('SUPABASE_DB_URL'), max: 3 })
+export const pool = new pg.Pool({ connectionString: required('SUPABASE_DB_URL'), max: 3 })
 export const store = createWelcomeStore(pool)
+export const limits = createRequestLimits(pool)
 export const places = createWaitlistPlaces(pool)
 export const retentionDays = retentionDaysFromEnv()
 

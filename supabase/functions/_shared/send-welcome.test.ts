@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createSendWelcomeHandler } from './send-welcome.ts'
 import type { Locale } from './welcome-email.ts'
+import type { ProofCheck } from './proof-of-work.ts'
 
 /** The waitlist and outbox in memory, with the store's contract: lookups ignore case, one welcome per entry. */
 function fakeStore(waitlist: string[]) {
@@ -24,11 +25,31 @@ const post = (body: unknown) =>
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
 
-function setup(waitlist = ['ana@empresa.com']) {
+/** Limits that let everything through unless a test says how long to wait. */
+const fakeLimits = () => ({ client: vi.fn(async (_headers: Headers) => 0), recipient: vi.fn(async (_address: string) => 0) })
+
+/** A proof of work whose verdict a test chooses. */
+const fakeProofOfWork = () => ({
+  challenge: vi.fn(async () => ({
+    parameters: { algorithm: 'PBKDF2/SHA-256', nonce: 'n', salt: 's', cost: 1, keyLength: 32, keyPrefix: '00' },
+  })),
+  check: vi.fn(async (payload: string | undefined): Promise<ProofCheck> => (payload ? 'valid' : 'missing')),
+})
+
+function setup(waitlist = ['ana@empresa.com'], { captcha = false } = {}) {
   const store = fakeStore(waitlist)
+  const limits = fakeLimits()
+  const proofOfWork = captcha ? fakeProofOfWork() : undefined
   const onRecorded = vi.fn()
   const log = vi.fn()
-  return { store, onRecorded, log, handle: createSendWelcomeHandler({ store, onRecorded, log }) }
+  return {
+    store,
+    limits,
+    proofOfWork,
+    onRecorded,
+    log,
+    handle: createSendWelcomeHandler({ store, limits, proofOfWork, onRecorded, log }),
+  }
 }
 
 describe('createSendWelcomeHandler', () => {
@@ -43,9 +64,10 @@ describe('createSendWelcomeHandler', () => {
     expect(store.findWaitlistId).not.toHaveBeenCalled()
   })
 
-  it('refuses other methods with 405', async () => {
+  it('refuses other methods with 405, GET too when there is no proof of work to hand out', async () => {
     const { handle } = setup()
     expect((await handle(new Request('http://localhost/', { method: 'GET' }))).status).toBe(405)
+    expect((await handle(new Request('http://localhost/', { method: 'DELETE' }))).status).toBe(405)
   })
 
   it('answers 400 for a body that is not JSON or not valid, naming the problem', async () => {
@@ -59,17 +81,17 @@ describe('createSendWelcomeHandler', () => {
     expect(store.findWaitlistId).not.toHaveBeenCalled()
   })
 
-  it('answers 404 and records nothing for an address not on the waitlist', async () => {
+  it('answers an address not on the waitlist as any other (202 queued) and records nothing', async () => {
     const { handle, store, onRecorded } = setup()
     const response = await handle(post({ name: 'Eve', email: 'eve@elsewhere.com', role: 'CTO' }))
-    expect(response.status).toBe(404)
-    expect(await response.json()).toMatchObject({ error: 'not_on_waitlist' })
+    expect(response.status).toBe(202)
+    expect(await response.json()).toEqual({ status: 'queued' })
     expect(response.headers.get('access-control-allow-origin')).toBe('*')
     expect(store.record).not.toHaveBeenCalled()
     expect(onRecorded).not.toHaveBeenCalled()
   })
 
-  it('queues the welcome once (202), then answers 200 already_welcomed for the same address', async () => {
+  it('queues the welcome once, and answers a repeat exactly the same without a second welcome or a new name', async () => {
     const { handle, store, onRecorded } = setup()
     const first = await handle(post({ name: 'Ana\r\nBcc: x@y.z', email: 'ana@empresa.com', role: 'CTO', lang: 'en' }))
     expect(first.status).toBe(202)
@@ -82,12 +104,61 @@ describe('createSendWelcomeHandler', () => {
     })
     expect(onRecorded).toHaveBeenCalledTimes(1)
 
-    const again = await handle(post({ name: 'Ana', email: 'ANA@Empresa.com', role: 'CTO' }))
-    expect(again.status).toBe(200)
-    expect(await again.json()).toEqual({ status: 'already_welcomed' })
+    const again = await handle(post({ name: 'Mallory', email: 'ana@EMPRESA.com.', role: 'CTO' }))
+    expect(again.status).toBe(202)
+    expect(await again.json()).toEqual({ status: 'queued' })
     expect(store.record).toHaveBeenCalledTimes(2)
     expect(onRecorded).toHaveBeenCalledTimes(1)
-    expect(store.welcomes.size).toBe(1)
+    expect([...store.welcomes.values()]).toEqual([expect.objectContaining({ name: 'Ana Bcc: x@y.z' })])
+  })
+
+  it('answers 429 with Retry-After when the client or the recipient is over its limit, recording nothing', async () => {
+    const { handle, store, limits } = setup()
+    limits.client.mockResolvedValueOnce(540)
+    const perClient = await handle(post({ name: 'Ana', email: 'ana@empresa.com', role: 'CTO' }))
+    expect(perClient.status).toBe(429)
+    expect(perClient.headers.get('retry-after')).toBe('540')
+    expect(await perClient.json()).toMatchObject({ error: 'rate_limited' })
+    expect(limits.recipient).not.toHaveBeenCalled()
+
+    limits.recipient.mockResolvedValueOnce(3000)
+    const perRecipient = await handle(post({ name: 'Ana', email: 'Ana@Empresa.com', role: 'CTO' }))
+    expect(perRecipient.status).toBe(429)
+    expect(perRecipient.headers.get('retry-after')).toBe('3000')
+    expect(limits.recipient).toHaveBeenCalledWith('Ana@empresa.com')
+    expect(store.record).not.toHaveBeenCalled()
+  })
+
+  describe('with the proof of work on', () => {
+    it('hands out a challenge on GET', async () => {
+      const { handle, proofOfWork } = setup(undefined, { captcha: true })
+      const response = await handle(new Request('http://localhost/', { method: 'GET' }))
+      expect(response.status).toBe(200)
+      expect(await response.json()).toMatchObject({ parameters: { algorithm: 'PBKDF2/SHA-256' } })
+      expect(proofOfWork?.challenge).toHaveBeenCalledTimes(1)
+    })
+
+    it.each<[ProofCheck, number, string]>([
+      ['missing', 400, 'proof_of_work_required'],
+      ['invalid', 403, 'proof_of_work_refused'],
+      ['spent', 403, 'proof_of_work_refused'],
+    ])('refuses a %s solution (%i), before any limit or lookup', async (verdict, status, error) => {
+      const { handle, store, limits, proofOfWork } = setup(undefined, { captcha: true })
+      proofOfWork?.check.mockResolvedValueOnce(verdict)
+      const response = await handle(post({ name: 'Ana', email: 'ana@empresa.com', role: 'CTO', altcha: 'c29sdXRpb24=' }))
+      expect(response.status).toBe(status)
+      expect(await response.json()).toMatchObject({ error })
+      expect(limits.client).not.toHaveBeenCalled()
+      expect(store.record).not.toHaveBeenCalled()
+    })
+
+    it('records the welcome with a valid solution, checking the payload it was sent', async () => {
+      const { handle, store, proofOfWork } = setup(undefined, { captcha: true })
+      const response = await handle(post({ name: 'Ana', email: 'ana@empresa.com', role: 'CTO', altcha: 'c29sdXRpb24=' }))
+      expect(response.status).toBe(202)
+      expect(proofOfWork?.check).toHaveBeenCalledWith('c29sdXRpb24=')
+      expect(store.record).toHaveBeenCalledTimes(1)
+    })
   })
 
   it('answers 500 not_recorded when the store fails, without calling onRecorded', async () => {

@@ -1,40 +1,77 @@
 import { corsHeaders } from '@supabase/supabase-js/cors'
 import { json, readJsonPost, type Log } from './http.ts'
+import type { ProofOfWork } from './proof-of-work.ts'
+import type { RequestLimits } from './request-limits.ts'
 import { parseWelcomeRequest } from './welcome-request.ts'
 import type { WelcomeStore } from './welcome-store.ts'
 
 export interface SendWelcomeDependencies {
   store: Pick<WelcomeStore, 'findWaitlistId' | 'record'>
+  limits: RequestLimits
+  /** Absent when the proof of work is turned off (CAPTCHA=off). */
+  proofOfWork: ProofOfWork | undefined
   /** Runs after a welcome is recorded, to deliver it now instead of on the next sweep. */
   onRecorded?: () => void
   log: Log
 }
 
+/** Every valid request gets this answer, listed or not (docs/product.md §4.3). */
+const QUEUED = { status: 'queued' }
+
 /**
- * POST {name, email, role, lang?, consentVersion?}: records one welcome for an address on the waitlist and
- * answers; delivery is the sender's job. An error answer means the welcome was not recorded.
+ * GET: a fresh proof-of-work challenge. POST {name, email, role, lang?, consentVersion?, altcha?}:
+ * records one welcome for an address on the waitlist and answers; delivery is the sender's job.
+ *
+ * The answer to a valid request never says whether the address is listed or was welcomed
+ * before: 202 queued either way, and nothing is sent to an address not on the list or sent
+ * twice. Before that, a request needs an unused proof-of-work solution (when asked for) and
+ * room in the per-client and per-recipient limits (429 with Retry-After otherwise).
  */
-export function createSendWelcomeHandler({ store, onRecorded, log }: SendWelcomeDependencies) {
+export function createSendWelcomeHandler({ store, limits, proofOfWork, onRecorded, log }: SendWelcomeDependencies) {
   return async (request: Request): Promise<Response> => {
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders })
+    if (request.method === 'GET' && proofOfWork) return json(200, await proofOfWork.challenge())
     const read = await readJsonPost(request)
     if ('answer' in read) return read.answer
     const parsed = parseWelcomeRequest(read.body)
     if (!parsed.ok) return json(400, { error: 'invalid_request', message: parsed.message })
-    const { name, email, locale, consentVersion } = parsed.value
+    const { name, email, locale, consentVersion, altcha } = parsed.value
 
     try {
+      if (proofOfWork) {
+        const proof = await proofOfWork.check(altcha)
+        if (proof !== 'valid') return refusedProof(proof)
+      }
+      const wait = (await limits.client(request.headers)) || (await limits.recipient(email))
+      if (wait > 0) return tooMany(wait)
+
       const waitlistId = await store.findWaitlistId(email)
-      // Only addresses on the list get mail: the function cannot be used to email strangers.
-      if (!waitlistId) return json(404, { error: 'not_on_waitlist', message: 'This address is not on the waitlist.' })
+      // Only addresses on the waitlist get mail: the function cannot be used to email strangers.
+      if (!waitlistId) return json(202, QUEUED)
       const outcome = await store.record({ waitlistId, email, name, locale, consentVersion })
-      if (outcome === 'already') return json(200, { status: 'already_welcomed' })
-      log('info', 'welcome recorded', { waitlistId, locale })
-      onRecorded?.()
-      return json(202, { status: 'queued' })
+      if (outcome === 'recorded') {
+        log('info', 'welcome recorded', { waitlistId, locale })
+        onRecorded?.()
+      }
+      return json(202, QUEUED)
     } catch (error) {
       log('error', 'welcome not recorded', { error: error instanceof Error ? error.message : String(error) })
       return json(500, { error: 'not_recorded', message: 'The welcome could not be recorded. Please try again.' })
     }
   }
+}
+
+function refusedProof(proof: 'missing' | 'invalid' | 'spent'): Response {
+  if (proof === 'missing')
+    return json(400, { error: 'proof_of_work_required', message: 'Send the solution of a challenge (GET).' })
+  return json(403, {
+    error: 'proof_of_work_refused',
+    message: proof === 'spent' ? 'This solution was already used.' : 'The solution is invalid or expired.',
+  })
+}
+
+function tooMany(seconds: number): Response {
+  const response = json(429, { error: 'rate_limited', message: `Too many requests. Try again in ${seconds} seconds.` })
+  response.headers.set('retry-after', String(seconds))
+  return response
 }

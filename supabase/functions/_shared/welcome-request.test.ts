@@ -58,7 +58,7 @@ describe('parseWelcomeRequest', () => {
 
   it('names every bad field at once, each once', () => {
     expect(problem({ name: '', email: `x${'y'.repeat(260)}`, role: '', lang: 'fr' })).toBe(
-      'Invalid request: name: 1 to 200 characters; email: a valid address of at most 254 characters; role: 1 to 200 characters; lang: one of pt, en.',
+      'Invalid request: name: 1 to 200 characters; email: a plain address (local@domain) of at most 254 characters; role: 1 to 200 characters; lang: one of pt, en.',
     )
   })
 
@@ -69,6 +69,16 @@ describe('parseWelcomeRequest', () => {
     expect(atLimit).toHaveLength(254)
     expect(parseWelcomeRequest({ ...valid, email: atLimit }).ok).toBe(true)
     expect(problem({ ...valid, email: `a${atLimit}` })).toContain('email:')
+  })
+
+  it('gives the address in its canonical form, and refuses one dressed as several', () => {
+    expect(parseWelcomeRequest({ ...valid, email: ' Ana@Empresa.COM.br. ' })).toMatchObject({
+      ok: true,
+      value: { email: 'Ana@empresa.com.br' },
+    })
+    for (const email of ['x<ana@empresa.com.br>', 'g:ana@empresa.com.br;', '(c)ana@empresa.com.br']) {
+      expect(problem({ ...valid, email })).toContain('email:')
+    }
   })
 
   it('replaces CR and LF in the name with a space, so no header can be injected', () => {

@@ -1,11 +1,9 @@
 import { z } from 'zod'
+import { canonicalEmail } from './email-address.ts'
 import { locales } from './welcome-email.ts'
 
-/** The same rule as the waitlist's CHECK constraint, so both sides agree on what an address is. */
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/
-
 const NAME_OR_ROLE = '1 to 200 characters'
-const ADDRESS = 'a valid address of at most 254 characters'
+const ADDRESS = 'a plain address (local@domain) of at most 254 characters'
 const VERSION = 'letters, digits and . _ : - (at most 64)'
 
 /** A text of 1 to 200 characters once trimmed. */
@@ -19,7 +17,12 @@ const welcomeRequestSchema = z
         .string({ error: NAME_OR_ROLE })
         .transform((name) => name.replace(/[\r\n]+/g, ' '))
         .pipe(shortText()),
-      email: z.string({ error: ADDRESS }).trim().max(254, ADDRESS).regex(EMAIL, ADDRESS),
+      // In its canonical form, the one the waitlist stores (the same rule as its CHECK constraint).
+      email: z.string({ error: ADDRESS }).transform((email, context) => {
+        const canonical = canonicalEmail(email)
+        if (canonical === undefined) context.addIssue({ code: 'custom', message: ADDRESS })
+        return canonical ?? z.NEVER
+      }),
       role: shortText(),
       lang: z.enum(locales, { error: `one of ${locales.join(', ')}` }).default('pt'),
       // The version of the consent text the form showed, kept until the person confirms
@@ -28,6 +31,8 @@ const welcomeRequestSchema = z
         .string({ error: VERSION })
         .regex(/^[\w.:-]{1,64}$/, VERSION)
         .optional(),
+      // The proof of work's solution (proof-of-work.ts), when the server asks for one.
+      altcha: z.string({ error: 'the proof-of-work payload' }).max(16_384, 'the proof-of-work payload').optional(),
     },
     { error: 'The body must be a JSON object.' },
   )
@@ -37,7 +42,7 @@ type WelcomeRequest = z.output<typeof welcomeRequestSchema>
 
 type Parsed = { ok: true; value: WelcomeRequest } | { ok: false; message: string }
 
-/** `{name, email, role, lang?}`, trimmed; the message names every field that is wrong, once. */
+/** `{name, email, role, lang?, altcha?}`, trimmed; the message names every field that is wrong, once. */
 export function parseWelcomeRequest(body: unknown): Parsed {
   const parsed = welcomeRequestSchema.safeParse(body)
   if (parsed.success) return { ok: true, value: parsed.data }

@@ -6,6 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer as createHttpServer, type Server } from 'node:http'
 import { createServer, type AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
+import { solveChallenge, type Challenge } from 'altcha-lib'
+import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 /* eslint-disable no-restricted-imports -- the test sets the database up with the server's own migrator, as the self-hosted server does */
 import { openDatabase, type Database } from '../../../server/db/database.ts'
@@ -129,6 +131,7 @@ describe('the Deno edge functions on PostgreSQL', () => {
       SANITY_PROJECT_ID: 'test',
       SANITY_API_HOST: sanity.url,
       RESEND_API_KEY: '',
+      ALTCHA_HMAC_KEY: 'a-test-key-of-at-least-32-characters!',
     }
     ;[sendWelcome, deliverWelcomes, waitlistLinks] = await Promise.all([
       startFunction('send-welcome-email', env),
@@ -153,12 +156,26 @@ describe('the Deno edge functions on PostgreSQL', () => {
     )
 
   // What supabase-js sends with a publishable key: apikey, and no Authorization.
-  const invoke = (body: unknown, headers: Record<string, string> = { apikey: KEYS.publishable }) =>
-    fetch(sendWelcome.url, {
+  const clientHeaders = { apikey: KEYS.publishable, 'x-client-info': 'supabase-js-node' }
+
+  /** A challenge from the function (GET), solved as the browser's widget solves it. */
+  async function solution(): Promise<string> {
+    const challenge = (await (await fetch(sendWelcome.url, { headers: clientHeaders })).json()) as Challenge
+    const solved = await solveChallenge({ challenge, deriveKey })
+    return btoa(
+      JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution: solved }),
+    )
+  }
+
+  /** A welcome request with a fresh solution, unless the body brings its own `altcha` (or null for none). */
+  const invoke = async (body: Record<string, unknown>, headers: Record<string, string> = clientHeaders) => {
+    const { altcha = await solution(), ...fields } = body
+    return fetch(sendWelcome.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-client-info': 'supabase-js-node', ...headers },
-      body: JSON.stringify(body),
+      body: JSON.stringify({ ...fields, ...(altcha === null ? {} : { altcha }) }),
     })
+  }
 
   // What pg_cron's job sends: the key from Vault as a bearer token.
   const sweep = (key: string) =>
@@ -216,7 +233,7 @@ describe('the Deno edge functions on PostgreSQL', () => {
     expect(allowed).toEqual(expect.arrayContaining(['authorization', 'x-client-info', 'apikey', 'content-type']))
   })
 
-  it('queues a welcome (202) and delivers exactly one email, then answers 200 already_welcomed', async () => {
+  it('queues a welcome (202) and delivers exactly one email, then answers a repeat the same, sending nothing', async () => {
     const email = uniqueAddress('ana')
     await signUp(email)
 
@@ -247,17 +264,37 @@ describe('the Deno edge functions on PostgreSQL', () => {
     ).toMatchObject({ attempts: 1 })
 
     const again = await invoke({ name: 'Ana Souza', email, role: 'Head de Pessoas', lang: 'en' })
-    expect(again.status).toBe(200)
-    expect(await again.json()).toEqual({ status: 'already_welcomed' })
+    expect(again.status).toBe(202)
+    expect(await again.json()).toEqual({ status: 'queued' })
     expect(await deliver()).toEqual({ sent: 0, failed: 0 })
     expect(inbox.to(email)).toHaveLength(1)
   })
 
-  it('answers 404 and sends nothing for an address not on the waitlist', async () => {
+  it('answers an address not on the waitlist as any other (202 queued) and sends nothing', async () => {
     const email = uniqueAddress('stranger')
     const response = await invoke({ name: 'Eve', email, role: 'CTO' })
-    expect(response.status).toBe(404)
-    expect(await response.json()).toMatchObject({ error: 'not_on_waitlist' })
+    expect(response.status).toBe(202)
+    expect(await response.json()).toEqual({ status: 'queued' })
+    expect(await deliver()).toEqual({ sent: 0, failed: 0 })
+    expect(inbox.to(email)).toEqual([])
+  })
+
+  it('refuses a welcome without a proof-of-work solution (400) or with a used one (403), sending nothing', async () => {
+    const email = uniqueAddress('proof')
+    await signUp(email)
+    const without = await invoke({ name: 'Ana', email, role: 'CTO', altcha: null })
+    expect(without.status).toBe(400)
+    expect(await without.json()).toMatchObject({ error: 'proof_of_work_required' })
+
+    const altcha = await solution()
+    expect((await invoke({ name: 'Bob', email: uniqueAddress('first'), role: 'CTO', altcha })).status).toBe(202)
+    const replayed = await invoke({ name: 'Ana', email, role: 'CTO', altcha })
+    expect(replayed.status).toBe(403)
+    expect(await replayed.json()).toMatchObject({ error: 'proof_of_work_refused' })
+
+    const forged = JSON.parse(atob(await solution()))
+    forged.solution.derivedKey = '00'.repeat(32)
+    expect((await invoke({ name: 'Ana', email, role: 'CTO', altcha: btoa(JSON.stringify(forged)) })).status).toBe(403)
     expect(await deliver()).toEqual({ sent: 0, failed: 0 })
     expect(inbox.to(email)).toEqual([])
   })
@@ -324,7 +361,7 @@ describe('the Deno edge functions on PostgreSQL', () => {
       expect((await invoke(body, {})).status).toBe(401)
       expect((await invoke(body, { apikey: 'sb_publishable_someone_else' })).status).toBe(401)
       expect((await invoke(body, { apikey: KEYS.anon, authorization: `Bearer ${KEYS.anon}` })).status).toBe(202)
-      expect((await invoke(body, { apikey: KEYS.publishable })).status).toBe(200)
+      expect((await invoke(body, { apikey: KEYS.publishable })).status).toBe(202)
     })
 
     it('lets only the secret or service-role key run the sweep', async () => {

@@ -1,11 +1,15 @@
 import { createSendWelcomeHandler } from '../_shared/send-welcome.ts'
 import { deliverDueWelcomes } from '../_shared/deliver-welcomes.ts'
-import { deliveryFromEnv, guarded, inBackground, log, port, store } from '../_shared/deno-runtime.ts'
+import { createProofOfWork } from '../_shared/proof-of-work.ts'
+import { deliveryFromEnv, guarded, inBackground, limits, log, pool, port, required, store } from '../_shared/deno-runtime.ts'
 
 const delivery = deliveryFromEnv()
 
 const handler = createSendWelcomeHandler({
   store,
+  limits,
+  // On unless CAPTCHA=off; challenges are signed with ALTCHA_HMAC_KEY, a secret of the function.
+  proofOfWork: Deno.env.get('CAPTCHA') === 'off' ? undefined : createProofOfWork(pool, required('ALTCHA_HMAC_KEY')),
   log,
   // Deliver right away; pg_cron's sweep retries whatever this attempt could not send.
   onRecorded: () => inBackground(deliverDueWelcomes(delivery)),

@@ -1,6 +1,7 @@
 import { ThemeProvider } from 'styled-components'
 import { SWRConfig, type Cache } from 'swr'
 import { ToastContainer } from 'react-toastify'
+import { styleNonce } from './csp-nonce.ts'
 import { theme } from '../theme/theme.ts'
 import { GlobalStyle } from '../theme/global-style.ts'
 import { swrOptions } from '../content/swr-options.ts'
@@ -51,7 +52,7 @@ export function App({ route, path, preferredLocale, config, initialContent, swrP
             </LocaleProvider>
           </SWRConfig>
         </AppErrorBoundary>
-        <ToastContainer position="bottom-right" theme="colored" newestOnTop />
+        <ToastContainer position="bottom-right" theme="colored" newestOnTop nonce={styleNonce()} />
       </ThemeProvider>
     </PublicConfigContext.Provider>
   )

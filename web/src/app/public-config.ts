@@ -4,6 +4,8 @@
  */
 export interface PublicConfig {
   siteUrl: string
+  /** Whether a sign-up carries a proof-of-work solution (ALTCHA); CAPTCHA=off turns it off. */
+  captcha: boolean
   sanity: {
     projectId: string
     dataset: string
@@ -26,6 +28,7 @@ export const INITIAL_CONTENT_ELEMENT_ID = 'initial-content'
 /** What the Vite dev server uses, where no server embeds a config: the local stack behind its proxy. */
 export const localPublicConfig: PublicConfig = {
   siteUrl: 'http://localhost:3000',
+  captcha: true,
   sanity: { projectId: 'local', dataset: 'production', apiVersion: '2025-02-19', apiHost: '' },
   supabase: { url: '', anonKey: 'local-anon-key' },
 }

@@ -1,4 +1,6 @@
 import { http, HttpResponse } from 'msw'
+import { createChallenge, verifySolution, type Challenge, type Payload } from 'altcha-lib'
+import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2'
 import type { PageContent } from '../content/page-copy.ts'
 import { eventStream, LIVE_EVENTS_PATH, server } from './msw-server.ts'
 
@@ -74,4 +76,38 @@ export function serveWaitlist({ insert = inserted, welcome = welcomed }: Waitlis
     }),
   )
   return calls
+}
+
+const CHALLENGE_KEY = 'the-test-server-key-of-32-characters'
+
+/**
+ * The welcome function's proof-of-work challenges (GET), real ones from altcha-lib and cheap to
+ * solve, and a check of a solution against them as the function would make it. `lifetimesMs`
+ * gives the first challenges that long to live (the rest, 30 minutes).
+ */
+export function serveChallenges(...lifetimesMs: number[]) {
+  const served: Challenge[] = []
+  server.use(
+    http.get('*/functions/v1/send-welcome-email', async () => {
+      const challenge = await createChallenge({
+        algorithm: 'PBKDF2/SHA-256',
+        cost: 10,
+        deriveKey,
+        hmacSignatureSecret: CHALLENGE_KEY,
+        // In seconds: a Date made here is jsdom's, which altcha-lib (loaded by Node) does not recognize.
+        expiresAt: Math.floor((Date.now() + (lifetimesMs[served.length] ?? 30 * 60_000)) / 1000),
+      })
+      served.push(challenge)
+      return HttpResponse.json(challenge)
+    }),
+  )
+  return {
+    served,
+    async verify(payload: unknown): Promise<boolean> {
+      if (typeof payload !== 'string') return false
+      const { challenge, solution } = JSON.parse(atob(payload)) as Payload
+      const result = await verifySolution({ challenge, solution, deriveKey, hmacSignatureSecret: CHALLENGE_KEY })
+      return result.verified && served.some((one) => one.parameters.nonce === challenge.parameters.nonce)
+    },
+  }
 }

@@ -16,6 +16,8 @@ interface RenderAppOptions {
   /** For the sign-up pages, what the server renders them with. */
   signupPage?: AppProps['signupPage']
   user?: Options
+  /** Whether sign-ups carry a proof of work (the public config's captcha); off unless a test turns it on. */
+  captcha?: boolean
 }
 
 /** Puts back what the page changes outside React: the address, the language cookie, <html lang>. */
@@ -26,10 +28,18 @@ function resetDocument(path = '/'): void {
 }
 
 /**
- * Renders the whole app as main.tsx does, with the local stack's public config and a
+ * Renders the whole app as main.tsx does, with the local stack's public config (without the
+ * proof of work unless asked for) and a
  * cache of its own (SWR's global cache would carry content from one test to the next).
  */
-export function renderApp({ path = '/en', preferredLocale = 'pt', initialContent, signupPage, user }: RenderAppOptions = {}) {
+export function renderApp({
+  path = '/en',
+  preferredLocale = 'pt',
+  initialContent,
+  signupPage,
+  user,
+  captcha = false,
+}: RenderAppOptions = {}) {
   resetDocument(path)
   const { pathname } = window.location
   const view = render(
@@ -37,7 +47,7 @@ export function renderApp({ path = '/en', preferredLocale = 'pt', initialContent
       route={matchRoute(pathname)}
       path={pathname}
       preferredLocale={preferredLocale}
-      config={localPublicConfig}
+      config={captcha === localPublicConfig.captcha ? localPublicConfig : { ...localPublicConfig, captcha }}
       initialContent={initialContent}
       swrProvider={() => new Map() as Cache}
       {...(signupPage ? { signupPage } : {})}

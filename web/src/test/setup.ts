@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest'
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { server } from './msw-server.ts'
+import './web-worker.ts'
 
 // The first render of the whole page in a worker (styled-components, icons, jsdom) can
 // take seconds on a busy machine; later ones take milliseconds.

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Locale } from '../../../schemas/locales.ts'
+import { canonicalEmail } from '../../../supabase/functions/_shared/email-address.ts'
 
 export interface SignUp {
   name: string
@@ -14,14 +15,24 @@ export interface SignUp {
 const UNKNOWN_COMPANY_SIZE = 'unknown'
 
 /**
- * Two calls, in order: the waitlist row, then the welcome email. The insert's error is only
- * logged (a returning visitor is already on the list and still deserves the welcome); the
- * welcome's error is the visitor's failure.
+ * Two calls, in order: the waitlist row, then the welcome email, both with the address in its
+ * canonical form (the one the database stores; an address with none goes as typed and is
+ * refused). The insert's error is only logged (a returning visitor is already on the list and
+ * still deserves the welcome); the welcome's error is the visitor's failure. `altcha` is the
+ * proof-of-work solution the welcome function asks for, when it does.
  */
-export async function joinWaitlist(supabase: SupabaseClient, { name, role, email, lang, consentVersion }: SignUp): Promise<void> {
-  const { error: insertError } = await supabase.from('waitlist').insert({ email, role, company_size: UNKNOWN_COMPANY_SIZE })
+export async function joinWaitlist(
+  supabase: SupabaseClient,
+  { name, role, email, lang, consentVersion }: SignUp,
+  altcha?: string,
+): Promise<void> {
+  const address = canonicalEmail(email) ?? email
+  const { error: insertError } = await supabase
+    .from('waitlist')
+    .insert({ email: address, role, company_size: UNKNOWN_COMPANY_SIZE })
   if (insertError) console.error('[waitlist] insert failed, continuing with the welcome email:', insertError)
 
-  const { error } = await supabase.functions.invoke('send-welcome-email', { body: { name, email, role, lang, consentVersion } })
+  const body = { name, email: address, role, lang, consentVersion, ...(altcha === undefined ? {} : { altcha }) }
+  const { error } = await supabase.functions.invoke('send-welcome-email', { body })
   if (error) throw error
 }

@@ -1,9 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
-import { HttpResponse } from 'msw'
+import { http, HttpResponse } from 'msw'
 import type { PageContent } from '../content/page-copy.ts'
 import { loadSeedContent } from '../test/seed-content.ts'
-import { serveContent, serveWaitlist } from '../test/network.ts'
+import { serveChallenges, serveContent, serveWaitlist } from '../test/network.ts'
+import { server } from '../test/msw-server.ts'
 import { renderApp } from '../test/render-app.tsx'
 
 let seed: PageContent
@@ -244,5 +245,104 @@ describe('the waitlist form', () => {
     expect(roleField()).toHaveValue('HR Manager')
     expect(emailField()).toHaveValue('ana@example.com')
     expect(submitButton()).toBeEnabled()
+  })
+})
+
+describe('the waitlist form with the proof of work on', () => {
+  it('solves a challenge while the visitor types and sends the solution with the welcome, and only there', async () => {
+    const challenges = serveChallenges()
+    const calls = serveWaitlist()
+    serveContent(seed)
+    const { user } = renderApp({ path: '/en', initialContent: seed, captcha: true })
+    await fillIn(user, { name: 'Ana Souza', role: 'HR Manager', email: 'ana@example.com' })
+    await user.click(submitButton())
+
+    expect(await screen.findByRole('alert', {}, { timeout: 15_000 })).toHaveTextContent('Registration Successful!')
+    expect(challenges.served).toHaveLength(1)
+    const [insert, welcome] = calls
+    expect(insert?.body).toEqual({ email: 'ana@example.com', role: 'HR Manager', company_size: 'unknown' })
+    const { altcha, ...fields } = welcome?.body as { altcha: string }
+    expect(fields).toEqual({
+      name: 'Ana Souza',
+      email: 'ana@example.com',
+      role: 'HR Manager',
+      lang: 'en',
+      consentVersion: '2026-11-23',
+    })
+    expect(await challenges.verify(altcha)).toBe(true)
+  })
+
+  it('solves anew for the next sign-up: a solution counts once', async () => {
+    const challenges = serveChallenges()
+    const calls = serveWaitlist()
+    serveContent(seed)
+    const { user } = renderApp({ path: '/en', initialContent: seed, captcha: true })
+    for (const email of ['ana@example.com', 'bia@example.com']) {
+      await fillIn(user, { name: 'Ana Souza', role: 'HR Manager', email })
+      await user.click(submitButton())
+      // The form clears once the sign-up is done; the solving, in a worker thread, can take seconds.
+      await waitFor(() => expect(emailField()).toHaveValue(''), { timeout: 15_000 })
+    }
+    const solutions = calls.filter((call) => call.endpoint === 'welcome').map((call) => (call.body as { altcha: string }).altcha)
+    expect(new Set(solutions).size).toBe(2)
+    expect(challenges.served).toHaveLength(2)
+  })
+
+  it('solves again when the solution is about to expire (a form left open), and sends the fresh one', async () => {
+    const challenges = serveChallenges(20_000)
+    const calls = serveWaitlist()
+    serveContent(seed)
+    const { user } = renderApp({ path: '/en', initialContent: seed, captcha: true })
+    await fillIn(user, { name: 'Ana Souza', role: 'HR Manager', email: 'ana@example.com' })
+    await user.click(submitButton())
+
+    expect(await screen.findByRole('alert', {}, { timeout: 15_000 })).toHaveTextContent('Registration Successful!')
+    expect(challenges.served).toHaveLength(2)
+    const { altcha } = calls[1]?.body as { altcha: string }
+    const sent = JSON.parse(atob(altcha)) as { challenge: { parameters: { nonce: string } } }
+    expect(sent.challenge.parameters.nonce).toBe(challenges.served[1]?.parameters.nonce)
+    expect(await challenges.verify(altcha)).toBe(true)
+  })
+
+  it('shows the usual error when no challenge can be had, and sends the welcome without a solution', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    server.use(http.get('*/functions/v1/send-welcome-email', () => HttpResponse.json({ error: 'down' }, { status: 503 })))
+    const calls = serveWaitlist({
+      welcome: () => HttpResponse.json({ error: 'proof_of_work_required' }, { status: 400 }),
+    })
+    serveContent(seed)
+    const { user } = renderApp({ path: '/en', initialContent: seed, captcha: true })
+    await fillIn(user, { name: 'Ana Souza', role: 'HR Manager', email: 'ana@example.com' })
+    await user.click(submitButton())
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Registration Failed')
+    expect(calls.map((call) => call.endpoint)).toEqual(['insert', 'welcome'])
+    expect(calls[1]?.body).not.toHaveProperty('altcha')
+  })
+})
+
+describe('the address the form sends', () => {
+  // The browser's own check of an email field lets only plain addresses through; what it lets
+  // through in another spelling (upper-case domain) is sent in the canonical one.
+  it.each([
+    ['Ana@Example.COM', 'Ana@example.com'],
+    ['ana.souza+trial@EMPRESA.com.br', 'ana.souza+trial@empresa.com.br'],
+  ])('sends %j as %j in both calls', async (typed, sent) => {
+    const calls = serveWaitlist()
+    const { user } = renderLanding()
+    await fillIn(user, { name: 'Ana Souza', role: 'HR Manager', email: typed })
+    await user.click(submitButton())
+    expect(await screen.findByRole('alert')).toHaveTextContent('Registration Successful!')
+    expect(calls.map(({ body }) => (body as { email: string }).email)).toEqual([sent, sent])
+  })
+
+  it('sends an address the rule refuses as typed, and the visitor sees the usual failure', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const calls = serveWaitlist({ welcome: () => HttpResponse.json({ error: 'invalid_request' }, { status: 400 }) })
+    const { user } = renderLanding()
+    await fillIn(user, { name: 'Ana Souza', role: 'HR Manager', email: 'ana@empresa' })
+    await user.click(submitButton())
+    expect(await screen.findByRole('alert')).toHaveTextContent('Registration Failed')
+    expect(calls.map(({ body }) => (body as { email: string }).email)).toEqual(['ana@empresa', 'ana@empresa'])
   })
 })

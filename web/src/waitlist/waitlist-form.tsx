@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react'
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import styled from 'styled-components'
 import { toast } from 'react-toastify'
 import type { PageCopy } from '../content/page-copy.ts'
@@ -7,6 +7,7 @@ import { useLocale } from '../i18n/locale-context.tsx'
 import { pathOf } from '../app/routes.ts'
 import { joinWaitlist } from './join-waitlist.ts'
 import { loadSupabase } from './supabase-client.ts'
+import { createProofOfWork, type ProofOfWork } from './proof-of-work.ts'
 import { ToastMessage } from './toast-message.tsx'
 
 type Copy = PageCopy['freeTrial']
@@ -27,6 +28,13 @@ export function WaitlistForm({ copy }: { copy: Copy }) {
   const [submitting, setSubmitting] = useState(false)
 
   const supabase = () => loadSupabase(config)
+  const proofOfWork = useRef<ProofOfWork | undefined>(undefined)
+  // Created on first use, like the Supabase client: the page loads without either.
+  const proof = () => (proofOfWork.current ??= createProofOfWork(supabase))
+  const startUsing = () => {
+    void supabase()
+    if (config.captcha) proof().start()
+  }
   const update = (field: Field) => (event: ChangeEvent<HTMLInputElement>) =>
     setFields((current) => ({ ...current, [field]: event.target.value }))
 
@@ -43,7 +51,8 @@ export function WaitlistForm({ copy }: { copy: Copy }) {
     if (!signUp.name || !signUp.role || !signUp.email || submitting) return
     setSubmitting(true)
     try {
-      await joinWaitlist(await supabase(), signUp)
+      const altcha = config.captcha ? await proof().take() : undefined
+      await joinWaitlist(await supabase(), signUp, altcha)
       setFields(emptyFields)
       toast.success(<ToastMessage {...copy.success} />)
     } catch (error) {
@@ -56,7 +65,7 @@ export function WaitlistForm({ copy }: { copy: Copy }) {
 
   const { form } = copy
   return (
-    <Form onSubmit={submit} onFocus={() => void supabase()} aria-busy={submitting}>
+    <Form onSubmit={submit} onFocus={startUsing} aria-busy={submitting}>
       {fieldSpecs.map(({ field, ...input }) => (
         <Label key={field}>
           <span>{form[`${field}Label`]}</span>

@@ -1,0 +1,147 @@
+// The pre-request hook as hosted Supabase runs it: a PostgreSQL with Supabase's roles and an
+// `authenticator` role, the migrations applied, and each request made the way PostgREST makes
+// it (connected as authenticator: begin; set local role anon; the request settings; the hook;
+// the insert). No PostgREST binary runs here (none is packaged for this machine), so the calls
+// are its documented ones, made by hand.
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  createThrowawayDatabase,
+  testDatabaseUrl,
+  type ThrowawayDatabase,
+} from '../../supabase/functions/_test/throwaway-postgres.ts'
+import { uniqueAddress } from '../../supabase/functions/_test/eventually.ts'
+import { openDatabase, type Database } from './database.ts'
+import { migrate } from './migrate.ts'
+
+const AUTHENTICATOR_PASSWORD = 'authenticator-in-tests'
+
+/** Supabase's login role for PostgREST: no rights of its own, it becomes anon per request. */
+async function ensureAuthenticator() {
+  const admin = new pg.Client({ connectionString: testDatabaseUrl() })
+  await admin.connect()
+  try {
+    await admin.query(`select pg_advisory_lock(hashtext('pulso_test_supabase_roles'))`)
+    const { rowCount } = await admin.query(`select from pg_roles where rolname = 'authenticator'`)
+    if (!rowCount) await admin.query(`create role authenticator login noinherit password '${AUTHENTICATOR_PASSWORD}'`)
+    await admin.query('grant anon, authenticated to authenticator')
+    await admin.query(`select pg_advisory_unlock(hashtext('pulso_test_supabase_roles'))`)
+  } finally {
+    await admin.end()
+  }
+}
+
+interface PostgrestCall {
+  headers: Record<string, string>
+  path?: string
+  method?: string
+  email?: string
+}
+
+describe('guard.check_request, called as PostgREST calls it', () => {
+  let throwaway: ThrowawayDatabase
+  let db: Database
+  let authenticator: pg.Pool
+
+  beforeAll(async () => {
+    await ensureAuthenticator()
+    throwaway = await createThrowawayDatabase()
+    db = await openDatabase({ databaseUrl: throwaway.url, dataDir: '' })
+    await migrate(db, 'supabase/migrations')
+    const url = new URL(throwaway.url)
+    url.username = 'authenticator'
+    url.password = AUTHENTICATOR_PASSWORD
+    authenticator = new pg.Pool({ connectionString: url.toString(), max: 2 })
+  })
+
+  afterAll(async () => {
+    await authenticator?.end()
+    await db?.close()
+    await throwaway?.drop()
+  })
+
+  /** One Data API request: its transaction, role, settings, pre-request hook and insert. */
+  async function request({ headers, path = '/waitlist', method = 'POST', email = uniqueAddress('pgrst') }: PostgrestCall) {
+    const client = await authenticator.connect()
+    try {
+      await client.query('begin')
+      await client.query('set local role anon')
+      await client.query(
+        `select set_config('request.method', $1, true), set_config('request.path', $2, true),
+                set_config('request.headers', $3, true), set_config('request.jwt.claims', '{"role":"anon"}', true)`,
+        [method, path, JSON.stringify(headers)],
+      )
+      const hook = (await client.query<{ hook: string }>(`select current_setting('pgrst.db_pre_request') as hook`)).rows[0]?.hook
+      await client.query(`select ${hook}()`)
+      if (method === 'POST') await client.query(`insert into public.waitlist (email, role) values ($1, 'CTO')`, [email])
+      await client.query('commit')
+      return { status: method === 'POST' ? 201 : 200 }
+    } catch (error) {
+      await client.query('rollback')
+      const { code, message, detail } = error as { code: string; message: string; detail: string }
+      if (code !== 'PGRST') throw error
+      const { status, headers: answerHeaders } = JSON.parse(detail) as { status: number; headers: Record<string, string> }
+      return { status, headers: answerHeaders, body: JSON.parse(message) as Record<string, unknown> }
+    } finally {
+      client.release()
+    }
+  }
+
+  it('is registered as authenticator’s pre-request hook by the migrations', async () => {
+    const { rows } = await authenticator.query<{ hook: string }>(`select current_setting('pgrst.db_pre_request') as hook`)
+    expect(rows).toEqual([{ hook: 'guard.check_request' }])
+  })
+
+  it('lets 10 sign-ups from one client address through, then answers 429 with Retry-After, per address', async () => {
+    const client = { 'x-forwarded-for': '203.0.113.10' }
+    const answers = []
+    for (let i = 0; i < 40; i++) answers.push(await request({ headers: client }))
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(10)
+    expect(answers.slice(0, 10).every((answer) => answer.status === 201)).toBe(true)
+    const refused = answers[10]
+    expect(refused?.status).toBe(429)
+    expect(Number(refused?.headers?.['Retry-After'])).toBeGreaterThan(590)
+    expect(Number(refused?.headers?.['Retry-After'])).toBeLessThanOrEqual(600)
+    expect(refused?.body).toMatchObject({ code: 'PT429', message: 'Too many sign-ups from this address.' })
+
+    // Another client is not affected: there is no global limit.
+    expect(await request({ headers: { 'x-forwarded-for': '198.51.100.20' } })).toEqual({ status: 201 })
+    // Cloudflare's CF-Connecting-IP, when present, is the client (a forged first X-Forwarded-For is not).
+    expect(
+      (await request({ headers: { 'cf-connecting-ip': '203.0.113.10', 'x-forwarded-for': '192.0.2.99, 203.0.113.10' } })).status,
+    ).toBe(429)
+  })
+
+  it('counts IPv6 clients per /64', async () => {
+    const answers = []
+    for (let host = 1; host <= 11; host++)
+      answers.push(await request({ headers: { 'x-forwarded-for': `2001:db8:aa:bb::${host}` } }))
+    expect(answers.map((answer) => answer.status)).toEqual([...Array(10).fill(201), 429])
+  })
+
+  it('refuses a body larger than one sign-up (413) before inserting', async () => {
+    const answer = await request({ headers: { 'x-forwarded-for': '192.0.2.30', 'content-length': '1800000' } })
+    expect(answer).toMatchObject({ status: 413, body: { code: 'PT413' } })
+  })
+
+  it('keeps only open windows: each call prunes rows whose window has closed', async () => {
+    await db.query(
+      `insert into guard.hits (bucket, subject_hash, at, expires_at)
+       select 'signup', sha256(convert_to('old-' || n, 'UTF8')), now() - interval '2 hours', now() - interval '1 hour'
+       from generate_series(1, 150) n`,
+    )
+    const expired = async () =>
+      (await db.query<{ n: number }>(`select count(*)::int as n from guard.hits where expires_at <= now()`)).rows[0]?.n
+    expect(await expired()).toBe(150)
+    await request({ headers: { 'x-forwarded-for': '192.0.2.40' } })
+    expect(await expired()).toBe(50)
+    await request({ headers: { 'x-forwarded-for': '192.0.2.41' } })
+    expect(await expired()).toBe(0)
+  })
+
+  it('leaves every other request alone', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.10' }
+    expect(await request({ headers, method: 'GET' })).toEqual({ status: 200 })
+    expect(await request({ headers, method: 'GET', path: '/rpc/anything' })).toEqual({ status: 200 })
+  })
+})

@@ -1,0 +1,16 @@
+import type { RequestLimit, ServerConfig } from '../config.ts'
+import type { Sql } from '../../supabase/functions/_shared/sql.ts'
+
+/**
+ * Writes the limits the environment sets into guard.limits, where the pre-request hook and the
+ * welcome function read them; limits the environment leaves unset keep the database's values.
+ */
+export async function applyRequestLimits(sql: Sql, limits: ServerConfig['abuse']['limits']): Promise<void> {
+  for (const [bucket, limit] of Object.entries(limits) as [string, RequestLimit][]) {
+    const { rows } = await sql.query(
+      `update guard.limits set max_hits = $2, per = make_interval(secs => $3) where bucket = $1 returning bucket`,
+      [bucket, limit.maxHits, limit.perSeconds],
+    )
+    if (rows.length === 0) throw new Error(`The database has no request limit named ${bucket}; are its migrations applied?`)
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * Addresses as people (and abusers) type them, with the one canonical form each must become or
+ * undefined when it is refused. The TypeScript rule and the database's constraint are both held
+ * to this list, so they cannot drift apart.
+ */
+export const addressCases: readonly (readonly [input: string, canonical: string | undefined])[] = [
+  ['victim@t.ex', 'victim@t.ex'],
+  ['  victim@t.ex ', 'victim@t.ex'],
+  ['victim@T.ex.', 'victim@t.ex'],
+  ['Victim@T.EX', 'Victim@t.ex'],
+  ["ana.o'reilly+trial@empresa.com.br", "ana.o'reilly+trial@empresa.com.br"],
+  ['ana@exämple.com', 'ana@xn--exmple-cua.com'],
+  ['ana@EXÄMPLE.com.', 'ana@xn--exmple-cua.com'],
+  ['ana@xn--exmple-cua.com', 'ana@xn--exmple-cua.com'],
+  // One mailbox, dressed up: every one of these would reach victim@t.ex through a mail parser.
+  ['x<victim@t.ex>', undefined],
+  ['"q"<victim@t.ex>', undefined],
+  ['g:victim@t.ex;', undefined],
+  ['(c)victim@t.ex', undefined],
+  ['victim@t.ex (c)', undefined],
+  ['victim@t.ex, other@t.ex', undefined],
+  ['"victim"@t.ex', undefined],
+  ['vic\u200btim@t.ex', undefined],
+  ['victim@t.ex\u200b', undefined],
+  ['\u202evictim@t.ex', undefined],
+  ['victim@t.ex\r\nBcc: x@y.z', undefined],
+  ['vic tim@t.ex', undefined],
+  ['victim@[127.0.0.1]', undefined],
+  ['victim@127.0.0.1', undefined],
+  ['victim@localhost', undefined],
+  ['victim@t.ex..', undefined],
+  ['victim@t..ex', undefined],
+  ['victim@-t.ex', undefined],
+  ['victim@t_x.ex', undefined],
+  ['a..b@t.ex', undefined],
+  ['.a@t.ex', undefined],
+  ['a@@t.ex', undefined],
+  ['@t.ex', undefined],
+  ['a@', undefined],
+  ['not-an-address', undefined],
+  ['user@empresa', undefined],
+  ['joão@empresa.com.br', undefined],
+  [`${'a'.repeat(65)}@t.ex`, undefined],
+  [`a@${['b', 'c', 'd', 'e'].map((letter) => letter.repeat(63)).join('.')}.com`, undefined],
+]
