@@ -25,6 +25,8 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
+          // The PostgreSQL server for the integration tests: TEST_DATABASE_URL's, or an embedded one.
+          globalSetup: ['supabase/functions/_test/postgres-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

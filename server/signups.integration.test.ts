@@ -1,13 +1,13 @@
 // The self-hosted sign-up backend end to end, as the landing page uses it: real supabase-js
 // against the server, a real SMTP server receiving the welcomes. The same suite runs on
-// embedded PGlite and on PostgreSQL (a throwaway database on TEST_DATABASE_URL).
+// embedded PGlite and on PostgreSQL (a throwaway database on the test server, see postgres-global-setup.ts).
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js'
 import type { FastifyInstance } from 'fastify'
 import { pino } from 'pino'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { buildApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { startSignupBackend, type SignupBackend } from './signups.ts'
@@ -27,7 +27,7 @@ const variants: Variant[] = [
   {
     name: 'PostgreSQL',
     database: async () => {
-      const database = await createThrowawayDatabase()
+      const database = await createThrowawayDatabase(inject('testDatabaseUrl'))
       return { env: { DATABASE_URL: database.url }, drop: database.drop }
     },
   },

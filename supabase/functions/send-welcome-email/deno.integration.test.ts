@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer, type AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 /* eslint-disable no-restricted-imports -- the test sets the database up with the server's own migrator, as the self-hosted server does */
 import { openDatabase, type Database } from '../../../server/db/database.ts'
 import { migrate } from '../../../server/db/migrate.ts'
@@ -80,7 +80,7 @@ describe('the Deno edge functions on PostgreSQL', () => {
 
   beforeAll(async () => {
     inbox = await startSmtpInbox()
-    database = await createThrowawayDatabase()
+    database = await createThrowawayDatabase(inject('testDatabaseUrl'))
     db = await openDatabase({ databaseUrl: database.url, dataDir: ROOT })
     await migrate(db, resolve(ROOT, 'supabase/migrations'))
     const env = {
