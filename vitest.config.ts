@@ -23,6 +23,7 @@ export default defineConfig({
             'schemas/**/*.test.ts',
             'studio/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'e2e/support/**/*.test.ts',
           ],
           environment: 'node',
           // The PostgreSQL server for the integration tests: TEST_DATABASE_URL's, or an embedded one.
