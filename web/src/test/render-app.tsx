@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react'
 import userEvent, { type Options } from '@testing-library/user-event'
-import type { Cache } from 'swr'
+import { SWRConfig, type Cache, type SWRConfiguration } from 'swr'
+import type { ReactNode } from 'react'
 import { App } from '../app/app.tsx'
 import { matchRoute } from '../app/routes.ts'
 import { localPublicConfig } from '../app/public-config.ts'
@@ -13,6 +14,8 @@ interface RenderAppOptions {
   preferredLocale?: Locale
   initialContent?: PageContent | undefined
   user?: Options
+  /** SWR options around the app's own (which win), such as watchContentFetches().config. */
+  swr?: SWRConfiguration
 }
 
 /** Puts back what the page changes outside React: the address, the language cookie, <html lang>. */
@@ -26,7 +29,7 @@ export function resetDocument(path = '/'): void {
  * Renders the whole app as main.tsx does, with the local stack's public config and a
  * cache of its own (SWR's global cache would carry content from one test to the next).
  */
-export function renderApp({ path = '/en', preferredLocale = 'pt', initialContent, user }: RenderAppOptions = {}) {
+export function renderApp({ path = '/en', preferredLocale = 'pt', initialContent, user, swr }: RenderAppOptions = {}) {
   resetDocument(path)
   const { pathname } = window.location
   const view = render(
@@ -38,6 +41,7 @@ export function renderApp({ path = '/en', preferredLocale = 'pt', initialContent
       initialContent={initialContent}
       swrProvider={() => new Map() as Cache}
     />,
+    swr ? { wrapper: ({ children }: { children: ReactNode }) => <SWRConfig value={swr}>{children}</SWRConfig> } : {},
   )
   // No pause between keystrokes: the page does not debounce input, and the machine may be slow.
   return { user: userEvent.setup({ delay: null, ...user }), ...view }
