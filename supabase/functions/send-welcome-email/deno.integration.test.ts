@@ -134,7 +134,7 @@ describe('the Deno edge functions on PostgreSQL', () => {
   const welcomeRow = async (email: string) =>
     (
       await db.query<{ status: string; attempts: number; backed_off: boolean }>(
-        `select status, attempts, next_attempt_at > now() + interval '20 seconds' as backed_off
+        `select status, attempts, next_attempt_at >= created_at + interval '30 seconds' as backed_off
          from public.welcome_emails where email = lower($1)`,
         [email],
       )
