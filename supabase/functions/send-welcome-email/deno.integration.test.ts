@@ -2,7 +2,6 @@
 // a throwaway PostgreSQL database and a real SMTP server: send-welcome-email records and
 // delivers, deliver-welcome-emails sweeps the outbox, and each address gets one welcome.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer, type AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 /* eslint-disable no-restricted-imports -- the test sets the database up with the server's own migrator, as the self-hosted server does */
@@ -12,6 +11,7 @@ import { migrate } from '../../../server/db/migrate.ts'
 import { startSmtpInbox, type SmtpInbox } from '../_test/smtp-inbox.ts'
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../_test/throwaway-postgres.ts'
 import { eventually, uniqueAddress } from '../_test/eventually.ts'
+import { freePort } from '../_test/free-port.ts'
 
 const ROOT = resolve(import.meta.dirname, '../../..')
 const DENO = resolve(ROOT, 'node_modules/.bin/deno')
@@ -22,14 +22,6 @@ interface EdgeFunction {
   url: string
   process: ChildProcess
   output: () => string
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  const { port } = server.address() as AddressInfo
-  await new Promise((done) => server.close(done))
-  return port
 }
 
 async function startFunction(name: string, env: Record<string, string>): Promise<EdgeFunction> {
