@@ -19,7 +19,13 @@ async function publishHeadline(seedFile: string, headline: string) {
 
 test('an edit to the content appears on an open page without a reload', async ({ page }) => {
   const server = ownServer()
+  // The page listens to live events and learns the sync tags of what it shows from its first
+  // revalidation; an edit published before both would be announced to a page not yet listening.
+  const listening = page.waitForResponse((response) => response.url().includes('/data/live/events/'))
+  const revalidated = page.waitForResponse((response) => response.url().includes('/data/query/'))
   await gotoHydrated(page, `${server.url}/en`)
+  await listening
+  await (await revalidated).finished()
   const headline = page.getByRole('heading', { level: 1 })
   await expect(headline).toHaveText(copy.en.headline)
   await page.evaluate(() => {
