@@ -1,16 +1,17 @@
 // `npm run bench`: page weight of the first paint, how fast a content edit reaches an open page,
-// and sign-up throughput (50 concurrent clients through both supabase-js calls) on PGlite and,
-// with TEST_DATABASE_URL, PostgreSQL.
+// and sign-up throughput (50 concurrent clients through both supabase-js calls) on PGlite and on
+// PostgreSQL (TEST_DATABASE_URL's server, or an embedded one).
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import pg from 'pg'
 import { createClient as createSanityClient } from '@sanity/client'
 import { filter, firstValueFrom } from 'rxjs'
 import { createClient } from '@supabase/supabase-js'
 import { loadConfig } from '../server/config.ts'
 import { createServer } from '../server/create-server.ts'
+import { startEmbeddedPostgres } from '../supabase/functions/_test/embedded-postgres.ts'
+import { createThrowawayDatabase } from '../supabase/functions/_test/throwaway-postgres.ts'
 
 const SIGNUPS = Number(process.env.BENCH_SIGNUPS ?? 1000)
 const CONCURRENCY = 50
@@ -128,26 +129,17 @@ async function signupThroughput(label: string, env: Record<string, string>) {
   await server.stop()
 }
 
-async function withThrowawayDatabase(url: string, run: (databaseUrl: string) => Promise<void>) {
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  const name = `pulso_bench_${Date.now()}`
-  await admin.query(`create database ${name}`)
-  try {
-    const databaseUrl = new URL(url)
-    databaseUrl.pathname = `/${name}`
-    await run(databaseUrl.href)
-  } finally {
-    await admin.query(`drop database ${name} with (force)`)
-    await admin.end()
-  }
-}
-
 await pageWeight()
 await liveEditLatency()
 console.log(`Sign-ups through insert + send-welcome-email:`)
 await signupThroughput('PGlite', {})
-const postgresUrl = process.env.TEST_DATABASE_URL
-if (postgresUrl)
-  await withThrowawayDatabase(postgresUrl, (databaseUrl) => signupThroughput('PostgreSQL', { DATABASE_URL: databaseUrl }))
-else console.log('  PostgreSQL skipped: set TEST_DATABASE_URL (bash scripts/test-postgres.sh prints one)')
+// The server TEST_DATABASE_URL names, or an embedded one for this run.
+const configured = process.env.TEST_DATABASE_URL
+const postgres = configured ? { url: configured, stop: async () => undefined } : await startEmbeddedPostgres()
+const database = await createThrowawayDatabase(postgres.url)
+try {
+  await signupThroughput('PostgreSQL', { DATABASE_URL: database.url })
+} finally {
+  await database.drop()
+  await postgres.stop()
+}

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
-import { resolveBrowserPath } from './support/browser-path.ts'
+import { browserPathOrExit } from './support/browser-path.ts'
 import { BASE_URL } from './support/copy.ts'
 
 // PULSO_E2E_PORT lets two runs share a machine (say, a developer's server already on 4173).
@@ -21,6 +21,8 @@ if (!process.env.PULSO_E2E_DATA_DIR) {
 
 export default defineConfig({
   testDir: fileURLToPath(new URL('.', import.meta.url)),
+  // Specs only: support/ has Vitest unit tests of its own.
+  testMatch: '**/*.spec.ts',
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -32,7 +34,7 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     launchOptions: {
-      executablePath: resolveBrowserPath(),
+      executablePath: browserPathOrExit(),
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
     },
     trace: 'on-first-retry',

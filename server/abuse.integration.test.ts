@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { solveChallenge, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
 import { loadConfig } from './config.ts'
 import { createServer, type PulsoServer } from './create-server.ts'
 import { createThrowawayDatabase } from '../supabase/functions/_test/throwaway-postgres.ts'
@@ -19,7 +19,7 @@ const databases = [
   {
     name: 'PostgreSQL',
     open: async () => {
-      const database = await createThrowawayDatabase()
+      const database = await createThrowawayDatabase(inject('testDatabaseUrl'))
       return { env: { DATABASE_URL: database.url }, drop: database.drop }
     },
   },

@@ -4,7 +4,7 @@
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
 import { loadConfig } from './config.ts'
 import { createServer, type PulsoServer } from './create-server.ts'
 import { openDatabase } from './db/database.ts'
@@ -75,7 +75,7 @@ describe('createServer', () => {
   })
 
   it('answers /healthz with 503 naming the database once PostgreSQL is gone', async () => {
-    const database = await createThrowawayDatabase()
+    const database = await createThrowawayDatabase(inject('testDatabaseUrl'))
     const app = await start({ DATABASE_URL: database.url })
     expect((await app.inject({ url: '/healthz' })).json()).toMatchObject({ checks: { database: 'ok' } })
     await database.drop()

@@ -3,7 +3,7 @@
 import { execFile } from 'node:child_process'
 import { resolve } from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { openDatabase, type Database } from './db/database.ts'
 import { migrate } from './db/migrate.ts'
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../supabase/functions/_test/throwaway-postgres.ts'
@@ -15,7 +15,7 @@ describe('npm run waitlist:export', () => {
   let db: Database
 
   beforeAll(async () => {
-    database = await createThrowawayDatabase()
+    database = await createThrowawayDatabase(inject('testDatabaseUrl'))
     db = await openDatabase({ databaseUrl: database.url, dataDir: ROOT })
     await migrate(db, resolve(ROOT, 'supabase/migrations'))
     await db.query(

@@ -12,7 +12,7 @@ import { loadConfig, type ServerConfig } from './config.ts'
 import { createServer, type PulsoServer } from './create-server.ts'
 import type { PageRenderer } from './site/page-renderer.ts'
 import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../supabase/functions/_test/smtp-inbox.ts'
-import { databaseVariants } from '../supabase/functions/_test/throwaway-postgres.ts'
+import { databaseVariants } from '../supabase/functions/_test/database-variants.ts'
 import { uniqueAddress } from '../supabase/functions/_test/eventually.ts'
 import { signLinkToken } from '../supabase/functions/_shared/link-token.ts'
 

@@ -1,6 +1,6 @@
 // The self-hosted sign-up backend end to end, as the landing page uses it: real supabase-js
 // against the server, a real SMTP server receiving the welcomes. The same suite runs on
-// embedded PGlite and on PostgreSQL (a throwaway database on TEST_DATABASE_URL).
+// embedded PGlite and on PostgreSQL (a throwaway database on the test server, see postgres-global-setup.ts).
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,7 +11,7 @@ import { loadConfig } from './config.ts'
 import { createServer } from './create-server.ts'
 import type { SignupBackend } from './signups.ts'
 import { startSmtpInbox, type SmtpInbox } from '../supabase/functions/_test/smtp-inbox.ts'
-import { databaseVariants } from '../supabase/functions/_test/throwaway-postgres.ts'
+import { databaseVariants } from '../supabase/functions/_test/database-variants.ts'
 import { eventually, uniqueAddress } from '../supabase/functions/_test/eventually.ts'
 
 const ANON_KEY = 'local-anon-key'
@@ -87,7 +87,7 @@ describe.each(databaseVariants)('sign-ups on $name', ({ database }) => {
   const welcomeRow = async (email: string) =>
     (
       await backend.db.query<{ status: string; attempts: number; last_error: string | null; backed_off: boolean; sent: boolean }>(
-        `select status, attempts, last_error, next_attempt_at > now() + interval '20 seconds' as backed_off, sent_at is not null as sent
+        `select status, attempts, last_error, next_attempt_at >= created_at + interval '30 seconds' as backed_off, sent_at is not null as sent
          from public.welcome_emails where email = lower($1)`,
         [email],
       )

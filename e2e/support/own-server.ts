@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { cp, mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { test } from '@playwright/test'
+import { freePort } from '../../supabase/functions/_test/free-port.ts'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -76,15 +76,6 @@ export function useOwnServer(whyDesktopOnly: string): () => OwnServer {
     if (!server) throw new Error('the own server is started by beforeAll')
     return server
   }
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const address = probe.address()
-  await new Promise((resolve) => probe.close(resolve))
-  if (address === null || typeof address === 'string') throw new Error('no TCP port')
-  return address.port
 }
 
 async function waitUntilUp(url: string, child: ChildProcess) {

@@ -20,8 +20,6 @@ export async function gotoHydrated(page: Page, path: string) {
         cause: error,
       })
     })
-  // Effects (scroll listeners, document head) run after the commit; one frame later they are in place.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))))
   return response
 }
 
@@ -50,28 +48,18 @@ export function collectPageErrors(page: Page): string[] {
   return errors
 }
 
-/** Resolves once the window has not scrolled for 12 frames (~200 ms), i.e. a smooth scroll has landed. */
-export async function waitForScrollEnd(page: Page) {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        let last = window.scrollY
-        let still = 0
-        const tick = () => {
-          still = window.scrollY === last ? still + 1 : 0
-          last = window.scrollY
-          if (still >= 12) resolve()
-          else requestAnimationFrame(tick)
-        }
-        requestAnimationFrame(tick)
-      }),
-  )
-}
-
 /** Scrolls at once, whatever the page's CSS scroll-behavior says. */
 export async function scrollInstantly(page: Page, top: number) {
   await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), top)
-  await waitForScrollEnd(page)
+}
+
+/** Waits until the window has come to rest on section `id` (see anchorScrollTarget), however long a smooth scroll takes. */
+export async function scrolledTo(page: Page, id: string) {
+  await expect
+    .poll(async () => Math.abs((await page.evaluate(() => window.scrollY)) - (await anchorScrollTarget(page, id))), {
+      message: `the window scrolls to #${id}`,
+    })
+    .toBeLessThanOrEqual(2)
 }
 
 /** Where the window stops when it scrolls to a section: its top below the fixed header, within the scroll range. */

@@ -12,7 +12,9 @@ const PROJECT_ID = 'local'
 const DATASET = 'production'
 const heroQuery = `*[_type == "hero"][0].headline.en`
 const hero = (headline: string) => ({ _id: 'hero', _type: 'hero', headline: { pt: 'Olá', en: headline } })
-const quietLog = { info: () => undefined, warn: () => undefined }
+/** The watcher's log: quiet, except that a test can wait for its next warning. */
+let nextWarning: ((message: string) => void) | undefined
+const log = { info: () => undefined, warn: (message: string) => nextWarning?.(message) }
 
 let fixture: SeedFixture
 let app: FastifyInstance
@@ -23,7 +25,7 @@ beforeAll(async () => {
   fixture = await createSeedFixture()
   await fixture.writeData([hero('First headline')])
   const source = createLocalDatasetSource({ seedDir: fixture.dir, projectId: PROJECT_ID, dataset: DATASET })
-  changes = watchSeedChanges({ source, seedDir: fixture.dir, settleMs: 20, log: quietLog })
+  changes = watchSeedChanges({ source, seedDir: fixture.dir, settleMs: 20, log })
   app = Fastify()
   await app.register(contentRoutes, { getDataset: () => source.get(), projectId: PROJECT_ID, dataset: DATASET })
   await app.register(liveRoutes, { changes, dataset: DATASET })
@@ -87,8 +89,11 @@ describe('live events with the real @sanity/client', () => {
     const events = client.live.events()
     const firstMessage = firstValueFrom(messages(events).pipe(take(1), toArray()))
     await firstValueFrom(events)
+    const refused = new Promise<string>((resolve) => (nextWarning = resolve))
     await fixture.writeData('{ not json')
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    // The watcher has read the broken seed (and announced nothing) before the fix is written.
+    expect(await refused).toMatch(/^Seed edit not published/)
+    nextWarning = undefined
     await fixture.writeData([hero('Fixed headline')])
     const [message] = await firstMessage
     expect(message?.id).toBe(changes.currentVersion())

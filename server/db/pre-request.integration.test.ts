@@ -4,12 +4,8 @@
 // the insert). No PostgREST binary runs here (none is packaged for this machine), so the calls
 // are its documented ones, made by hand.
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createThrowawayDatabase,
-  testDatabaseUrl,
-  type ThrowawayDatabase,
-} from '../../supabase/functions/_test/throwaway-postgres.ts'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../../supabase/functions/_test/throwaway-postgres.ts'
 import { uniqueAddress } from '../../supabase/functions/_test/eventually.ts'
 import { openDatabase, type Database } from './database.ts'
 import { migrate } from './migrate.ts'
@@ -18,7 +14,7 @@ const AUTHENTICATOR_PASSWORD = 'authenticator-in-tests'
 
 /** Supabase's login role for PostgREST: no rights of its own, it becomes anon per request. */
 async function ensureAuthenticator() {
-  const admin = new pg.Client({ connectionString: testDatabaseUrl() })
+  const admin = new pg.Client({ connectionString: inject('testDatabaseUrl') })
   await admin.connect()
   try {
     await admin.query(`select pg_advisory_lock(hashtext('pulso_test_supabase_roles'))`)
@@ -45,7 +41,7 @@ describe('guard.check_request, called as PostgREST calls it', () => {
 
   beforeAll(async () => {
     await ensureAuthenticator()
-    throwaway = await createThrowawayDatabase()
+    throwaway = await createThrowawayDatabase(inject('testDatabaseUrl'))
     db = await openDatabase({ databaseUrl: throwaway.url, dataDir: '' })
     await migrate(db, 'supabase/migrations')
     const url = new URL(throwaway.url)

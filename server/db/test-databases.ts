@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { openDatabase, type Database } from './database.ts'
 import { migrate } from './migrate.ts'
+import { inject } from 'vitest'
 import { createThrowawayDatabase } from '../../supabase/functions/_test/throwaway-postgres.ts'
 
 export interface MigratedDatabase {
@@ -31,7 +32,7 @@ export const databaseKinds: { kind: Database['kind']; open: () => Promise<Migrat
   {
     kind: 'postgres',
     open: async () => {
-      const throwaway = await createThrowawayDatabase()
+      const throwaway = await createThrowawayDatabase(inject('testDatabaseUrl'))
       const db = await openDatabase({ databaseUrl: throwaway.url, dataDir: '' })
       await migrate(db, resolve('supabase/migrations'))
       return {

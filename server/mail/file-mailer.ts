@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import nodemailer from 'nodemailer'
 import type { Mailer } from '../../supabase/functions/_shared/mailer.ts'
@@ -14,8 +14,12 @@ export function createFileMailer(directory: string, onWritten: (path: string) =>
       const info = await transport.sendMail(message)
       await mkdir(directory, { recursive: true })
       const safeRecipient = message.to.replace(/[^a-z0-9@._-]/gi, '_')
-      const path = join(directory, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeRecipient}.eml`)
-      await writeFile(path, info.message as Buffer)
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeRecipient}.eml`
+      const path = join(directory, name)
+      // Written aside, then renamed: whoever lists the folder sees whole messages only.
+      const partial = join(directory, `.${name}.partial`)
+      await writeFile(partial, info.message as Buffer)
+      await rename(partial, path)
       onWritten(path)
     },
   }

@@ -51,8 +51,7 @@ describe('startWelcomeSender', () => {
       setupResult.release()
       await microtasks(hops)
       sender.kick()
-      await sender.idle()
-      await new Promise((resolve) => setTimeout(resolve, 10))
+      // idle() is the sweep the kick joined or started, its last claim included.
       await sender.idle()
       expect(setupResult.claimDue).toHaveBeenCalledTimes(2)
     },

@@ -1,17 +1,6 @@
-// Test helper: a PostgreSQL database of its own for each test file, dropped afterwards.
+// Test helper: a PostgreSQL database of its own for each test file (or benchmark), dropped afterwards.
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
-
-export const MISSING_TEST_DATABASE =
-  'TEST_DATABASE_URL is not set, so the PostgreSQL tests cannot run. Start the local server with ' +
-  '`scripts/test-postgres.sh` and export the URL it prints: export TEST_DATABASE_URL=$(scripts/test-postgres.sh)'
-
-/** The superuser URL of the test server; throws (never skips) when it is not configured. */
-export function testDatabaseUrl(): string {
-  const url = process.env.TEST_DATABASE_URL
-  if (!url) throw new Error(MISSING_TEST_DATABASE)
-  return url
-}
 
 export interface ThrowawayDatabase {
   name: string
@@ -20,12 +9,12 @@ export interface ThrowawayDatabase {
 }
 
 /**
- * Creates `pulso_test_<random>` on the test server. Supabase's API roles are cluster-wide,
+ * Creates `pulso_test_<random>` on the server `adminUrl` names as a superuser (in tests,
+ * `inject('testDatabaseUrl')`, provided by postgres-global-setup.ts). Supabase's API roles are cluster-wide,
  * so they are created here under an advisory lock: test files migrating their own databases
  * in parallel would otherwise race to create the same roles.
  */
-export async function createThrowawayDatabase(): Promise<ThrowawayDatabase> {
-  const adminUrl = testDatabaseUrl()
+export async function createThrowawayDatabase(adminUrl: string): Promise<ThrowawayDatabase> {
   const name = `pulso_test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
@@ -60,22 +49,3 @@ export async function createThrowawayDatabase(): Promise<ThrowawayDatabase> {
     },
   }
 }
-
-export interface DatabaseVariant {
-  name: string
-  /** Extra environment for the server's loadConfig, and how to clean up afterwards. */
-  database: () => Promise<{ env: Record<string, string>; drop: () => Promise<void> }>
-}
-
-/** The two databases the self-hosted server runs on, for suites that run on both. */
-export const databaseVariants: DatabaseVariant[] = [
-  // No DATABASE_URL: the backend opens PGlite under DATA_DIR.
-  { name: 'PGlite', database: async () => ({ env: {}, drop: async () => undefined }) },
-  {
-    name: 'PostgreSQL',
-    database: async () => {
-      const database = await createThrowawayDatabase()
-      return { env: { DATABASE_URL: database.url }, drop: database.drop }
-    },
-  },
-]

@@ -4,11 +4,11 @@
 // places never confirmed, waitlist-links confirms and removes, and each checks the caller's key.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer as createHttpServer, type Server } from 'node:http'
-import { createServer, type AddressInfo } from 'node:net'
+import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { solveChallenge, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 /* eslint-disable no-restricted-imports -- the test sets the database up with the server's own migrator, as the self-hosted server does */
 import { openDatabase, type Database } from '../../../server/db/database.ts'
 import { migrate } from '../../../server/db/migrate.ts'
@@ -17,6 +17,7 @@ import { startSmtpInbox, type SmtpInbox } from '../_test/smtp-inbox.ts'
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../_test/throwaway-postgres.ts'
 import { eventually, uniqueAddress } from '../_test/eventually.ts'
 import { signLinkToken } from '../_shared/link-token.ts'
+import { freePort } from '../_test/free-port.ts'
 
 const ROOT = resolve(import.meta.dirname, '../../..')
 const DENO = resolve(ROOT, 'node_modules/.bin/deno')
@@ -27,14 +28,6 @@ interface EdgeFunction {
   url: string
   process: ChildProcess
   output: () => string
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  const { port } = server.address() as AddressInfo
-  await new Promise((done) => server.close(done))
-  return port
 }
 
 async function startFunction(name: string, env: Record<string, string>): Promise<EdgeFunction> {
@@ -114,7 +107,7 @@ describe('the Deno edge functions on PostgreSQL', () => {
   beforeAll(async () => {
     inbox = await startSmtpInbox()
     sanity = await startSanityStandIn()
-    database = await createThrowawayDatabase()
+    database = await createThrowawayDatabase(inject('testDatabaseUrl'))
     db = await openDatabase({ databaseUrl: database.url, dataDir: ROOT })
     await migrate(db, resolve(ROOT, 'supabase/migrations'))
     const env = {
@@ -220,7 +213,7 @@ describe('the Deno edge functions on PostgreSQL', () => {
   const welcomeRow = async (email: string) =>
     (
       await db.query<{ status: string; attempts: number; backed_off: boolean }>(
-        `select status, attempts, next_attempt_at > now() + interval '20 seconds' as backed_off
+        `select status, attempts, next_attempt_at >= created_at + interval '30 seconds' as backed_off
          from public.welcome_emails where email = lower($1)`,
         [email],
       )

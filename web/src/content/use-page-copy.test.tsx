@@ -1,11 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import type { PageContent } from './page-copy.ts'
 import { pageQuery } from './page-query.ts'
 import { loadSeedContent } from '../test/seed-content.ts'
 import { queryResult, serveContent, serveLiveEvents, SYNC_TAG } from '../test/network.ts'
 import { renderApp } from '../test/render-app.tsx'
+import { watchContentFetches } from '../test/content-fetches.ts'
 
 let seed: PageContent
 beforeAll(async () => {
@@ -14,6 +15,25 @@ beforeAll(async () => {
 afterEach(() => {
   vi.useRealTimers()
 })
+
+/**
+ * Every clock the page reads is fake: SWR's retries, refresh interval and deduplication, and the
+ * animation frame it revalidates on after the first render. Time then moves only when a test says
+ * so; meanwhile only network I/O (real) happens, and the test waits for its outcome as an event.
+ */
+function fakePageClocks() {
+  vi.useFakeTimers({
+    toFake: [
+      'setTimeout',
+      'clearTimeout',
+      'setInterval',
+      'clearInterval',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'Date',
+    ],
+  })
+}
 
 /** The seed with a new English headline, as an editor would publish it. */
 function edited(headline: string): PageContent {
@@ -77,10 +97,10 @@ describe('usePageCopy', () => {
 
   it('keeps what is on screen when the content API fails', async () => {
     const requests = serveContent(() => HttpResponse.json({ error: 'Internal Server Error' }, { status: 500 }))
-    renderApp({ path: '/en', initialContent: seed })
-    await waitFor(() => expect(requests).toHaveLength(1))
-    // Let SWR take in the failure.
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    const content = watchContentFetches()
+    renderApp({ path: '/en', initialContent: seed, swr: content.config })
+    await act(() => content.failed(1))
+    expect(requests).toHaveLength(1)
     expect(headline()).toHaveTextContent('Performance reviews built on real work, not memory')
     expect(screen.getByRole('region', { name: 'How It Works' })).toBeInTheDocument()
     expect(screen.queryByText('Unexpected Application Error!')).not.toBeInTheDocument()
@@ -90,27 +110,26 @@ describe('usePageCopy', () => {
     ['the content API is unavailable (503)', () => HttpResponse.json({ error: 'Service Unavailable' }, { status: 503 })],
     ['the connection fails', () => HttpResponse.error()],
   ])('retries at most 3 times, after 1 s, 2 s and 4 s, when %s', async (_, answer) => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
-    const sentAt: number[] = []
-    serveContent(() => {
-      sentAt.push(Date.now())
-      return answer()
-    })
-    renderApp({ path: '/en', initialContent: seed })
+    fakePageClocks()
+    const requests = serveContent(answer)
+    const content = watchContentFetches()
+    renderApp({ path: '/en', initialContent: seed, swr: content.config })
 
-    // Two minutes of fake time in 50 ms steps, letting each request's real I/O finish in between.
-    for (let elapsed = 0; elapsed < 120_000; elapsed += 50) {
-      await vi.advanceTimersByTimeAsync(50)
-      await new Promise((resolve) => setImmediate(resolve))
+    // A page rendered with content revalidates on the next animation frame.
+    vi.advanceTimersToNextFrame()
+    expect(content.startedAt).toHaveLength(1)
+    for (const [retry, delay] of [1_000, 2_000, 4_000].entries()) {
+      await content.failed(retry + 1)
+      vi.advanceTimersByTime(delay - 1)
+      expect(content.startedAt).toHaveLength(retry + 1)
+      vi.advanceTimersByTime(1)
+      expect(content.startedAt).toHaveLength(retry + 2)
     }
-
-    expect(sentAt).toHaveLength(4)
-    const waits = sentAt.slice(1).map((at, index) => at - (sentAt[index] ?? 0))
-    for (const [index, expected] of [1_000, 2_000, 4_000].entries()) {
-      // Within one step of the schedule: the failure is handled a step after the request at worst.
-      expect(waits[index]).toBeGreaterThanOrEqual(expected)
-      expect(waits[index]).toBeLessThanOrEqual(expected + 100)
-    }
+    await act(() => content.failed(4))
+    // Then it gives up, and the minute's refresh does not start again while the error stands.
+    vi.advanceTimersByTime(120_000)
+    expect(content.startedAt).toHaveLength(4)
+    expect(requests).toHaveLength(4)
     expect(headline()).toHaveTextContent('Performance reviews built on real work, not memory')
   })
 
@@ -134,11 +153,13 @@ describe('usePageCopy', () => {
     })
 
     it('ignores live events about content the page does not show', async () => {
-      const { requests, publish } = await openListeningPage(edited('Should not be fetched'))
+      const { requests, publish } = await openListeningPage(edited('Published after an unrelated change'))
 
       publish('message', 'event-8', ['s1:another-document'])
-      await new Promise((resolve) => setTimeout(resolve, 200))
-      expect(requests).toHaveLength(1)
+      publish('message', 'event-9', [SYNC_TAG])
+      await waitFor(() => expect(headline()).toHaveTextContent('Published after an unrelated change'))
+      // Had event-8 been fetched for, its request would have come first, with its id.
+      expect(requests.map((url) => url.searchParams.get('lastLiveEventId'))).toEqual([null, 'event-9'])
     })
 
     it('refetches after a restart, when changes may have been missed', async () => {
@@ -148,13 +169,23 @@ describe('usePageCopy', () => {
     })
 
     it('refetches when the reader comes back to the tab', async () => {
+      fakePageClocks()
       const requests = serveContent(seed, edited('Seen on return'))
-      renderApp({ path: '/en', initialContent: seed })
-      await waitFor(() => expect(requests).toHaveLength(1))
-      // Past SWR's deduplication and focus throttle windows.
-      await new Promise((resolve) => setTimeout(resolve, 5_100))
+      const content = watchContentFetches()
+      renderApp({ path: '/en', initialContent: seed, swr: content.config })
+      vi.advanceTimersToNextFrame()
+      await content.succeeded(1)
+
+      // Seconds later: past SWR's focus throttle (5 s) and deduplication (2 s), before the minute's refresh.
+      vi.advanceTimersByTime(6_000)
+      expect(content.startedAt).toHaveLength(1)
       window.dispatchEvent(new Event('focus'))
-      await waitFor(() => expect(headline()).toHaveTextContent('Seen on return'))
+      // SWR takes focus events a tick later.
+      vi.advanceTimersByTime(1)
+      expect(content.startedAt).toHaveLength(2)
+      await act(() => content.succeeded(2))
+      expect(headline()).toHaveTextContent('Seen on return')
+      expect(requests).toHaveLength(2)
     })
   })
 })

@@ -1,21 +1,6 @@
-import { http, HttpResponse, type AnyHandler, type UnhandledFrameHandle } from 'msw'
-import { defineNetwork, InterceptorSource } from 'msw/experimental'
-import { AsyncHandlersController } from 'msw/node'
-import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
-import { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest'
-import { FetchInterceptor } from '@mswjs/interceptors/fetch'
-import { HttpRequestInterceptor } from '@mswjs/interceptors/http'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
 
-/**
- * The network as the web's unit tests see it; each test adds the handlers it needs.
- *
- * This is `setupServer()` from msw/node plus one interceptor. Vitest loads packages
- * from node_modules with Node's export conditions even under jsdom, so @sanity/client
- * gets get-it's Node build, which sends requests with the `undici` package's own
- * `fetch` instead of the global one and slips past msw's fetch interceptor. The
- * socket-level HttpRequestInterceptor sees those requests too. (In the browser
- * get-it uses `window.fetch`, which the default interceptors cover.)
- */
 /** Every page opens Sanity's live events stream; unless a test says otherwise, it stays quiet. */
 export const LIVE_EVENTS_PATH = '*/v:version/data/live/events/:dataset'
 
@@ -33,35 +18,9 @@ export function eventStream(onOpen: (push: (event: string, data: object, id?: st
   return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } })
 }
 
-const quietLiveEvents = http.get(LIVE_EVENTS_PATH, () => eventStream())
-
-function setupWebTestServer() {
-  const network = defineNetwork({
-    sources: [
-      new InterceptorSource({
-        interceptors: [
-          new ClientRequestInterceptor(),
-          new XMLHttpRequestInterceptor(),
-          new FetchInterceptor(),
-          new HttpRequestInterceptor(),
-        ],
-      }),
-    ],
-    handlers: new AsyncHandlersController([quietLiveEvents]),
-    onUnhandledFrame: 'warn',
-    context: { quiet: true },
-  })
-  return {
-    events: network.events,
-    listen(options: { onUnhandledFrame?: UnhandledFrameHandle } = {}) {
-      network.configure({ onUnhandledFrame: options.onUnhandledFrame ?? 'warn' })
-      void network.enable()
-    },
-    use: (...handlers: AnyHandler[]) => network.use(...handlers),
-    resetHandlers: (...handlers: AnyHandler[]) => network.resetHandlers(...handlers),
-    listHandlers: () => network.listHandlers(),
-    close: () => void network.disable(),
-  }
-}
-
-export const server = setupWebTestServer()
+/**
+ * The network as the web's unit tests see it; each test adds the handlers it needs. The page's
+ * requests go through the global `fetch` (vitest.config.ts gives the web tests the browser builds
+ * of @sanity/client and get-it), which msw intercepts.
+ */
+export const server = setupServer(http.get(LIVE_EVENTS_PATH, () => eventStream()))

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react'
 import userEvent, { type Options } from '@testing-library/user-event'
-import type { Cache } from 'swr'
+import { SWRConfig, type Cache, type SWRConfiguration } from 'swr'
+import type { ReactNode } from 'react'
 import { App } from '../app/app.tsx'
 import { matchRoute } from '../app/routes.ts'
 import { localPublicConfig } from '../app/public-config.ts'
@@ -18,6 +19,8 @@ interface RenderAppOptions {
   user?: Options
   /** Whether sign-ups carry a proof of work (the public config's captcha); off unless a test turns it on. */
   captcha?: boolean
+  /** SWR options around the app's own (which win), such as watchContentFetches().config. */
+  swr?: SWRConfiguration
 }
 
 /** Puts back what the page changes outside React: the address, the language cookie, <html lang>. */
@@ -39,6 +42,7 @@ export function renderApp({
   signupPage,
   user,
   captcha = false,
+  swr,
 }: RenderAppOptions = {}) {
   resetDocument(path)
   const { pathname } = window.location
@@ -52,6 +56,7 @@ export function renderApp({
       swrProvider={() => new Map() as Cache}
       {...(signupPage ? { signupPage } : {})}
     />,
+    swr ? { wrapper: ({ children }: { children: ReactNode }) => <SWRConfig value={swr}>{children}</SWRConfig> } : {},
   )
   // No pause between keystrokes: the page does not debounce input, and the machine may be slow.
   return { user: userEvent.setup({ delay: null, ...user }), ...view }
