@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import type { PublicConfig } from '../web/src/app/public-config.ts'
@@ -62,6 +63,10 @@ export async function buildApp({
   const app = Fastify({ loggerInstance: logger, trustProxy: true })
   // On the root, so every route reads request.cookies (the reader's language, the preview).
   await app.register(fastifyCookie)
+  // Pages, content answers and sign-up answers compressed as they are sent (Brotli at a quality
+  // fast enough for each request, or gzip). Built assets come precompressed (site-routes.ts) and
+  // the live event stream writes straight to the socket, past this.
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'] })
 
   await app.register(healthRoutes, {
     checks: {

@@ -1,12 +1,18 @@
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
+import { compression } from 'vite-plugin-compression2'
 
 /** The local stack's server (npm start) answers content and sign-up calls; dev proxies to it. */
 const apiServer = process.env.DEV_API_URL ?? 'http://127.0.0.1:3000'
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The browser's build only: its text files get .br and .gz twins, which the server sends by
+    // the browser's Accept-Encoding (server/site/site-routes.ts). The prerender bundle needs none.
+    ...(isSsrBuild ? [] : [compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.html$/ })]),
+  ],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
@@ -25,4 +31,4 @@ export default defineConfig({
       '/functions': apiServer,
     },
   },
-})
+}))

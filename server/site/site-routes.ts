@@ -34,6 +34,8 @@ const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
     root: join(distDir, 'client'),
     index: false,
     wildcard: false,
+    // The build writes a .br and a .gz beside each text file; the browser gets the one it accepts.
+    preCompressed: true,
     setHeaders(response, path) {
       // Vite fingerprints everything under assets/, so those never change.
       const immutable = path.includes(`${join('client', 'assets')}`)
