@@ -8,6 +8,7 @@ import { matchRoute } from '../../web/src/app/routes.ts'
 import type { PublicConfig } from '../../web/src/app/public-config.ts'
 import type { PageContentSource } from '../content/page-content.ts'
 import type { PageRenderer } from './page-renderer.ts'
+import { cachePages } from './page-cache.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { isPreviewing, type Preview } from '../preview/preview-routes.ts'
 
@@ -29,6 +30,7 @@ const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
   { distDir, renderer, pageContent, publicConfig, preview },
 ) => {
   const { siteUrl } = publicConfig
+  const pages = cachePages(renderer)
 
   await app.register(fastifyStatic, {
     root: join(distDir, 'client'),
@@ -59,7 +61,8 @@ const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
     } catch (error) {
       request.log.error({ err: error }, 'content unavailable, rendering the page from its fallbacks')
     }
-    const page = renderer.render({
+    // Drafts are rendered for each request and never kept.
+    const page = (previewing ? renderer : pages).render({
       path: request.url.split('?')[0] ?? '/',
       preferredLocale: preferred ?? defaultLocale,
       content,
