@@ -5,6 +5,7 @@ import { App } from './app/app.tsx'
 import { matchRoute } from './app/routes.ts'
 import { INITIAL_CONTENT_ELEMENT_ID, PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from './app/public-config.ts'
 import { resolvePageCopy, type PageContent } from './content/page-copy.ts'
+import { contentInLanguage } from './content/content-in-language.ts'
 import { buildHeadTags } from './seo/head-tags.ts'
 import { renderHeadTags } from './seo/render-head-tags.ts'
 import { localeTags, type Locale } from '../../schemas/locales.ts'
@@ -26,7 +27,7 @@ export interface RenderedPage {
 /** JSON inside <script> must not be able to close the tag. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
 
-/** The prerender: the full page in the reader's language, with its CSS collected on the server. */
+/** The prerender: the full page in the reader's language, with its CSS collected on the server and its content in that language. */
 export function render({ path, preferredLocale, content, config }: RenderRequest): RenderedPage {
   const route = matchRoute(path)
   const locale = route.page === 'landing' ? route.locale : preferredLocale
@@ -54,7 +55,10 @@ export function render({ path, preferredLocale, content, config }: RenderRequest
         route.page === 'notFound' ? '<meta name="robots" content="noindex">' : '',
         sheet.getStyleTags(),
         `<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${scriptJson(config)}</script>`,
-        content ? `<script id="${INITIAL_CONTENT_ELEMENT_ID}" type="application/json">${scriptJson(content)}</script>` : '',
+        // The reader's language only: the page fetches the other when idle, before anyone can switch to it.
+        content
+          ? `<script id="${INITIAL_CONTENT_ELEMENT_ID}" type="application/json">${scriptJson(contentInLanguage(content, locale))}</script>`
+          : '',
       ].join('\n    '),
       body: html,
     }

@@ -1,13 +1,15 @@
 import { useEffect, type RefObject } from 'react'
 import type { PublicConfig } from '../app/public-config.ts'
-import { contentClientFor } from './content-client.ts'
+import { whenIdle } from '../app/when-idle.ts'
+import { listenToLiveEvents } from './content-api.ts'
 
 /**
  * Calls `onChange` when content the page shows has been published anew, from Sanity's Live
  * Content API (or the local endpoint's copy of it): a `message` whose sync tags meet the tags
  * of the last answer (`shownTags`), or a `restart`/`reconnect` after which changes may have
- * been missed. When the stream fails, SWR's focus, reconnect and interval revalidation still
- * bring edits in (swr-options.ts).
+ * been missed. The stream opens once the page is idle: nothing on the first paint needs it.
+ * When it fails, SWR's focus, reconnect and interval revalidation still bring edits in
+ * (swr-options.ts).
  */
 export function useLiveContentChanges(
   config: PublicConfig,
@@ -15,24 +17,20 @@ export function useLiveContentChanges(
   onChange: (liveEventId: string | undefined) => void,
 ) {
   useEffect(() => {
-    let unsubscribe: (() => void) | undefined
-    let active = true
-    void contentClientFor(config).then((client) => {
-      if (!active) return
-      const subscription = client.live.events().subscribe({
-        next: (event) => {
-          if (event.type === 'message' && event.tags.some((tag) => shownTags.current.includes(tag))) onChange(event.id)
-          if (event.type === 'restart' || event.type === 'reconnect') onChange(undefined)
+    let close: (() => void) | undefined
+    const cancel = whenIdle(() => {
+      close = listenToLiveEvents(
+        config,
+        (event) => {
+          if (event.type !== 'message') onChange(undefined)
+          else if (event.tags.some((tag) => shownTags.current.includes(tag))) onChange(event.id)
         },
-        error: (error: unknown) => {
-          console.warn('Live content updates stopped; the page still refreshes on focus and every minute.', error)
-        },
-      })
-      unsubscribe = () => subscription.unsubscribe()
+        (reason) => console.warn(`Live content updates stopped (${reason}); the page still refreshes on focus and every minute.`),
+      )
     })
     return () => {
-      active = false
-      unsubscribe?.()
+      cancel()
+      close?.()
     }
   }, [config, shownTags, onChange])
 }

@@ -4,17 +4,10 @@ import { AsyncHandlersController } from 'msw/node'
 import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest'
 import { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest'
 import { FetchInterceptor } from '@mswjs/interceptors/fetch'
-import { HttpRequestInterceptor } from '@mswjs/interceptors/http'
 
 /**
  * The network as the web's unit tests see it; each test adds the handlers it needs.
- *
- * This is `setupServer()` from msw/node plus one interceptor. Vitest loads packages
- * from node_modules with Node's export conditions even under jsdom, so @sanity/client
- * gets get-it's Node build, which sends requests with the `undici` package's own
- * `fetch` instead of the global one and slips past msw's fetch interceptor. The
- * socket-level HttpRequestInterceptor sees those requests too. (In the browser
- * get-it uses `window.fetch`, which the default interceptors cover.)
+ * The page calls it with `fetch` and `EventSource` (a fetch-based one in the tests, see setup.ts).
  */
 /** Every page opens Sanity's live events stream; unless a test says otherwise, it stays quiet. */
 export const LIVE_EVENTS_PATH = '*/v:version/data/live/events/:dataset'
@@ -43,7 +36,6 @@ function setupWebTestServer() {
           new ClientRequestInterceptor(),
           new XMLHttpRequestInterceptor(),
           new FetchInterceptor(),
-          new HttpRequestInterceptor(),
         ],
       }),
     ],
