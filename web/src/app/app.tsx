@@ -1,6 +1,5 @@
 import { ThemeProvider } from 'styled-components'
 import { SWRConfig, type Cache } from 'swr'
-import { ToastContainer } from 'react-toastify'
 import { theme } from '../theme/theme.ts'
 import { GlobalStyle } from '../theme/global-style.ts'
 import { swrOptions } from '../content/swr-options.ts'
@@ -46,7 +45,6 @@ export function App({ route, path, preferredLocale, config, initialContent, swrP
             </LocaleProvider>
           </SWRConfig>
         </AppErrorBoundary>
-        <ToastContainer position="bottom-right" theme="colored" newestOnTop />
       </ThemeProvider>
     </PublicConfigContext.Provider>
   )

@@ -1,12 +1,10 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react'
+import { lazy, Suspense, useState, type ChangeEvent, type FormEvent } from 'react'
 import styled from 'styled-components'
-import { toast } from 'react-toastify'
 import type { PageCopy } from '../content/page-copy.ts'
 import { usePublicConfig } from '../app/public-config-context.tsx'
 import { useLocale } from '../i18n/locale-context.tsx'
 import { joinWaitlist } from './join-waitlist.ts'
-import { loadSupabase } from './supabase-client.ts'
-import { ToastMessage } from './toast-message.tsx'
+import { loadSignupTools, loadToasts } from './signup-tools.ts'
 
 type Copy = PageCopy['freeTrial']
 const emptyFields = { name: '', role: '', email: '' }
@@ -19,13 +17,20 @@ const fieldSpecs = [
   { field: 'email', type: 'email', autoComplete: 'email', inputMode: 'email' },
 ] as const satisfies readonly { field: Field; type: string; autoComplete: string; inputMode?: 'email' }[]
 
+const Toasts = lazy(loadToasts)
+
 export function WaitlistForm({ copy }: { copy: Copy }) {
   const config = usePublicConfig()
   const { locale } = useLocale()
   const [fields, setFields] = useState(emptyFields)
   const [submitting, setSubmitting] = useState(false)
+  const [used, setUsed] = useState(false)
 
-  const supabase = () => loadSupabase(config)
+  // The first focus starts loading what a sign-up needs, so sending it does not wait.
+  const prepare = () => {
+    setUsed(true)
+    return loadSignupTools(config)
+  }
   const update = (field: Field) => (event: ChangeEvent<HTMLInputElement>) =>
     setFields((current) => ({ ...current, [field]: event.target.value }))
 
@@ -36,12 +41,18 @@ export function WaitlistForm({ copy }: { copy: Copy }) {
     if (!signUp.name || !signUp.role || !signUp.email || submitting) return
     setSubmitting(true)
     try {
-      await joinWaitlist(await supabase(), signUp)
-      setFields(emptyFields)
-      toast.success(<ToastMessage {...copy.success} />)
+      const { supabase, announce } = await prepare()
+      const outcome = await joinWaitlist(supabase, signUp).then(
+        () => 'success' as const,
+        (error: unknown) => {
+          console.error('[waitlist] sign-up failed:', error)
+          return 'error' as const
+        },
+      )
+      if (outcome === 'success') setFields(emptyFields)
+      announce(outcome, copy[outcome])
     } catch (error) {
-      console.error('[waitlist] sign-up failed:', error)
-      toast.error(<ToastMessage {...copy.error} />)
+      console.error('[waitlist] the sign-up could not load (offline, or the site was updated meanwhile):', error)
     } finally {
       setSubmitting(false)
     }
@@ -49,7 +60,7 @@ export function WaitlistForm({ copy }: { copy: Copy }) {
 
   const { form } = copy
   return (
-    <Form onSubmit={submit} onFocus={() => void supabase()} aria-busy={submitting}>
+    <Form onSubmit={submit} onFocus={() => void prepare().catch(() => undefined)} aria-busy={submitting}>
       {fieldSpecs.map(({ field, ...input }) => (
         <Label key={field}>
           <span>{form[`${field}Label`]}</span>
@@ -67,6 +78,11 @@ export function WaitlistForm({ copy }: { copy: Copy }) {
         {submitting ? form.buttonLoading : form.buttonText}
       </Submit>
       {form.disclaimer ? <Disclaimer>{form.disclaimer}</Disclaimer> : null}
+      {used ? (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      ) : null}
     </Form>
   )
 }
