@@ -1,6 +1,5 @@
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import '@fontsource-variable/inter/wght.css'
 import { App } from './app/app.tsx'
 import { matchRoute } from './app/routes.ts'
 import {

@@ -1,6 +1,9 @@
 import { createGlobalStyle } from 'styled-components'
+import { fontFaces } from './fonts.ts'
 
 export const GlobalStyle = createGlobalStyle`
+  ${fontFaces}
+
   *, *::before, *::after { box-sizing: border-box; }
 
   html {
