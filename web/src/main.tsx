@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app.tsx'
 import { matchRoute } from './app/routes.ts'
@@ -34,5 +34,7 @@ const app = (
 )
 
 // The server prerenders the page; the Vite dev server does not, so the client renders from scratch there.
-if (container.hasChildNodes()) hydrateRoot(container, app)
+// Hydrating as a transition lets React pause between components for anything the reader does,
+// instead of holding the main thread for the whole page at once.
+if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app))
 else createRoot(container).render(app)
