@@ -18,6 +18,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: '../dist/client',
     emptyOutDir: true,
     target: 'es2022',
+    // Every browser the page supports preloads modules itself; the polyfill would cost every visitor bytes.
+    modulePreload: false,
   },
   ssr: {
     // Its Node entry is CommonJS, whose default export Node's ESM loader does not unwrap
