@@ -1,14 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
-import { renderToString } from 'react-dom/server'
-import type { Cache } from 'swr'
 import type { PageContent } from './page-copy.ts'
 import { contentInLanguage } from './content-in-language.ts'
-import { App } from '../app/app.tsx'
-import { localPublicConfig } from '../app/public-config.ts'
 import { loadSeedContent } from '../test/seed-content.ts'
 import { serveContent } from '../test/network.ts'
-import { renderApp } from '../test/render-app.tsx'
+import { prerenderApp, renderApp } from '../test/render-app.tsx'
 
 let seed: PageContent
 beforeAll(async () => {
@@ -19,17 +15,7 @@ const portugueseHeadline = 'Avaliações de desempenho baseadas no trabalho real
 const englishHeadline = 'Performance reviews built on real work, not memory'
 
 /** The English page as the server renders it from `content`. */
-const englishPage = (content: PageContent) =>
-  renderToString(
-    <App
-      route={{ page: 'landing', locale: 'en' }}
-      path="/en"
-      preferredLocale="en"
-      config={localPublicConfig}
-      initialContent={content}
-      swrProvider={() => new Map() as Cache}
-    />,
-  )
+const englishPage = (content: PageContent) => prerenderApp({ path: '/en', preferredLocale: 'en', initialContent: content })
 
 describe('contentInLanguage', () => {
   it('keeps one language of every text: the page renders from it exactly as from the whole content', () => {

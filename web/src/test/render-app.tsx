@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react'
+import { renderToString } from 'react-dom/server'
 import userEvent, { type Options } from '@testing-library/user-event'
 import type { Cache } from 'swr'
 import { App } from '../app/app.tsx'
@@ -41,4 +42,18 @@ export function renderApp({ path = '/en', preferredLocale = 'pt', initialContent
   )
   // No pause between keystrokes: the page does not debounce input, and the machine may be slow.
   return { user: userEvent.setup({ delay: null, ...user }), ...view }
+}
+
+/** The page as the server prerenders it (its markup only), for what it must hold before any script runs. */
+export function prerenderApp({ path = '/en', preferredLocale = 'pt', initialContent }: Omit<RenderAppOptions, 'user'> = {}) {
+  return renderToString(
+    <App
+      route={matchRoute(path)}
+      path={path}
+      preferredLocale={preferredLocale}
+      config={localPublicConfig}
+      initialContent={initialContent}
+      swrProvider={() => new Map() as Cache}
+    />,
+  )
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState, type ChangeEvent, type FormEvent } from 'reac
 import styled from 'styled-components'
 import type { PageCopy } from '../content/page-copy.ts'
 import { usePublicConfig } from '../app/public-config-context.tsx'
+import { useHydrated } from '../app/use-hydrated.ts'
 import { useLocale } from '../i18n/locale-context.tsx'
 import { joinWaitlist } from './join-waitlist.ts'
 import { loadSignupTools, loadToasts } from './signup-tools.ts'
@@ -25,6 +26,9 @@ export function WaitlistForm({ copy }: { copy: Copy }) {
   const [fields, setFields] = useState(emptyFields)
   const [submitting, setSubmitting] = useState(false)
   const [used, setUsed] = useState(false)
+  // The script loads after the first paint (docs/decisions/0054): until it has, the button stays
+  // disabled, which also stops Enter from sending the form natively with the visitor's details in the address.
+  const hydrated = useHydrated()
 
   // The first focus starts loading what a sign-up needs, so sending it does not wait.
   const prepare = () => {
@@ -74,7 +78,7 @@ export function WaitlistForm({ copy }: { copy: Copy }) {
           />
         </Label>
       ))}
-      <Submit type="submit" disabled={submitting}>
+      <Submit type="submit" disabled={!hydrated || submitting}>
         {submitting ? form.buttonLoading : form.buttonText}
       </Submit>
       {form.disclaimer ? <Disclaimer>{form.disclaimer}</Disclaimer> : null}
