@@ -9,6 +9,7 @@ import type { PublicConfig } from '../../web/src/app/public-config.ts'
 import type { PageContentSource } from '../content/page-content.ts'
 import type { PageRenderer } from './page-renderer.ts'
 import { cachePages } from './page-cache.ts'
+import { compressOnce, pageEncodingFor } from './page-encodings.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { isPreviewing, type Preview } from '../preview/preview-routes.ts'
 
@@ -31,6 +32,7 @@ const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
 ) => {
   const { siteUrl } = publicConfig
   const pages = cachePages(renderer)
+  const compressed = compressOnce()
 
   await app.register(fastifyStatic, {
     root: join(distDir, 'client'),
@@ -68,13 +70,16 @@ const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
       content,
       config: previewing ? { ...publicConfig, preview: true } : publicConfig,
     })
-    if (previewing) reply.header('x-robots-tag', 'noindex')
-    return reply
+    reply
       .code(page.status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', previewing ? 'private, no-store' : 'no-cache')
-      .header('vary', 'Cookie')
-      .send(page.html)
+      .header('vary', 'Cookie, Accept-Encoding')
+    if (previewing) return reply.header('x-robots-tag', 'noindex').send(page.html)
+    // A kept page goes out compressed once for all its readers; drafts are compressed as they are sent (app.ts).
+    const encoding = pageEncodingFor(request.headers['accept-encoding'])
+    if (!encoding) return reply.send(page.html)
+    return reply.header('content-encoding', encoding).send(await compressed(page, encoding))
   }
 
   app.get('/', sendPage)
