@@ -35,10 +35,11 @@ export async function fetchQuery<T>(config: PublicConfig, query: string, lastLiv
   if (lastLiveEventId) url.searchParams.set('lastLiveEventId', lastLiveEventId)
   const response = await fetch(url, { headers: { accept: 'application/json' } })
   const body = (await response.json().catch(() => undefined)) as
-    | { result?: T; syncTags?: string[]; error?: { description?: string } }
-    | undefined
+    { result?: T; syncTags?: string[]; error?: { description?: string } } | undefined
   if (!response.ok || body === undefined || !('result' in body)) {
-    throw new Error(`Content query failed: HTTP ${response.status}${body?.error?.description ? ` (${body.error.description})` : ''}`)
+    throw new Error(
+      `Content query failed: HTTP ${response.status}${body?.error?.description ? ` (${body.error.description})` : ''}`,
+    )
   }
   return { result: body.result as T, syncTags: body.syncTags ?? [] }
 }

@@ -32,11 +32,7 @@ function setupWebTestServer() {
   const network = defineNetwork({
     sources: [
       new InterceptorSource({
-        interceptors: [
-          new ClientRequestInterceptor(),
-          new XMLHttpRequestInterceptor(),
-          new FetchInterceptor(),
-        ],
+        interceptors: [new ClientRequestInterceptor(), new XMLHttpRequestInterceptor(), new FetchInterceptor()],
       }),
     ],
     handlers: new AsyncHandlersController([quietLiveEvents]),
