@@ -7,6 +7,7 @@ import { INITIAL_CONTENT_ELEMENT_ID, PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig
 import { resolvePageCopy, type PageContent } from './content/page-copy.ts'
 import { contentInLanguage } from './content/content-in-language.ts'
 import { buildHeadTags } from './seo/head-tags.ts'
+import { globalStyle } from './theme/global-style.ts'
 import { renderHeadTags } from './seo/render-head-tags.ts'
 import { localeTags, type Locale } from '../../schemas/locales.ts'
 
@@ -53,6 +54,7 @@ export function render({ path, preferredLocale, content, config }: RenderRequest
       head: [
         head,
         route.page === 'notFound' ? '<meta name="robots" content="noindex">' : '',
+        `<style>${globalStyle}</style>`,
         sheet.getStyleTags(),
         `<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${scriptJson(config)}</script>`,
         // The reader's language only: the page fetches the other when idle, before anyone can switch to it.

@@ -20,6 +20,12 @@ function readJson<T>(id: string): T | undefined {
 const container = document.getElementById('root')
 if (!container) throw new Error('The page has no #root element to render into.')
 
+// The prerender carries the page-wide styles; the Vite dev server, which does not prerender, gets them here.
+if (import.meta.env.DEV) {
+  const { globalStyle } = await import('./theme/global-style.ts')
+  document.head.append(Object.assign(document.createElement('style'), { textContent: globalStyle }))
+}
+
 const path = window.location.pathname
 const app = (
   <StrictMode>

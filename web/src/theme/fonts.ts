@@ -36,7 +36,7 @@ export const interFallbacks = [
 /** The page's text font first, then its reshaped stand-ins, then whatever the system has. */
 export const bodyFontStack = `'Inter Variable', ${interFallbacks.map(({ family }) => `'${family}'`).join(', ')}, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif`
 
-/** Inline in the page's <style> (GlobalStyle): no stylesheet stands between the HTML and its first paint. */
+/** Inline in the page's <style> (global-style.ts): no stylesheet stands between the HTML and its first paint. */
 export const fontFaces = [
   `@font-face {
     font-family: 'Inter Variable';
