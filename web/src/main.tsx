@@ -11,6 +11,7 @@ import {
 import type { PageContent } from './content/page-copy.ts'
 import { localeFromCookieHeader } from './i18n/locale-preference.ts'
 import { defaultLocale } from '../../schemas/locales.ts'
+import { loadBodyFont } from './theme/fonts.ts'
 
 function readJson<T>(id: string): T | undefined {
   const text = document.getElementById(id)?.textContent
@@ -25,6 +26,8 @@ if (import.meta.env.DEV) {
   const { globalStyle } = await import('./theme/global-style.ts')
   document.head.append(Object.assign(document.createElement('style'), { textContent: globalStyle }))
 }
+
+loadBodyFont()
 
 const path = window.location.pathname
 const app = (

@@ -36,17 +36,12 @@ export const interFallbacks = [
 /** The page's text font first, then its reshaped stand-ins, then whatever the system has. */
 export const bodyFontStack = `'Inter Variable', ${interFallbacks.map(({ family }) => `'${family}'`).join(', ')}, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif`
 
-/** Inline in the page's <style> (global-style.ts): no stylesheet stands between the HTML and its first paint. */
-export const fontFaces = [
-  `@font-face {
-    font-family: 'Inter Variable';
-    font-style: normal;
-    font-weight: 100 900;
-    font-display: swap;
-    src: url(${interLatin.url}) format('woff2');
-    unicode-range: ${interLatin.unicodeRange};
-  }`,
-  ...interFallbacks.map(
+/**
+ * The stand-ins' faces, inline in the page's <style> (global-style.ts): the first paint needs no
+ * stylesheet and no font download.
+ */
+export const fallbackFontFaces = interFallbacks
+  .map(
     (fallback) => `@font-face {
     font-family: '${fallback.family}';
     src: ${fallback.local.map((name) => `local('${name}')`).join(', ')};
@@ -55,5 +50,23 @@ export const fontFaces = [
     descent-override: ${fallback.descentOverride};
     line-gap-override: 0%;
   }`,
-  ),
-].join('\n')
+  )
+  .join('\n')
+
+/**
+ * Inter, asked for by the page's script, which runs after the first paint: the text shows at once
+ * in its stand-in and takes Inter's shapes when the file is in, without moving. Declared in the
+ * page's CSS instead, Inter would be fetched before that paint and delay it on a slow connection
+ * (docs/decisions/0055-fonts.md). Where a browser cannot load it, the stand-in stays.
+ */
+export function loadBodyFont(): void {
+  if (typeof FontFace !== 'function') return
+  const inter = new FontFace('Inter Variable', `url(${interLatin.url}) format('woff2')`, {
+    style: 'normal',
+    weight: '100 900',
+    display: 'swap',
+    unicodeRange: interLatin.unicodeRange,
+  })
+  document.fonts.add(inter)
+  inter.load().catch((error: unknown) => console.warn('Inter could not be loaded; the page keeps its stand-in font.', error))
+}

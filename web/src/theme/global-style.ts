@@ -1,4 +1,4 @@
-import { fontFaces } from './fonts.ts'
+import { fallbackFontFaces } from './fonts.ts'
 import { theme } from './theme.ts'
 
 /**
@@ -8,7 +8,7 @@ import { theme } from './theme.ts'
  * out the whole page once more (docs/decisions/0054-script-after-first-paint.md).
  */
 export const globalStyle = `
-  ${fontFaces}
+  ${fallbackFontFaces}
 
   *, *::before, *::after { box-sizing: border-box; }
 
