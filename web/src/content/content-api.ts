@@ -44,8 +44,12 @@ export async function fetchQuery<T>(config: PublicConfig, query: string, lastLiv
   return { result: body.result as T, syncTags: body.syncTags ?? [] }
 }
 
-/** What the live stream says: content with these sync tags changed, or changes may have been missed. */
-export type LiveEvent = { type: 'message'; id: string; tags: string[] } | { type: 'restart' } | { type: 'reconnect' }
+/**
+ * What the live stream says: it listens (`welcome`, once), content with these sync tags changed
+ * (`message`), or changes may have been missed (`restart`, `reconnect`).
+ */
+export type LiveEvent =
+  { type: 'welcome' } | { type: 'message'; id: string; tags: string[] } | { type: 'restart' } | { type: 'reconnect' }
 
 /**
  * Listens to Sanity's Live Content API (Server-Sent Events): `welcome` on connect, `message`
@@ -60,9 +64,12 @@ export function listenToLiveEvents(
   onStop: (reason: string) => void,
 ): () => void {
   const source = new EventSource(dataUrl(config, 'api', 'live/events'))
+  let welcomed = false
   let dropped = false
   source.addEventListener('welcome', () => {
-    if (dropped) onEvent({ type: 'reconnect' })
+    if (!welcomed) onEvent({ type: 'welcome' })
+    else if (dropped) onEvent({ type: 'reconnect' })
+    welcomed = true
     dropped = false
   })
   source.addEventListener('message', (event) => {
