@@ -3,12 +3,11 @@
 // `/en`; prints the medians and the product's LCP as a multiple of the static page's. A benchmark:
 // it reports, it never fails on a timing. The JSON reports land in bench/results/ (git-ignored).
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
-import { cpus, loadavg, tmpdir } from 'node:os'
+import { mkdir, readFile } from 'node:fs/promises'
+import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { loadConfig } from '../server/config.ts'
-import { createServer } from '../server/create-server.ts'
+import { startProductServer } from './product-server.ts'
 import { startReferenceServer } from './reference-server.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
@@ -86,21 +85,6 @@ async function lighthouse(url: string, formFactor: FormFactor, outputPath: strin
   return measure(JSON.parse(await readFile(outputPath, 'utf8')) as LighthouseReport)
 }
 
-async function startProduct() {
-  const dataDir = await mkdtemp(join(tmpdir(), 'pulso-bench-page-'))
-  // The embedded defaults of `npm start`, whatever .env or the shell say (its canonical address included).
-  const config = loadConfig({ LOG_LEVEL: 'error', DATA_DIR: dataDir, MAIL_SWEEP_SECONDS: '3600' })
-  const { app } = await createServer(config)
-  const origin = await app.listen({ port: 0, host: '127.0.0.1' })
-  return {
-    origin,
-    async stop() {
-      await app.close()
-      await rm(dataDir, { recursive: true, force: true })
-    },
-  }
-}
-
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
   const middle = Math.floor(sorted.length / 2)
@@ -151,9 +135,9 @@ await mkdir(resultsDir, { recursive: true })
 console.log(`Building (npm run build)…`)
 execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] })
 
-const product = await startProduct()
+const product = await startProductServer()
 const reference = await startReferenceServer(join(repoRoot, 'bench/reference'))
-const origins: Record<Page, string> = { product: product.origin, reference: reference.origin }
+const origins: Record<Page, string> = { product: product.address, reference: reference.origin }
 console.log(`${cpus().length} CPUs, load average ${load()} (1, 5, 15 min) at the start; ${RUNS} runs of each page`)
 
 const results = new Map<string, Measure[]>()

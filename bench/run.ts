@@ -8,30 +8,15 @@ import pg from 'pg'
 import { createClient as createSanityClient } from '@sanity/client'
 import { filter, firstValueFrom } from 'rxjs'
 import { createClient } from '@supabase/supabase-js'
-import { loadConfig } from '../server/config.ts'
-import { createServer } from '../server/create-server.ts'
+import { startProductServer } from './product-server.ts'
 
 const SIGNUPS = Number(process.env.BENCH_SIGNUPS ?? 1000)
 const CONCURRENCY = 50
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
 
-async function startServer(env: Record<string, string>) {
-  const dataDir = await mkdtemp(join(tmpdir(), 'pulso-bench-'))
-  const config = loadConfig({ LOG_LEVEL: 'error', DATA_DIR: dataDir, MAIL_SWEEP_SECONDS: '3600', ...env })
-  const { app } = await createServer(config)
-  const address = await app.listen({ port: 0, host: '127.0.0.1' })
-  return {
-    address,
-    async stop() {
-      await app.close()
-      await rm(dataDir, { recursive: true, force: true })
-    },
-  }
-}
-
 /** What `/` sends a browser that takes Brotli: the page, then the script it loads after its first paint. */
 async function pageWeight() {
-  const server = await startServer({})
+  const server = await startProductServer({})
   try {
     const brotli = { 'accept-encoding': 'br' }
     const page = await fetch(`${server.address}/`, { headers: brotli })
@@ -58,7 +43,7 @@ const LIVE_EDITS = 20
 async function liveEditLatency() {
   const seedDir = await mkdtemp(join(tmpdir(), 'pulso-bench-seed-'))
   await cp(resolve('studio/seed'), seedDir, { recursive: true })
-  const server = await startServer({ SEED_DIR: seedDir })
+  const server = await startProductServer({ SEED_DIR: seedDir })
   const client = createSanityClient({
     projectId: 'local',
     dataset: 'production',
@@ -99,7 +84,7 @@ async function liveEditLatency() {
 }
 
 async function signupThroughput(label: string, env: Record<string, string>) {
-  const server = await startServer(env)
+  const server = await startProductServer(env)
   const supabase = createClient(server.address, 'local-anon-key', { auth: { persistSession: false } })
   let next = 0
   let failures = 0

@@ -23,30 +23,17 @@ function resetDocument(path = '/'): void {
   document.documentElement.lang = ''
 }
 
-/**
- * Renders the whole app as main.tsx does, with the local stack's public config and a
- * cache of its own (SWR's global cache would carry content from one test to the next).
- */
-export function renderApp({ path = '/en', preferredLocale = 'pt', initialContent, user }: RenderAppOptions = {}) {
-  resetDocument(path)
-  const { pathname } = window.location
-  const view = render(
-    <App
-      route={matchRoute(pathname)}
-      path={pathname}
-      preferredLocale={preferredLocale}
-      config={localPublicConfig}
-      initialContent={initialContent}
-      swrProvider={() => new Map() as Cache}
-    />,
-  )
-  // No pause between keystrokes: the page does not debounce input, and the machine may be slow.
-  return { user: userEvent.setup({ delay: null, ...user }), ...view }
-}
-
-/** The page as the server prerenders it (its markup only), for what it must hold before any script runs. */
-export function prerenderApp({ path = '/en', preferredLocale = 'pt', initialContent }: Omit<RenderAppOptions, 'user'> = {}) {
-  return renderToString(
+/** The whole app as main.tsx makes it, with the local stack's public config and an SWR cache of its own. */
+function app({
+  path,
+  preferredLocale,
+  initialContent,
+}: {
+  path: string
+  preferredLocale: Locale
+  initialContent: PageContent | undefined
+}) {
+  return (
     <App
       route={matchRoute(path)}
       path={path}
@@ -54,6 +41,22 @@ export function prerenderApp({ path = '/en', preferredLocale = 'pt', initialCont
       config={localPublicConfig}
       initialContent={initialContent}
       swrProvider={() => new Map() as Cache}
-    />,
+    />
   )
+}
+
+/**
+ * Renders the whole app as main.tsx does; each render has a cache of its own (SWR's global
+ * cache would carry content from one test to the next).
+ */
+export function renderApp({ path = '/en', preferredLocale = 'pt', initialContent, user }: RenderAppOptions = {}) {
+  resetDocument(path)
+  const view = render(app({ path: window.location.pathname, preferredLocale, initialContent }))
+  // No pause between keystrokes: the page does not debounce input, and the machine may be slow.
+  return { user: userEvent.setup({ delay: null, ...user }), ...view }
+}
+
+/** The page as the server prerenders it (its markup only), for what it must hold before any script runs. */
+export function prerenderApp({ path = '/en', preferredLocale = 'pt', initialContent }: Omit<RenderAppOptions, 'user'> = {}) {
+  return renderToString(app({ path, preferredLocale, initialContent }))
 }
