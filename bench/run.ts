@@ -4,47 +4,34 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { gzipSync } from 'node:zlib'
 import { createClient as createSanityClient } from '@sanity/client'
 import { filter, firstValueFrom } from 'rxjs'
 import { createClient } from '@supabase/supabase-js'
-import { loadConfig } from '../server/config.ts'
-import { createServer } from '../server/create-server.ts'
 import { startEmbeddedPostgres } from '../supabase/functions/_test/embedded-postgres.ts'
 import { createThrowawayDatabase } from '../supabase/functions/_test/throwaway-postgres.ts'
+import { startProductServer } from './product-server.ts'
 
 const SIGNUPS = Number(process.env.BENCH_SIGNUPS ?? 1000)
 const CONCURRENCY = 50
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
 
-async function startServer(env: Record<string, string>) {
-  const dataDir = await mkdtemp(join(tmpdir(), 'pulso-bench-'))
-  const config = loadConfig({ LOG_LEVEL: 'error', DATA_DIR: dataDir, MAIL_SWEEP_SECONDS: '3600', ...env })
-  const { app } = await createServer(config)
-  const address = await app.listen({ port: 0, host: '127.0.0.1' })
-  return {
-    address,
-    async stop() {
-      await app.close()
-      await rm(dataDir, { recursive: true, force: true })
-    },
-  }
-}
-
+/** What `/` sends a browser that takes Brotli: the page, then the script it loads after its first paint. */
 async function pageWeight() {
-  const server = await startServer({})
+  const server = await startProductServer({})
   try {
-    const html = await (await fetch(`${server.address}/`)).text()
-    const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map(
-      (m) => m[1] ?? '',
-    )
+    const brotli = { 'accept-encoding': 'br' }
+    const page = await fetch(`${server.address}/`, { headers: brotli })
+    const html = await page.text()
+    const htmlBytes = Number(page.headers.get('content-length'))
+    const scripts = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"|import\("([^"]+\.js)"\)/g)].map((m) => m[1] ?? m[2] ?? '')
     const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1] ?? '')
-    const gz = async (path: string) => gzipSync(await readFile(join('dist/client', path))).length
-    const jsBytes = (await Promise.all(scripts.map(gz))).reduce((a, b) => a + b, 0)
-    const cssBytes = (await Promise.all(css.map(gz))).reduce((a, b) => a + b, 0)
-    console.log('Page weight (gzip):')
-    console.log(`  initial HTML of /      ${kb(gzipSync(html).length)} (${kb(html.length)} raw, styles and content inline)`)
-    console.log(`  JS on first paint      ${kb(jsBytes)} in ${scripts.length} file(s)`)
+    const sent = async (path: string) =>
+      Number((await fetch(`${server.address}${path}`, { headers: brotli })).headers.get('content-length'))
+    const jsBytes = (await Promise.all(scripts.map(sent))).reduce((a, b) => a + b, 0)
+    const cssBytes = (await Promise.all(css.map(sent))).reduce((a, b) => a + b, 0)
+    console.log('Page weight (as sent with Brotli):')
+    console.log(`  HTML of /              ${kb(htmlBytes)} (${kb(html.length)} raw, styles and content inline)`)
+    console.log(`  JS after first paint   ${kb(jsBytes)} in ${scripts.length} file(s)`)
     console.log(`  external CSS           ${kb(cssBytes)}`)
   } finally {
     await server.stop()
@@ -57,7 +44,7 @@ const LIVE_EDITS = 20
 async function liveEditLatency() {
   const seedDir = await mkdtemp(join(tmpdir(), 'pulso-bench-seed-'))
   await cp(resolve('studio/seed'), seedDir, { recursive: true })
-  const server = await startServer({ SEED_DIR: seedDir })
+  const server = await startProductServer({ SEED_DIR: seedDir })
   const client = createSanityClient({
     projectId: 'local',
     dataset: 'production',
@@ -104,7 +91,7 @@ async function liveEditLatency() {
 const UNGUARDED = { CAPTCHA: 'off', SIGNUP_LIMIT: '1000000/1m', WELCOME_LIMIT_PER_CLIENT: '1000000/1m' }
 
 async function signupThroughput(label: string, env: Record<string, string>) {
-  const server = await startServer({ ...UNGUARDED, ...env })
+  const server = await startProductServer({ ...UNGUARDED, ...env })
   const supabase = createClient(server.address, 'local-anon-key', { auth: { persistSession: false } })
   let next = 0
   let failures = 0

@@ -1,16 +1,25 @@
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
+import { compression } from 'vite-plugin-compression2'
+import { loadEntryAfterPaint } from './build-plugins/load-entry-after-paint.ts'
 
 /** The local stack's server (npm start) answers content and sign-up calls; dev proxies to it. */
 const apiServer = process.env.DEV_API_URL ?? 'http://127.0.0.1:3000'
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The browser's build only: its text files get .br and .gz twins, which the server sends by
+    // the browser's Accept-Encoding (server/site/site-routes.ts). The prerender bundle needs none.
+    ...(isSsrBuild ? [] : [loadEntryAfterPaint(), compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.html$/ })]),
+  ],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
     target: 'es2022',
+    // Every browser the page supports preloads modules itself; the polyfill would cost every visitor bytes.
+    modulePreload: false,
   },
   ssr: {
     // Its Node entry is CommonJS, whose default export Node's ESM loader does not unwrap
@@ -25,4 +34,4 @@ export default defineConfig({
       '/functions': apiServer,
     },
   },
-})
+}))

@@ -96,7 +96,7 @@ export async function topBelowHeader(page: Page, target: Locator) {
   return { top: box.y, headerBottom: header.y + header.height }
 }
 
-/** The text a reader sees in a server response: no tags, scripts (the JSON content of both languages) or styles. */
+/** The text a reader sees in a server response: no tags, scripts (the page's content as JSON) or styles. */
 export function visibleText(html: string): string {
   return html
     .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, ' ')

@@ -4,7 +4,7 @@ import { pathOf } from '../../web/src/app/routes.ts'
 import type { PublicConfig } from '../../web/src/app/public-config.ts'
 import type { LinkAction, LinkState, SignupPagesContent } from '../../web/src/content/signup-pages-copy.ts'
 import type { QuerySource } from '../content/query-source.ts'
-import type { PageRenderer } from './page-renderer.ts'
+import { withNonces, type PageRenderer } from './page-renderer.ts'
 import type { LinkActions } from './link-actions.ts'
 
 export interface LinkRoutesOptions {
@@ -44,14 +44,12 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (
       content: undefined,
       config: publicConfig,
       signup: { content: signupContent, retentionDays, ...(link ? { link } : {}) },
-      // Helmet's per-response nonces, as on every page (the sign-up pages have styles, no scripts).
-      nonce: reply.cspNonce,
     })
     return reply
       .code(link ? STATUS[link] : page.status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', link ? 'no-store' : 'no-cache')
-      .send(page.html)
+      .send(withNonces(page.html, reply.cspNonce))
   }
 
   const linkPage = (action: LinkAction, locale: Locale, apply: boolean) => {

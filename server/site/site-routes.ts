@@ -7,7 +7,8 @@ import { LOCALE_COOKIE, pathForLocale } from '../../web/src/i18n/locale-preferen
 import { matchRoute } from '../../web/src/app/routes.ts'
 import type { PublicConfig } from '../../web/src/app/public-config.ts'
 import type { PageContentSource } from '../content/page-content.ts'
-import type { PageRenderer } from './page-renderer.ts'
+import { withNonces, type PageRenderer } from './page-renderer.ts'
+import { cachePages } from './page-cache.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { isPreviewing, type Preview } from '../preview/preview-routes.ts'
 import { allowStudioFraming } from './security-headers.ts'
@@ -32,11 +33,14 @@ const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
   { distDir, renderer, pageContent, publicConfig, preview, studioUrl },
 ) => {
   const { siteUrl } = publicConfig
+  const pages = cachePages(renderer)
 
   await app.register(fastifyStatic, {
     root: join(distDir, 'client'),
     index: false,
     wildcard: false,
+    // The build writes a .br and a .gz beside each text file; the browser gets the one it accepts.
+    preCompressed: true,
     setHeaders(response, path) {
       // Vite fingerprints everything under assets/, so those never change.
       const immutable = path.includes(`${join('client', 'assets')}`)
@@ -60,24 +64,24 @@ const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
     } catch (error) {
       request.log.error({ err: error }, 'content unavailable, rendering the page from its fallbacks')
     }
-    const page = renderer.render({
+    // Drafts are rendered for each request and never kept.
+    const page = (previewing ? renderer : pages).render({
       path: request.url.split('?')[0] ?? '/',
       preferredLocale: preferred ?? defaultLocale,
       content,
       config: previewing ? { ...publicConfig, preview: true } : publicConfig,
-      // Helmet's per-response nonces: the page's scripts and styles carry them.
-      nonce: reply.cspNonce,
     })
-    if (previewing) {
-      reply.header('x-robots-tag', 'noindex')
-      allowStudioFraming(reply, studioUrl)
-    }
-    return reply
+    reply
       .code(page.status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', previewing ? 'private, no-store' : 'no-cache')
-      .header('vary', 'Cookie')
-      .send(page.html)
+      .header('vary', 'Cookie, Accept-Encoding')
+    if (previewing) {
+      allowStudioFraming(reply, studioUrl)
+      reply.header('x-robots-tag', 'noindex')
+    }
+    // Helmet's nonces for this response in the page's slots; compressed as it is sent (app.ts).
+    return reply.send(withNonces(page.html, reply.cspNonce))
   }
 
   app.get('/', sendPage)

@@ -6,7 +6,9 @@ import { isSignupRoute, matchRoute, type Route, type SignupPage } from './app/ro
 import { INITIAL_CONTENT_ELEMENT_ID, PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from './app/public-config.ts'
 import { resolvePageCopy, type PageContent } from './content/page-copy.ts'
 import { linkNotice, resolveSignupPagesCopy, type LinkState, type SignupPagesContent } from './content/signup-pages-copy.ts'
+import { contentInLanguage } from './content/content-in-language.ts'
 import { buildHeadTags } from './seo/head-tags.ts'
+import { globalStyle } from './theme/global-style.ts'
 import { renderHeadTags } from './seo/render-head-tags.ts'
 import { localeTags, type Locale } from '../../schemas/locales.ts'
 
@@ -32,15 +34,21 @@ export interface RenderedPage {
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
 
 /**
- * The app's markup for these props, with the CSS styled-components collected while rendering it
- * (stamped with the response's style nonce, and the tag styled-components reads it from in the browser).
+ * The app's markup for these props, with its styles: the page-wide CSS, then what styled-components
+ * collected while rendering, each stamped with the response's style nonce (and the tag
+ * styled-components reads that nonce from in the browser).
  */
 function renderApp(props: Omit<AppProps, 'swrProvider'>, styleNonce: string | undefined): { body: string; styles: string } {
   const sheet = new ServerStyleSheet(styleNonce ? { nonce: styleNonce } : {})
   try {
     const body = renderToString(sheet.collectStyles(<App {...props} swrProvider={() => new Map() as Cache} />))
-    const nonceTag = styleNonce ? `<meta property="csp-nonce" nonce="${styleNonce}">\n    ` : ''
-    return { body, styles: nonceTag + sheet.getStyleTags() }
+    const nonce = styleNonce ? ` nonce="${styleNonce}"` : ''
+    const styles = [
+      styleNonce ? `<meta property="csp-nonce"${nonce}>` : '',
+      `<style${nonce}>${globalStyle}</style>`,
+      sheet.getStyleTags(),
+    ]
+    return { body, styles: styles.filter(Boolean).join('\n    ') }
   } finally {
     sheet.seal()
   }
@@ -64,7 +72,10 @@ export function render({ path, preferredLocale, content, config, signup, styleNo
       route.page === 'notFound' ? '<meta name="robots" content="noindex">' : '',
       styles,
       `<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${scriptJson(config)}</script>`,
-      content ? `<script id="${INITIAL_CONTENT_ELEMENT_ID}" type="application/json">${scriptJson(content)}</script>` : '',
+      // The reader's language only: the page fetches the other when idle, before anyone can switch to it.
+      content
+        ? `<script id="${INITIAL_CONTENT_ELEMENT_ID}" type="application/json">${scriptJson(contentInLanguage(content, locale))}</script>`
+        : '',
     ].join('\n    '),
     body,
   }

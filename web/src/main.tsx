@@ -1,6 +1,5 @@
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import '@fontsource-variable/inter/wght.css'
 import { App } from './app/app.tsx'
 import { isSignupRoute, matchRoute } from './app/routes.ts'
 import {
@@ -12,6 +11,7 @@ import {
 import type { PageContent } from './content/page-copy.ts'
 import { localeFromCookieHeader } from './i18n/locale-preference.ts'
 import { defaultLocale } from '../../schemas/locales.ts'
+import { loadBodyFont } from './theme/fonts.ts'
 
 function readJson<T>(id: string): T | undefined {
   const text = document.getElementById(id)?.textContent
@@ -20,6 +20,14 @@ function readJson<T>(id: string): T | undefined {
 
 const container = document.getElementById('root')
 if (!container) throw new Error('The page has no #root element to render into.')
+
+// The prerender carries the page-wide styles; the Vite dev server, which does not prerender, gets them here.
+if (import.meta.env.DEV) {
+  const { globalStyle } = await import('./theme/global-style.ts')
+  document.head.append(Object.assign(document.createElement('style'), { textContent: globalStyle }))
+}
+
+loadBodyFont()
 
 const path = window.location.pathname
 const route = matchRoute(path)
@@ -38,6 +46,8 @@ const app = (
 // The sign-up pages are complete as the server renders them (entry-server.tsx): nothing to hydrate.
 if (!isSignupRoute(route)) {
   // The server prerenders the page; the Vite dev server does not, so the client renders from scratch there.
-  if (container.hasChildNodes()) hydrateRoot(container, app)
+  // Hydrating as a transition lets React pause between components for anything the reader does,
+  // instead of holding the main thread for the whole page at once.
+  if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app))
   else createRoot(container).render(app)
 }

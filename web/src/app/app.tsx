@@ -1,9 +1,6 @@
 import { ThemeProvider } from 'styled-components'
 import { SWRConfig, type Cache } from 'swr'
-import { ToastContainer } from 'react-toastify'
-import { styleNonce } from './csp-nonce.ts'
 import { theme } from '../theme/theme.ts'
-import { GlobalStyle } from '../theme/global-style.ts'
 import { swrOptions } from '../content/swr-options.ts'
 import { PAGE_CONTENT_KEY } from '../content/use-page-copy.ts'
 import type { PageContent } from '../content/page-copy.ts'
@@ -38,7 +35,6 @@ export function App({ route, path, preferredLocale, config, initialContent, swrP
   return (
     <PublicConfigContext.Provider value={config}>
       <ThemeProvider theme={theme}>
-        <GlobalStyle />
         <AppErrorBoundary message={fallbacks[locale].unexpectedError}>
           <SWRConfig
             value={{
@@ -52,7 +48,6 @@ export function App({ route, path, preferredLocale, config, initialContent, swrP
             </LocaleProvider>
           </SWRConfig>
         </AppErrorBoundary>
-        <ToastContainer position="bottom-right" theme="colored" newestOnTop nonce={styleNonce()} />
       </ThemeProvider>
     </PublicConfigContext.Provider>
   )

@@ -1,38 +1,62 @@
-import { useEffect, type RefObject } from 'react'
+import { useEffect, useEffectEvent } from 'react'
 import type { PublicConfig } from '../app/public-config.ts'
-import { contentClientFor } from './content-client.ts'
+import { whenIdle } from '../app/when-idle.ts'
+import { listenToLiveEvents } from './content-api.ts'
+
+export interface LiveContentHandlers {
+  /**
+   * The stream listens (or could not open, or is slow to): the moment for the page's first fetch,
+   * which then misses nothing published before it; later changes come as messages.
+   */
+  onListening: () => void
+  /** Published content with these sync tags has changed. */
+  onMessage: (message: { id: string; tags: string[] }) => void
+  /** Changes may have been missed: the stream restarted or reconnected. */
+  onLost: () => void
+}
+
+/** A stream that has neither welcomed the page nor failed by then is not waited for any longer. */
+const LISTENING_WAIT_MS = 3_000
 
 /**
- * Calls `onChange` when content the page shows has been published anew, from Sanity's Live
- * Content API (or the local endpoint's copy of it): a `message` whose sync tags meet the tags
- * of the last answer (`shownTags`), or a `restart`/`reconnect` after which changes may have
- * been missed. When the stream fails, SWR's focus, reconnect and interval revalidation still
- * bring edits in (swr-options.ts).
+ * Sanity's Live Content API (or the local endpoint's copy of it), opened once the page is idle:
+ * nothing on the first paint needs it. When it fails, SWR's focus, reconnect and interval
+ * revalidation still bring edits in (swr-options.ts, docs/decisions/0009-live-content.md).
  */
-export function useLiveContentChanges(
-  config: PublicConfig,
-  shownTags: RefObject<readonly string[]>,
-  onChange: (liveEventId: string | undefined) => void,
-) {
+export function useLiveContent(config: PublicConfig, handlers: LiveContentHandlers) {
+  const onListening = useEffectEvent(() => handlers.onListening())
+  const onMessage = useEffectEvent((message: { id: string; tags: string[] }) => handlers.onMessage(message))
+  const onLost = useEffectEvent(() => handlers.onLost())
+
   useEffect(() => {
-    let unsubscribe: (() => void) | undefined
-    let active = true
-    void contentClientFor(config).then((client) => {
-      if (!active) return
-      const subscription = client.live.events().subscribe({
-        next: (event) => {
-          if (event.type === 'message' && event.tags.some((tag) => shownTags.current.includes(tag))) onChange(event.id)
-          if (event.type === 'restart' || event.type === 'reconnect') onChange(undefined)
+    let close: (() => void) | undefined
+    let waiting: ReturnType<typeof setTimeout> | undefined
+    let listening = false
+    const listen = () => {
+      if (listening) return
+      listening = true
+      clearTimeout(waiting)
+      onListening()
+    }
+    const cancel = whenIdle(() => {
+      waiting = setTimeout(listen, LISTENING_WAIT_MS)
+      close = listenToLiveEvents(
+        config,
+        (event) => {
+          if (event.type === 'welcome') listen()
+          else if (event.type === 'message') onMessage(event)
+          else onLost()
         },
-        error: (error: unknown) => {
-          console.warn('Live content updates stopped; the page still refreshes on focus and every minute.', error)
+        (reason) => {
+          console.warn(`Live content updates stopped (${reason}); the page still refreshes on focus and every minute.`)
+          listen()
         },
-      })
-      unsubscribe = () => subscription.unsubscribe()
+      )
     })
     return () => {
-      active = false
-      unsubscribe?.()
+      cancel()
+      clearTimeout(waiting)
+      close?.()
     }
-  }, [config, shownTags, onChange])
+  }, [config])
 }

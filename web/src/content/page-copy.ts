@@ -7,7 +7,10 @@ import { fallbacks } from './fallbacks.ts'
 import { FALLBACK_CONSENT_VERSION } from './signup-fallbacks.ts'
 import { localize, localizeList } from './localize.ts'
 
-export type PageContent = PageQueryResult
+export type PageContent = PageQueryResult & {
+  /** Set on content that holds one language's texts only: what the prerender embeds (content-in-language.ts). */
+  onlyLocale?: Locale
+}
 type Testimonial = PageContent['testimonials'][number]
 type SharingImage = NonNullable<NonNullable<PageContent['settings']>['ogImage']>
 

@@ -1,8 +1,9 @@
 import { defineQuery } from 'groq'
 
 /**
- * Everything the page shows, in both languages at once: switching language is then
- * instant and needs no second request. Singletons are read by type and fixed id.
+ * Everything the page shows, in both languages at once: the page's first fetch (when idle)
+ * brings the language the HTML left out, so switching needs no request of its own.
+ * Singletons are read by type and fixed id.
  */
 export const pageQuery = defineQuery(`{
   "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{

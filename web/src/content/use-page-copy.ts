@@ -1,49 +1,73 @@
-import { useCallback, useMemo, useRef } from 'react'
-import useSWR from 'swr'
+import { useCallback, useEffect, useMemo, useRef } from 'react'
+import useSWR, { useSWRConfig } from 'swr'
 import { usePublicConfig } from '../app/public-config-context.tsx'
 import { useLocale } from '../i18n/locale-context.tsx'
 import { fetchPreviewContent } from '../preview/preview-content.ts'
 import { useVisualEditing } from '../preview/use-visual-editing.ts'
-import { contentClientFor } from './content-client.ts'
-import { useLiveContentChanges } from './live-content.ts'
+import { fetchQuery } from './content-api.ts'
+import { useLiveContent } from './live-content.ts'
 import { pageQuery } from './page-query.ts'
 import { resolvePageCopy, type PageContent, type PageCopy } from './page-copy.ts'
 
 export const PAGE_CONTENT_KEY = 'page-content'
 
 /**
- * The page's copy in the reader's language: prerendered content first, then from Sanity,
- * refetched whenever live events say what it shows has changed (drafts in an editor's preview).
+ * The page's copy in the reader's language: prerendered content first, then from Sanity once the
+ * page is idle and its live stream listens (which also brings the other language, so switching
+ * needs no wait), and again whenever live events say what it shows has changed (drafts in an
+ * editor's preview).
  */
 export function usePageCopy(): PageCopy {
   const config = usePublicConfig()
   const { locale } = useLocale()
-  const shownTags = useRef<readonly string[]>([])
+  // The sync tags of the last answer; none yet until the first one.
+  const shownTags = useRef<readonly string[] | undefined>(undefined)
+  // Live messages that came before the page knew what it shows.
+  const heldMessages = useRef<{ id: string; tags: string[] }[]>([])
   const liveEventId = useRef<string | undefined>(undefined)
-
-  const { data, mutate } = useSWR<PageContent>(PAGE_CONTENT_KEY, async () => {
-    const client = config.preview ? undefined : await contentClientFor(config)
-    const response = client
-      ? await client.fetch<PageContent>(
-          pageQuery,
-          {},
-          // The event id makes Sanity's CDN answer with content at least as new as the event.
-          { filterResponse: false, ...(liveEventId.current ? { lastLiveEventId: liveEventId.current } : {}) },
-        )
-      : await fetchPreviewContent()
-    shownTags.current = response.syncTags ?? []
-    return response.result
-  })
-
+  const shows = (tags: readonly string[]) => tags.some((tag) => shownTags.current?.includes(tag))
+  const { mutate: revalidate } = useSWRConfig()
   const refetch = useCallback(
     (eventId: string | undefined) => {
       liveEventId.current = eventId
-      void mutate()
+      void revalidate(PAGE_CONTENT_KEY)
     },
-    [mutate],
+    [revalidate],
   )
-  useLiveContentChanges(config, shownTags, refetch)
+
+  const { data, mutate } = useSWR<PageContent>(
+    PAGE_CONTENT_KEY,
+    async () => {
+      const answer = config.preview
+        ? await fetchPreviewContent()
+        : await fetchQuery<PageContent>(config, pageQuery, liveEventId.current)
+      shownTags.current = answer.syncTags
+      // A held message about what the page shows may be newer than this answer: ask once more.
+      const missed = heldMessages.current.filter((message) => shows(message.tags)).at(-1)
+      heldMessages.current = []
+      if (missed) setTimeout(() => refetch(missed.id))
+      return answer.result
+    },
+    // The prerendered content is what the server has just read: the first fetch waits (below).
+    { revalidateOnMount: false },
+  )
+
+  useLiveContent(config, {
+    onListening: () => void mutate(),
+    onMessage: (message) => {
+      if (shownTags.current === undefined) heldMessages.current.push(message)
+      else if (shows(message.tags)) refetch(message.id)
+    },
+    onLost: () => refetch(undefined),
+  })
   useVisualEditing(Boolean(config.preview), mutate)
 
-  return useMemo(() => resolvePageCopy(data, locale), [data, locale])
+  // Content embedded in one language keeps the page in it until the fetch brings the one chosen.
+  const held = data?.onlyLocale
+  const shownLocale = held === undefined ? locale : held
+  useEffect(() => {
+    if (held !== undefined && held !== locale) void mutate()
+  }, [held, locale, mutate])
+
+  return useMemo(() => resolvePageCopy(data, shownLocale), [data, shownLocale])
 }

@@ -13,7 +13,7 @@ export function LandingPage() {
       <Header brandName={copy.brandName} ui={copy.ui} sections={copy.sections} />
       <main id="main" tabIndex={-1}>
         {copy.sections.map((id) => (
-          <PageSection key={id} id={id} copy={copy} />
+          <PageSection key={id} id={id} copy={copy[id]} />
         ))}
       </main>
       <Footer copy={copy.footer} />

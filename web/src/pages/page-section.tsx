@@ -1,6 +1,6 @@
-import type { ComponentType } from 'react'
+import { memo, type ComponentType } from 'react'
+import { dequal } from 'dequal/lite'
 import type { SectionId } from '../../../schemas/page-sections.ts'
-import type { PageCopy } from '../content/page-copy.ts'
 import type { SectionProps } from '../sections/section-props.ts'
 import { Hero } from '../sections/hero.tsx'
 import { Workflow } from '../sections/workflow.tsx'
@@ -27,8 +27,13 @@ const sectionComponents: SectionComponents = {
   freeTrial: FreeTrial,
 }
 
-/** One section of the page, by its id, with its part of the copy. */
-export function PageSection<Id extends SectionId>({ id, copy }: { id: Id; copy: PageCopy }) {
+function SectionById<Id extends SectionId>({ id, copy }: SectionProps<Id>) {
   const Component: ComponentType<SectionProps<Id>> = sectionComponents[id]
-  return <Component id={id} copy={copy[id]} />
+  return <Component id={id} copy={copy} />
 }
+
+/**
+ * One section of the page, by its id, with its part of the copy. It is drawn again only when
+ * that part changes: a refetch that brings the same texts, or an edit elsewhere, leaves it alone.
+ */
+export const PageSection = memo(SectionById, dequal) as typeof SectionById

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react'
+import { memo, useEffect, useId, useState } from 'react'
+import { dequal } from 'dequal/lite'
 import styled, { css } from 'styled-components'
 import { Menu, X } from 'lucide-react'
 import type { PageCopy } from '../content/page-copy.ts'
@@ -15,7 +16,7 @@ interface HeaderProps {
   sections: readonly SectionId[]
 }
 
-export function Header({ brandName, ui, sections }: HeaderProps) {
+function HeaderContent({ brandName, ui, sections }: HeaderProps) {
   const active = useActiveSection(sections)
   const [menuOpen, setMenuOpen] = useState(false)
   const menuId = useId()
@@ -67,6 +68,9 @@ export function Header({ brandName, ui, sections }: HeaderProps) {
     </Bar>
   )
 }
+
+/** Drawn again only when its copy changes (a refetch of the same texts leaves it alone). */
+export const Header = memo(HeaderContent, dequal)
 
 const Bar = styled.header`
   position: fixed;

@@ -19,8 +19,8 @@ export function eventStream(onOpen: (push: (event: string, data: object, id?: st
 }
 
 /**
- * The network as the web's unit tests see it; each test adds the handlers it needs. The page's
- * requests go through the global `fetch` (vitest.config.ts gives the web tests the browser builds
- * of @sanity/client and get-it), which msw intercepts.
+ * The network as the web's unit tests see it; each test adds the handlers it needs. The page
+ * calls it with `fetch` and `EventSource` (a fetch-based one in the tests, see setup.ts), both of
+ * which msw intercepts within its request context.
  */
 export const server = setupServer(http.get(LIVE_EVENTS_PATH, () => eventStream()))

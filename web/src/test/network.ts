@@ -4,7 +4,7 @@ import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2'
 import type { PageContent } from '../content/page-copy.ts'
 import { eventStream, LIVE_EVENTS_PATH, server } from './msw-server.ts'
 
-/** The content API as @sanity/client calls it: GET {apiHost}/v{apiVersion}/data/query/{dataset}?query=… */
+/** Sanity's query API as the page calls it: GET {apiHost}/v{apiVersion}/data/query/{dataset}?query=… */
 const CONTENT_QUERY_PATH = '*/v:version/data/query/:dataset'
 
 type Answer = () => Response | Promise<Response>

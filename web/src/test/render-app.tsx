@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react'
+import { renderToString } from 'react-dom/server'
 import userEvent, { type Options } from '@testing-library/user-event'
 import { SWRConfig, type Cache, type SWRConfiguration } from 'swr'
 import type { ReactNode } from 'react'
@@ -30,10 +31,33 @@ function resetDocument(path = '/'): void {
   document.documentElement.lang = ''
 }
 
+type AppOptions = Pick<RenderAppOptions, 'signupPage' | 'captcha'> & {
+  path: string
+  preferredLocale: Locale
+  initialContent: PageContent | undefined
+}
+
 /**
- * Renders the whole app as main.tsx does, with the local stack's public config (without the
- * proof of work unless asked for) and a
- * cache of its own (SWR's global cache would carry content from one test to the next).
+ * The whole app as main.tsx makes it, with the local stack's public config (without the proof of
+ * work unless asked for) and an SWR cache of its own.
+ */
+function app({ path, preferredLocale, initialContent, signupPage, captcha = false }: AppOptions) {
+  return (
+    <App
+      route={matchRoute(path)}
+      path={path}
+      preferredLocale={preferredLocale}
+      config={captcha === localPublicConfig.captcha ? localPublicConfig : { ...localPublicConfig, captcha }}
+      initialContent={initialContent}
+      swrProvider={() => new Map() as Cache}
+      {...(signupPage ? { signupPage } : {})}
+    />
+  )
+}
+
+/**
+ * Renders the whole app as main.tsx does; each render has a cache of its own (SWR's global
+ * cache would carry content from one test to the next), inside `swr`'s options when given.
  */
 export function renderApp({
   path = '/en',
@@ -41,23 +65,19 @@ export function renderApp({
   initialContent,
   signupPage,
   user,
-  captcha = false,
+  captcha,
   swr,
 }: RenderAppOptions = {}) {
   resetDocument(path)
-  const { pathname } = window.location
   const view = render(
-    <App
-      route={matchRoute(pathname)}
-      path={pathname}
-      preferredLocale={preferredLocale}
-      config={captcha === localPublicConfig.captcha ? localPublicConfig : { ...localPublicConfig, captcha }}
-      initialContent={initialContent}
-      swrProvider={() => new Map() as Cache}
-      {...(signupPage ? { signupPage } : {})}
-    />,
+    app({ path: window.location.pathname, preferredLocale, initialContent, signupPage, captcha }),
     swr ? { wrapper: ({ children }: { children: ReactNode }) => <SWRConfig value={swr}>{children}</SWRConfig> } : {},
   )
   // No pause between keystrokes: the page does not debounce input, and the machine may be slow.
   return { user: userEvent.setup({ delay: null, ...user }), ...view }
+}
+
+/** The page as the server prerenders it (its markup only), for what it must hold before any script runs. */
+export function prerenderApp({ path = '/en', preferredLocale = 'pt', initialContent }: Omit<RenderAppOptions, 'user'> = {}) {
+  return renderToString(app({ path, preferredLocale, initialContent }))
 }

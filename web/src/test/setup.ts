@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import { cleanup, configure } from '@testing-library/react'
+import { EventSource } from 'eventsource'
 import { server } from './msw-server.ts'
 import './web-worker.ts'
 
@@ -8,6 +9,9 @@ import './web-worker.ts'
 // take seconds on a busy machine; later ones take milliseconds.
 vi.setConfig({ testTimeout: 30_000 })
 configure({ asyncUtilTimeout: 5_000 })
+
+// jsdom has no EventSource; this one speaks the same protocol over fetch, which MSW answers.
+globalThis.EventSource ??= EventSource
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 afterEach(() => {

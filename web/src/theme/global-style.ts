@@ -1,12 +1,21 @@
-import { createGlobalStyle } from 'styled-components'
+import { fallbackFontFaces } from './fonts.ts'
+import { theme } from './theme.ts'
 
-export const GlobalStyle = createGlobalStyle`
+/**
+ * The page-wide rules, as plain CSS: the prerender puts them in a <style> of their own
+ * (entry-server.tsx) and the browser never inserts them again. As a styled-components global
+ * style they were re-inserted while the page hydrated, which made the browser restyle and lay
+ * out the whole page once more (docs/decisions/0054-script-after-first-paint.md).
+ */
+export const globalStyle = `
+  ${fallbackFontFaces}
+
   *, *::before, *::after { box-sizing: border-box; }
 
   html {
     -webkit-text-size-adjust: 100%;
     /* Anchored sections stop below the fixed header. */
-    scroll-padding-top: ${({ theme }) => theme.layout.headerHeight};
+    scroll-padding-top: ${theme.layout.headerHeight};
   }
 
   @media (prefers-reduced-motion: no-preference) {
@@ -22,11 +31,11 @@ export const GlobalStyle = createGlobalStyle`
 
   body {
     margin: 0;
-    font-family: ${({ theme }) => theme.font.body};
-    font-size: ${({ theme }) => theme.text.md};
+    font-family: ${theme.font.body};
+    font-size: ${theme.text.md};
     line-height: 1.6;
-    color: ${({ theme }) => theme.color.ink};
-    background: ${({ theme }) => theme.color.page};
+    color: ${theme.color.ink};
+    background: ${theme.color.page};
     -webkit-font-smoothing: antialiased;
     text-rendering: optimizeLegibility;
   }
@@ -39,7 +48,7 @@ export const GlobalStyle = createGlobalStyle`
   button, input { font: inherit; }
 
   :focus-visible {
-    outline: 3px solid ${({ theme }) => theme.color.focus};
+    outline: 3px solid ${theme.color.focus};
     outline-offset: 3px;
     border-radius: 4px;
   }

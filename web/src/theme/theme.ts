@@ -1,3 +1,5 @@
+import { bodyFontStack } from './fonts.ts'
+
 /** One source for colours, type, spacing and breakpoints; components read it via styled-components. */
 export const theme = {
   color: {
@@ -27,7 +29,7 @@ export const theme = {
     focus: '#f59e0b',
   },
   font: {
-    body: "'Inter Variable', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+    body: bodyFontStack,
   },
   /** Fluid type scale: minimum at 320 px, maximum at 1280 px. */
   text: {

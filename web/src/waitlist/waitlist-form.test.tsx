@@ -5,7 +5,7 @@ import type { PageContent } from '../content/page-copy.ts'
 import { loadSeedContent } from '../test/seed-content.ts'
 import { serveChallenges, serveContent, serveWaitlist } from '../test/network.ts'
 import { server } from '../test/msw-server.ts'
-import { renderApp } from '../test/render-app.tsx'
+import { prerenderApp, renderApp } from '../test/render-app.tsx'
 
 let seed: PageContent
 beforeAll(async () => {
@@ -50,6 +50,17 @@ describe('the waitlist form', () => {
     expect(form().getByRole('textbox', { name: 'Role' })).toHaveAttribute('type', 'text')
     expect(form().getByRole('textbox', { name: 'Work email' })).toHaveAttribute('type', 'email')
     expect(submitButton()).toBeEnabled()
+  })
+
+  it('is prerendered with its button disabled: nothing can be sent before the page has its script', () => {
+    const prerendered = document.createElement('div')
+    prerendered.innerHTML = prerenderApp({ path: '/en', initialContent: seed })
+    document.body.append(prerendered)
+    try {
+      expect(within(prerendered).getByRole('button', { name: 'Request free trial' })).toBeDisabled()
+    } finally {
+      prerendered.remove()
+    }
   })
 
   it.each<[string, Fields]>([

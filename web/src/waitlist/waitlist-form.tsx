@@ -1,14 +1,12 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import { lazy, Suspense, useState, type ChangeEvent, type FormEvent } from 'react'
 import styled from 'styled-components'
-import { toast } from 'react-toastify'
 import type { PageCopy } from '../content/page-copy.ts'
 import { usePublicConfig } from '../app/public-config-context.tsx'
+import { useHydrated } from '../app/use-hydrated.ts'
 import { useLocale } from '../i18n/locale-context.tsx'
 import { pathOf } from '../app/routes.ts'
-import { joinWaitlist } from './join-waitlist.ts'
-import { loadSupabase } from './supabase-client.ts'
-import { createProofOfWork, type ProofOfWork } from './proof-of-work.ts'
-import { ToastMessage } from './toast-message.tsx'
+import type { SignUp } from './join-waitlist.ts'
+import { loadSignupTools, loadToasts } from './signup-tools.ts'
 
 type Copy = PageCopy['freeTrial']
 const emptyFields = { name: '', role: '', email: '' }
@@ -21,26 +19,29 @@ const fieldSpecs = [
   { field: 'email', type: 'email', autoComplete: 'email', inputMode: 'email' },
 ] as const satisfies readonly { field: Field; type: string; autoComplete: string; inputMode?: 'email' }[]
 
+const Toasts = lazy(loadToasts)
+
 export function WaitlistForm({ copy }: { copy: Copy }) {
   const config = usePublicConfig()
   const { locale } = useLocale()
   const [fields, setFields] = useState(emptyFields)
   const [submitting, setSubmitting] = useState(false)
+  const [used, setUsed] = useState(false)
+  // The script loads after the first paint (docs/decisions/0054): until it has, the button stays
+  // disabled, which also stops Enter from sending the form natively with the visitor's details in the address.
+  const hydrated = useHydrated()
 
-  const supabase = () => loadSupabase(config)
-  const proofOfWork = useRef<ProofOfWork | undefined>(undefined)
-  // Created on first use, like the Supabase client: the page loads without either.
-  const proof = () => (proofOfWork.current ??= createProofOfWork(supabase))
-  const startUsing = () => {
-    void supabase()
-    if (config.captcha) proof().start()
+  // The first focus starts loading what a sign-up needs (and solving its proof of work), so sending it does not wait.
+  const prepare = () => {
+    setUsed(true)
+    return loadSignupTools(config)
   }
   const update = (field: Field) => (event: ChangeEvent<HTMLInputElement>) =>
     setFields((current) => ({ ...current, [field]: event.target.value }))
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const signUp = {
+    const signUp: SignUp = {
       name: fields.name.trim(),
       role: fields.role.trim(),
       email: fields.email.trim(),
@@ -51,13 +52,19 @@ export function WaitlistForm({ copy }: { copy: Copy }) {
     if (!signUp.name || !signUp.role || !signUp.email || submitting) return
     setSubmitting(true)
     try {
-      const altcha = config.captcha ? await proof().take() : undefined
-      await joinWaitlist(await supabase(), signUp, altcha)
-      setFields(emptyFields)
-      toast.success(<ToastMessage {...copy.success} />)
+      const { supabase, announce, joinWaitlist, proofOfWork } = await prepare()
+      const altcha = await proofOfWork?.take()
+      const outcome = await joinWaitlist(supabase, signUp, altcha).then(
+        () => 'success' as const,
+        (error: unknown) => {
+          console.error('[waitlist] sign-up failed:', error)
+          return 'error' as const
+        },
+      )
+      if (outcome === 'success') setFields(emptyFields)
+      announce(outcome, copy[outcome])
     } catch (error) {
-      console.error('[waitlist] sign-up failed:', error)
-      toast.error(<ToastMessage {...copy.error} />)
+      console.error('[waitlist] the sign-up could not load (offline, or the site was updated meanwhile):', error)
     } finally {
       setSubmitting(false)
     }
@@ -65,7 +72,7 @@ export function WaitlistForm({ copy }: { copy: Copy }) {
 
   const { form } = copy
   return (
-    <Form onSubmit={submit} onFocus={startUsing} aria-busy={submitting}>
+    <Form onSubmit={submit} onFocus={() => void prepare().catch(() => undefined)} aria-busy={submitting}>
       {fieldSpecs.map(({ field, ...input }) => (
         <Label key={field}>
           <span>{form[`${field}Label`]}</span>
@@ -79,7 +86,7 @@ export function WaitlistForm({ copy }: { copy: Copy }) {
           />
         </Label>
       ))}
-      <Submit type="submit" disabled={submitting} aria-describedby="waitlist-consent">
+      <Submit type="submit" disabled={!hydrated || submitting} aria-describedby="waitlist-consent">
         {submitting ? form.buttonLoading : form.buttonText}
       </Submit>
       {/* What is stored and why, next to the button (docs/product.md §4.1). */}
@@ -87,6 +94,11 @@ export function WaitlistForm({ copy }: { copy: Copy }) {
         {form.consent.notice} <a href={pathOf('privacy', locale)}>{form.consent.linkText}</a>
       </Disclaimer>
       {form.disclaimer ? <Disclaimer>{form.disclaimer}</Disclaimer> : null}
+      {used ? (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      ) : null}
     </Form>
   )
 }

@@ -1,0 +1,44 @@
+import { expect, test, type Request } from '@playwright/test'
+import { langs, copy } from './support/copy.ts'
+
+/**
+ * What a phone downloads before the reader does anything, as sent (compressed, headers included).
+ * Sizes hold from run to run where timings do not, so the budget is checked here and the timings
+ * only in `npm run bench:page` (docs/decisions/0050-page-speed-on-phones.md).
+ */
+const SCRIPT_BUDGET_BYTES = 90 * 1024
+/** What a new connection delivers in its first round trip (ten packets): the page paints from it alone. */
+const HTML_BUDGET_BYTES = 14 * 1024
+
+const sentBytes = async (request: Request) => {
+  const sizes = await request.sizes()
+  return sizes.responseHeadersSize + sizes.responseBodySize
+}
+
+for (const lang of langs) {
+  test(`${copy[lang].path} comes compressed, with its styles inline and at most 90 KiB of script until the reader acts`, async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'what is downloaded does not depend on the window size')
+    const scripts: Promise<number>[] = []
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() === 'script') scripts.push(sentBytes(request))
+    })
+    // The page's own work ends with the fetch it makes once idle: every script it loads by itself is requested by then.
+    const idleFetch = page.waitForResponse((response) => response.url().includes('/data/query/'))
+
+    const response = await page.goto(copy[lang].path)
+    await idleFetch
+    if (!response) throw new Error('no response for the page')
+
+    expect(response.headers()['content-encoding']).toBe('br')
+    expect(await sentBytes(response.request())).toBeLessThanOrEqual(HTML_BUDGET_BYTES)
+    await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0)
+
+    const scriptBytes = (await Promise.all(scripts)).reduce((sum, bytes) => sum + bytes, 0)
+    expect(scripts.length).toBeGreaterThan(0)
+    expect(scriptBytes, `script bytes before the first interaction (budget ${SCRIPT_BUDGET_BYTES})`).toBeLessThanOrEqual(
+      SCRIPT_BUDGET_BYTES,
+    )
+  })
+}

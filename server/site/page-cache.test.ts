@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import type { PageContent } from '../../web/src/content/page-copy.ts'
+import { localPublicConfig } from '../../web/src/app/public-config.ts'
+import { cachePages } from './page-cache.ts'
+import type { PageRenderer } from './page-renderer.ts'
+
+function countingRenderer() {
+  const rendered: string[] = []
+  const renderer: PageRenderer = {
+    render: ({ path, preferredLocale }) => {
+      rendered.push(`${preferredLocale} ${path}`)
+      return { status: 200, html: `<p>${rendered.length}</p>` }
+    },
+  }
+  return { renderer, rendered }
+}
+
+const content = {} as PageContent
+const request = { path: '/', preferredLocale: 'pt', content, config: localPublicConfig } as const
+
+describe('cachePages', () => {
+  it('renders an address once while its content and settings stay the same', () => {
+    const { renderer, rendered } = countingRenderer()
+    const pages = cachePages(renderer)
+    const first = pages.render(request)
+    expect(pages.render(request)).toBe(first)
+    expect(rendered).toEqual(['pt /'])
+  })
+
+  it('renders anew for new content, other settings, another address or another reader language', () => {
+    const { renderer, rendered } = countingRenderer()
+    const pages = cachePages(renderer)
+    pages.render(request)
+    pages.render({ ...request, content: {} as PageContent })
+    pages.render({ ...request, config: { ...localPublicConfig } })
+    pages.render({ ...request, path: '/en' })
+    pages.render({ ...request, preferredLocale: 'en' })
+    expect(rendered).toEqual(['pt /', 'pt /', 'pt /', 'pt /en', 'en /'])
+  })
+})
