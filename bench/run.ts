@@ -1,24 +1,30 @@
 // `npm run bench`: page weight of the first paint, how fast a content edit reaches an open page,
 // and sign-up throughput (50 concurrent clients through both supabase-js calls) on PGlite and,
 // with TEST_DATABASE_URL, PostgreSQL.
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { createServer as createNetServer, type AddressInfo } from 'node:net'
+import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import pg from 'pg'
 import { createClient as createSanityClient } from '@sanity/client'
 import { filter, firstValueFrom } from 'rxjs'
-import { createClient } from '@supabase/supabase-js'
 import { loadConfig } from '../server/config.ts'
 import { createServer } from '../server/create-server.ts'
+import { startSmtpInbox } from '../supabase/functions/_test/smtp-inbox.ts'
+import { LOAD_SERVER_ENV, signUp, visitor } from '../supabase/functions/_test/visitors.ts'
 
 const SIGNUPS = Number(process.env.BENCH_SIGNUPS ?? 1000)
 const CONCURRENCY = 50
+const RUNS = Number(process.env.BENCH_RUNS ?? 1)
+const DRAIN_TIMEOUT_MS = Number(process.env.BENCH_DRAIN_SECONDS ?? 60) * 1000
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
 
 async function startServer(env: Record<string, string>) {
   const dataDir = await mkdtemp(join(tmpdir(), 'pulso-bench-'))
-  const config = loadConfig({ LOG_LEVEL: 'error', DATA_DIR: dataDir, MAIL_SWEEP_SECONDS: '3600', ...env })
+  const config = loadConfig({ LOG_LEVEL: 'error', DATA_DIR: dataDir, ...env })
   const { app } = await createServer(config)
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
   return {
@@ -96,30 +102,138 @@ async function liveEditLatency() {
   console.log(`  new content  median ${ms(toContent, 0.5)}, p95 ${ms(toContent, 0.95)}`)
 }
 
-async function signupThroughput(label: string, env: Record<string, string>) {
-  const server = await startServer(env)
-  const supabase = createClient(server.address, 'local-anon-key', { auth: { persistSession: false } })
+const percentile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.ceil(q * values.length) - 1] ?? NaN
+
+interface SignupRun {
+  perSecond: number
+  insert: { p50: number; p99: number }
+  welcome: { p50: number; p99: number }
+  failed: number
+  /** From the last sign-up's answer to the last welcome in the sink; undefined when some never came. */
+  drainMs: number | undefined
+  delivered: number
+  duplicates: number
+  load: string
+}
+
+/**
+ * `node server/main.ts` as `npm run serve` starts it, on its defaults (logging included) but for
+ * the given variables, in a process of its own so the clients do not share its event loop.
+ */
+async function startServerProcess(env: Record<string, string>) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'pulso-bench-'))
+  const probe = createNetServer()
+  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done))
+  const { port } = probe.address() as AddressInfo
+  await new Promise((done) => probe.close(done))
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const address = `http://127.0.0.1:${port}`
+  const exited = once(child, 'exit')
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before answering`)
+    const healthy = await fetch(`${address}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    )
+    if (healthy) break
+    await new Promise((done) => setTimeout(done, 100))
+  }
+  return {
+    address,
+    async stop() {
+      child.kill('SIGTERM')
+      await exited
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * SIGNUPS visitors through both supabase-js calls from 50 concurrent clients, the server on its
+ * defaults with an SMTP sink; then the wait for the last welcome (at most DRAIN_TIMEOUT_MS).
+ */
+async function signupRun(env: Record<string, string>): Promise<SignupRun> {
+  const sink = await startSmtpInbox()
+  const server = await startServerProcess({ ...LOAD_SERVER_ENV, SMTP_URL: sink.url, ...env })
+  const insertMs: number[] = []
+  const welcomeMs: number[] = []
   let next = 0
-  let failures = 0
+  let failed = 0
+  const loadBefore = loadavg()[0] ?? 0
   const started = performance.now()
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
+    Array.from({ length: CONCURRENCY }, async (_, client) => {
+      const supabase = visitor(server.address, client)
       while (next < SIGNUPS) {
         const n = next++
-        const email = `bench-${n}@empresa.com`
-        const insert = await supabase.from('waitlist').insert({ email, role: 'Gestora', company_size: 'unknown' })
-        const welcome = await supabase.functions.invoke('send-welcome-email', {
-          body: { name: `Pessoa ${n}`, email, role: 'Gestora', lang: 'pt' },
-        })
-        if (insert.error || welcome.error) failures += 1
+        const outcome = await signUp(supabase, { email: `bench-${n}@empresa.com`, name: `Pessoa ${n}` })
+        insertMs.push(outcome.insertMs)
+        welcomeMs.push(outcome.welcomeMs)
+        if (outcome.insert !== 201 || outcome.welcome !== 202) failed += 1
       }
     }),
   )
-  const seconds = (performance.now() - started) / 1000
-  console.log(
-    `  ${label.padEnd(10)} ${(SIGNUPS / seconds).toFixed(0).padStart(5)} sign-ups/s  (${SIGNUPS} sign-ups, ${CONCURRENCY} clients, ${seconds.toFixed(1)} s, ${failures} failed)`,
+  const lastSignup = performance.now()
+  const expected = SIGNUPS - failed
+  const drained = await sink.waitForTotal(expected, DRAIN_TIMEOUT_MS).then(
+    () => true,
+    () => false,
   )
+  const lastWelcome = Math.max(...sink.messages.map((message) => message.receivedAt))
+  const recipients = new Set(sink.messages.map((message) => message.envelope.to.join(',')))
+  const run: SignupRun = {
+    perSecond: SIGNUPS / ((lastSignup - started) / 1000),
+    insert: { p50: percentile(insertMs, 0.5), p99: percentile(insertMs, 0.99) },
+    welcome: { p50: percentile(welcomeMs, 0.5), p99: percentile(welcomeMs, 0.99) },
+    failed,
+    drainMs: drained ? Math.max(0, lastWelcome - lastSignup) : undefined,
+    delivered: recipients.size,
+    duplicates: sink.messages.length - recipients.size,
+    load: `${loadBefore.toFixed(1)}→${(loadavg()[0] ?? 0).toFixed(1)}`,
+  }
   await server.stop()
+  await sink.close()
+  return run
+}
+
+const median = (values: number[]) => percentile(values, 0.5)
+
+function printSignupRow(label: string, run: SignupRun) {
+  const drain =
+    run.drainMs === undefined
+      ? `${run.delivered}/${SIGNUPS - run.failed} after ${DRAIN_TIMEOUT_MS / 1000} s`
+      : `${(run.drainMs / 1000).toFixed(1)} s`
+  console.log(
+    `  ${label.padEnd(16)} ${run.perSecond.toFixed(0).padStart(5)}/s  insert ${run.insert.p50.toFixed(0).padStart(3)}/${run.insert.p99
+      .toFixed(0)
+      .padStart(4)} ms  welcome ${run.welcome.p50.toFixed(0).padStart(3)}/${run.welcome.p99.toFixed(0).padStart(4)} ms  ` +
+      `last welcome +${drain.padEnd(14)} dup ${run.duplicates}  failed ${run.failed}  load ${run.load}`,
+  )
+}
+
+/** BENCH_RUNS runs on one backend, each printed, then their medians (drain: the median of the runs that drained). */
+async function signupThroughput(label: string, env: Record<string, string>) {
+  const runs: SignupRun[] = []
+  for (let i = 1; i <= RUNS; i++) {
+    const run = await signupRun(env)
+    runs.push(run)
+    printSignupRow(`${label} #${i}`, run)
+  }
+  if (runs.length < 2) return
+  const drains = runs.flatMap((run) => (run.drainMs === undefined ? [] : [run.drainMs]))
+  printSignupRow(`${label} median`, {
+    perSecond: median(runs.map((run) => run.perSecond)),
+    insert: { p50: median(runs.map((run) => run.insert.p50)), p99: median(runs.map((run) => run.insert.p99)) },
+    welcome: { p50: median(runs.map((run) => run.welcome.p50)), p99: median(runs.map((run) => run.welcome.p99)) },
+    failed: Math.max(...runs.map((run) => run.failed)),
+    drainMs: drains.length === runs.length ? median(drains) : undefined,
+    delivered: median(runs.map((run) => run.delivered)),
+    duplicates: Math.max(...runs.map((run) => run.duplicates)),
+    load: `${median(runs.map((run) => Number(run.load.split('→')[0])))}→…`,
+  })
 }
 
 async function withThrowawayDatabase(url: string, run: (databaseUrl: string) => Promise<void>) {
@@ -137,11 +251,16 @@ async function withThrowawayDatabase(url: string, run: (databaseUrl: string) => 
   }
 }
 
-await pageWeight()
-await liveEditLatency()
-console.log(`Sign-ups through insert + send-welcome-email:`)
-await signupThroughput('PGlite', {})
-const postgresUrl = process.env.TEST_DATABASE_URL
-if (postgresUrl)
-  await withThrowawayDatabase(postgresUrl, (databaseUrl) => signupThroughput('PostgreSQL', { DATABASE_URL: databaseUrl }))
-else console.log('  PostgreSQL skipped: set TEST_DATABASE_URL (bash scripts/test-postgres.sh prints one)')
+// `npm run bench -- signups` runs the sign-up benchmark alone.
+const only = process.argv[2]
+if (!only || only === 'page') await pageWeight()
+if (!only || only === 'live') await liveEditLatency()
+if (!only || only === 'signups') {
+  console.log(`Sign-ups through insert + send-welcome-email, ${SIGNUPS} visitors, ${CONCURRENCY} clients, SMTP sink`)
+  console.log('  (sign-ups/s; p50/p99 of each call; last welcome in the sink after the last sign-up; duplicates)')
+  await signupThroughput('PGlite', {})
+  const postgresUrl = process.env.TEST_DATABASE_URL
+  if (postgresUrl)
+    await withThrowawayDatabase(postgresUrl, (databaseUrl) => signupThroughput('PostgreSQL', { DATABASE_URL: databaseUrl }))
+  else console.log('  PostgreSQL skipped: set TEST_DATABASE_URL (bash scripts/test-postgres.sh prints one)')
+}
