@@ -214,11 +214,14 @@ function printSignupRow(label: string, run: SignupRun) {
   )
 }
 
-/** BENCH_RUNS runs on one backend, each printed, then their medians (drain: the median of the runs that drained). */
-async function signupThroughput(label: string, env: Record<string, string>) {
+/**
+ * BENCH_RUNS runs on one backend, each on an empty database, each printed, then their medians
+ * (drain: the median of the runs that drained).
+ */
+async function signupThroughput(label: string, runOnce: () => Promise<SignupRun>) {
   const runs: SignupRun[] = []
   for (let i = 1; i <= RUNS; i++) {
-    const run = await signupRun(env)
+    const run = await runOnce()
     runs.push(run)
     printSignupRow(`${label} #${i}`, run)
   }
@@ -236,15 +239,15 @@ async function signupThroughput(label: string, env: Record<string, string>) {
   })
 }
 
-async function withThrowawayDatabase(url: string, run: (databaseUrl: string) => Promise<void>) {
+async function withThrowawayDatabase<T>(url: string, run: (databaseUrl: string) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
-  const name = `pulso_bench_${Date.now()}`
+  const name = `pulso_bench_${Date.now()}_${process.pid}`
   await admin.query(`create database ${name}`)
   try {
     const databaseUrl = new URL(url)
     databaseUrl.pathname = `/${name}`
-    await run(databaseUrl.href)
+    return await run(databaseUrl.href)
   } finally {
     await admin.query(`drop database ${name} with (force)`)
     await admin.end()
@@ -258,9 +261,11 @@ if (!only || only === 'live') await liveEditLatency()
 if (!only || only === 'signups') {
   console.log(`Sign-ups through insert + send-welcome-email, ${SIGNUPS} visitors, ${CONCURRENCY} clients, SMTP sink`)
   console.log('  (sign-ups/s; p50/p99 of each call; last welcome in the sink after the last sign-up; duplicates)')
-  await signupThroughput('PGlite', {})
+  await signupThroughput('PGlite', () => signupRun({}))
   const postgresUrl = process.env.TEST_DATABASE_URL
   if (postgresUrl)
-    await withThrowawayDatabase(postgresUrl, (databaseUrl) => signupThroughput('PostgreSQL', { DATABASE_URL: databaseUrl }))
+    await signupThroughput('PostgreSQL', () =>
+      withThrowawayDatabase(postgresUrl, (databaseUrl) => signupRun({ DATABASE_URL: databaseUrl })),
+    )
   else console.log('  PostgreSQL skipped: set TEST_DATABASE_URL (bash scripts/test-postgres.sh prints one)')
 }
