@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
+import { deliveryEnvShape, deliveryPolicyOf, type DeliveryPolicy } from '../supabase/functions/_shared/delivery-policy.ts'
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
@@ -9,6 +10,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   SITE_URL: optional(z.url({ protocol: /^https?$/ })),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SANITY_PROJECT_ID: optional(z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lowercase letters, digits and dashes')),
   SANITY_DATASET: z
@@ -27,6 +29,7 @@ const envSchema = z.object({
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'an smtp:// or smtps:// URL' })),
   MAIL_FROM: z.string().min(3).default('Pulso <boas-vindas@pulso.app>'),
   MAIL_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  ...deliveryEnvShape,
   SUPABASE_URL: optional(z.url({ protocol: /^https?$/ })),
   SUPABASE_ANON_KEY: optional(z.string().min(20, 'the project’s anon (publishable) key')),
 })
@@ -38,6 +41,8 @@ export interface ServerConfig {
   host: string
   siteUrl: string
   logLevel: Env['LOG_LEVEL']
+  /** A request whose headers and body have not all arrived by then is cut off (slow clients hold no socket for long). */
+  requestTimeoutMs: number
   sanity: {
     projectId: string
     dataset: string
@@ -55,7 +60,7 @@ export interface ServerConfig {
   supabase: { url: string; anonKey: string; hosted: boolean }
   dataDir: string
   databaseUrl: string | undefined
-  mail: { smtpUrl: string | undefined; from: string; sweepMs: number }
+  mail: { smtpUrl: string | undefined; from: string; sweepMs: number; delivery: DeliveryPolicy }
 }
 
 export class ConfigError extends Error {
@@ -78,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     host: e.HOST,
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
+    requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
     sanity: {
       projectId: e.SANITY_PROJECT_ID ?? 'local',
       dataset: e.SANITY_DATASET,
@@ -89,7 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     seedDir: e.SEED_DIR,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, sweepMs: e.MAIL_SWEEP_SECONDS * 1000 },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, sweepMs: e.MAIL_SWEEP_SECONDS * 1000, delivery: deliveryPolicyOf(e) },
     supabase:
       e.SUPABASE_URL && e.SUPABASE_ANON_KEY
         ? { url: e.SUPABASE_URL, anonKey: e.SUPABASE_ANON_KEY, hosted: true }

@@ -100,7 +100,7 @@ describe.each(variants)('sign-ups on $name', ({ database }) => {
   const welcomeRow = async (email: string) =>
     (
       await backend.db.query<{ status: string; attempts: number; last_error: string | null; backed_off: boolean; sent: boolean }>(
-        `select status, attempts, last_error, next_attempt_at > now() + interval '20 seconds' as backed_off, sent_at is not null as sent
+        `select status, attempts, last_error, next_attempt_at > now() + interval '1 second' as backed_off, sent_at is not null as sent
          from public.welcome_emails where email = lower($1)`,
         [email],
       )
@@ -369,10 +369,10 @@ describe.each(variants)('sign-ups on $name', ({ database }) => {
   })
 
   describe('delivery retries', () => {
-    it('keeps a welcome the SMTP server refused, backs off, and delivers it once when mail is accepted again', async () => {
+    it('retries a welcome the SMTP server deferred (451) after a backoff of seconds, by itself, and delivers it once', async () => {
       const email = uniqueAddress('retry')
       expect((await signUp(email)).error).toBeNull()
-      inbox.rejecting = true
+      inbox.deferRate = 1
       try {
         const invoked = await supabase.functions.invoke('send-welcome-email', {
           body: { name: 'Rita', email, role: 'CTO', lang: 'pt' },
@@ -384,26 +384,41 @@ describe.each(variants)('sign-ups on $name', ({ database }) => {
           (rows) => (rows[0]?.attempts ?? 0) >= 1,
         )
         expect(failed).toMatchObject({ status: 'pending', attempts: 1, backed_off: true, sent: false })
-        expect(failed?.last_error).toMatch(/550|refus/i)
-        // The sweeps that follow respect the backoff: no new attempt yet.
-        await sweep()
-        expect(await welcomeRow(email)).toEqual([expect.objectContaining({ status: 'pending', attempts: 1 })])
+        expect(failed?.last_error).toMatch(/451/)
       } finally {
-        inbox.rejecting = false
+        inbox.deferRate = 0
       }
       expect(inbox.to(email)).toEqual([])
 
-      // Skip the 30-second backoff instead of waiting for it.
-      await backend.db.query(`update public.welcome_emails set next_attempt_at = now() where email = lower($1)`, [email])
-      await sweep()
+      // No kick, no sweep from the test: the sender wakes when the backoff ends.
       const [mail] = await inbox.waitFor(email)
       expect(mail?.subject).toBe('Rita, seu teste grátis do Pulso está reservado')
-      expect(await welcomeRow(email)).toEqual([
-        expect.objectContaining({ status: 'sent', attempts: 2, last_error: null, sent: true }),
-      ])
-
+      const [sent] = await eventually(
+        () => welcomeRow(email),
+        (rows) => rows[0]?.status === 'sent',
+      )
+      expect(sent).toMatchObject({ attempts: 2, last_error: null, sent: true })
       await sweep()
       expect(inbox.to(email)).toHaveLength(1)
+    })
+
+    it('gives up at once on a welcome the SMTP server refuses for good (550), recording why', async () => {
+      const email = uniqueAddress('refused')
+      inbox.refused.add(email.toLowerCase())
+      expect((await signUp(email)).error).toBeNull()
+      const invoked = await supabase.functions.invoke('send-welcome-email', {
+        body: { name: 'Rui', email, role: 'CTO', lang: 'pt' },
+      })
+      expect(invoked.data).toEqual({ status: 'queued' })
+      const [failed] = await eventually(
+        () => welcomeRow(email),
+        (rows) => rows[0]?.status === 'failed',
+      )
+      expect(failed).toMatchObject({ status: 'failed', attempts: 1, sent: false })
+      expect(failed?.last_error).toMatch(/550/)
+      await sweep()
+      expect(await welcomeRow(email)).toEqual([expect.objectContaining({ status: 'failed', attempts: 1 })])
+      expect(inbox.to(email)).toEqual([])
     })
   })
 })

@@ -28,28 +28,39 @@ export async function startSignupBackend(
   log.info({ database: db.kind, applied }, applied.length > 0 ? 'migrations applied' : 'database schema up to date')
 
   const mailDir = join(dataDir, 'mail')
+  const { delivery } = config.mail
   const mailer: Mailer = config.mail.smtpUrl
-    ? createSmtpMailer(config.mail.smtpUrl)
+    ? createSmtpMailer(config.mail.smtpUrl, { connections: delivery.concurrency })
     : createFileMailer(mailDir, (path) => log.info({ path }, 'welcome email written'))
 
   const store = createWelcomeStore(db)
-  const sender = startWelcomeSender(async () => {
-    // Brand and contact address come from the content, so the email says what the page says.
-    const settings = (await pageContent().catch(() => undefined))?.settings
-    return {
-      store,
-      mailer,
-      from: config.mail.from,
-      brand: { name: settings?.brandName ?? 'Pulso', contactEmail: settings?.email ?? config.mail.from },
-      log: (level, message, details) => log[level](details ?? {}, message),
-    }
-  }, config.mail.sweepMs)
+  if (db.kind === 'pglite') {
+    // This process holds the embedded database alone: any lease in it is a dead process's.
+    const taken = await store.releaseAbandoned()
+    if (taken > 0) log.info({ welcomes: taken }, 'took back the welcomes a stopped server was sending')
+  }
+  const sender = startWelcomeSender(
+    async () => {
+      // Brand and contact address come from the content, so the email says what the page says.
+      const settings = (await pageContent().catch(() => undefined))?.settings
+      return {
+        store,
+        mailer,
+        from: config.mail.from,
+        brand: { name: settings?.brandName ?? 'Pulso', contactEmail: settings?.email ?? config.mail.from },
+        log: (level, message, details) => log[level](details ?? {}, message),
+        policy: delivery,
+      }
+    },
+    { sweepMs: config.mail.sweepMs, counts: () => store.counts() },
+  )
 
   return {
     db,
     sender,
     async close() {
       await sender.stop()
+      mailer.close?.()
       await db.close()
     },
   }

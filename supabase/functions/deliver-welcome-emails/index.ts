@@ -1,11 +1,11 @@
-import { deliverDueWelcomes } from '../_shared/deliver-welcomes.ts'
+import { deliverWithin } from '../_shared/deliver-welcomes.ts'
 import { json } from '../_shared/http.ts'
-import { deliveryFromEnv, port } from '../_shared/deno-runtime.ts'
+import { DELIVERY_BUDGET_MS, deliveryFromEnv, port } from '../_shared/deno-runtime.ts'
 
 const delivery = deliveryFromEnv()
 
-/** Called every minute by pg_cron (migration 20261121090200) with the service-role key. */
+/** Called every 10 seconds by pg_cron (migration 20261123110100) with the service-role key. */
 Deno.serve({ port: port() }, async (request) => {
   if (request.method !== 'POST') return json(405, { error: 'method_not_allowed', message: 'Use POST.' })
-  return json(200, await deliverDueWelcomes(delivery))
+  return json(200, await deliverWithin(delivery, DELIVERY_BUDGET_MS))
 })
