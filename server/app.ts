@@ -59,7 +59,16 @@ export async function buildApp({
   localDataset,
   signups,
 }: AppDependencies): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: logger, trustProxy: true })
+  const app = Fastify({
+    loggerInstance: logger,
+    trustProxy: true,
+    // Whole request, headers included, within the timeout, checked every second: a client that
+    // trickles its request holds its socket seconds, not forever. Idle keep-alive sockets close
+    // after Fastify's 72 s (longer than the usual load balancer's idle timeout); responses, such
+    // as the live content stream, are never cut.
+    requestTimeout: config.requestTimeoutMs,
+    http: { headersTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1_000 },
+  })
   // On the root, so every route reads request.cookies (the reader's language, the preview).
   await app.register(fastifyCookie)
 

@@ -57,10 +57,13 @@ async function openPglite(directory: string): Promise<Database> {
 }
 
 async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 })
-  // An idle connection the server dropped (a restart, a failover) is only replaced: the next
-  // query opens a new one or fails, and /healthz says so. Unhandled, it would end the process.
+  // A request waits at most this long for a connection, then fails (503) instead of queueing forever.
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 })
+  // A connection the server dropped (a restart, a failover, pg_terminate_backend) fails its query,
+  // or, idle or between two statements of a transaction, emits 'error': unhandled, that would end
+  // the process. The pool replaces it; the next query opens a new one or fails, and /healthz says so.
   pool.on('error', () => undefined)
+  pool.on('connect', (client) => client.on('error', () => undefined))
   await pool.query('select 1')
   return {
     kind: 'postgres',
@@ -89,12 +92,14 @@ async function openPostgres(connectionString: string): Promise<Database> {
 }
 
 /**
- * How long a lock whose holder stopped refreshing it is still trusted. The holder refreshes it
- * every STALE_MS / 2; after a crash (SIGKILL, power cut) the next start takes it over once it is
- * this old, whatever became of the old process (a zombie not yet reaped still has its pid).
+ * How long a lock whose holder stopped refreshing it is still trusted. After a crash (SIGKILL,
+ * power cut) the next start takes it over once it is this old, whatever became of the old process
+ * (a zombie not yet reaped still has its pid): a restart serves again within about five seconds.
  */
-const STALE_MS = 10_000
-const RETRY_EVERY_MS = 500
+const STALE_MS = 5_000
+/** Refreshed every second, so a holder whose event loop stalls for up to four seconds keeps its lock. */
+const UPDATE_MS = 1_000
+const RETRY_EVERY_MS = 250
 
 /**
  * PGlite is one process's database: a second process opening the same directory would corrupt
@@ -108,6 +113,7 @@ async function lockDirectory(directory: string): Promise<() => Promise<void>> {
   try {
     release = await lockfile.lock(directory, {
       stale: STALE_MS,
+      update: UPDATE_MS,
       // Long enough for a crashed holder's lock to go stale, so a restart never needs a clean-up.
       retries: {
         retries: Math.ceil((STALE_MS + 2_000) / RETRY_EVERY_MS),

@@ -1,3 +1,5 @@
+import { isDatabaseUnavailable } from '../../supabase/functions/_shared/database-errors.ts'
+
 /** PostgREST's error body; supabase-js reads `code`, `message`, `details` and `hint`. */
 export interface PostgrestError {
   code: string
@@ -23,6 +25,10 @@ function statusFor(code: string): number {
 }
 
 export function fromPgError(error: unknown): { status: number; body: PostgrestError } {
+  // PostgREST's own answer while it cannot reach the database; the client may simply try again.
+  if (isDatabaseUnavailable(error)) {
+    return { status: 503, body: postgrestError('PGRST001', 'Database client error. Retrying the connection.') }
+  }
   const pgError = error as PgError
   const code = pgError.code ?? 'XX000'
   const status = statusFor(code)

@@ -1,4 +1,5 @@
 import { corsHeaders } from '@supabase/supabase-js/cors'
+import { isDatabaseUnavailable } from './database-errors.ts'
 import { json, type Log } from './http.ts'
 import { parseWelcomeRequest } from './welcome-request.ts'
 import type { WelcomeStore } from './welcome-store.ts'
@@ -39,7 +40,12 @@ export function createSendWelcomeHandler({ store, onRecorded, log }: SendWelcome
       onRecorded?.()
       return json(202, { status: 'queued' })
     } catch (error) {
-      log('error', 'welcome not recorded', { error: error instanceof Error ? error.message : String(error) })
+      const reason = error instanceof Error ? error.message : String(error)
+      if (isDatabaseUnavailable(error)) {
+        log('warn', 'welcome not recorded, the database is unavailable', { error: reason })
+        return json(503, { error: 'unavailable', message: 'The service is briefly unavailable. Please try again.' })
+      }
+      log('error', 'welcome not recorded', { error: reason })
       return json(500, { error: 'not_recorded', message: 'The welcome could not be recorded. Please try again.' })
     }
   }
