@@ -13,6 +13,7 @@ import { siteRoutes } from './site/site-routes.ts'
 import { createPreview } from './preview/preview.ts'
 import { previewRoutes } from './preview/preview-routes.ts'
 import { healthRoutes } from './health-routes.ts'
+import { RequestLog } from './request-log.ts'
 import type { Database } from './db/database.ts'
 import { restRoutes } from './supabase/rest-routes.ts'
 import { functionRoutes } from './supabase/function-routes.ts'
@@ -68,6 +69,7 @@ export async function buildApp({
     // as the live content stream, are never cut.
     requestTimeout: config.requestTimeoutMs,
     http: { headersTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1_000 },
+    logController: new RequestLog(),
   })
   // On the root, so every route reads request.cookies (the reader's language, the preview).
   await app.register(fastifyCookie)

@@ -71,9 +71,8 @@ async function openPostgres(connectionString: string): Promise<Database> {
     async transaction(work, role) {
       const client = await pool.connect()
       try {
-        await client.query('begin')
-        const statement = setRole(role)
-        if (statement) await client.query(statement)
+        // One round trip to open the transaction and take the role.
+        await client.query(['begin', setRole(role)].filter(Boolean).join('; '))
         const result = await work({
           query: async <Row>(text: string, params?: unknown[]) => ({ rows: (await client.query(text, params)).rows as Row[] }),
           exec: async (statements) => void (await client.query(statements)),

@@ -5,7 +5,7 @@ import { parseWelcomeRequest } from './welcome-request.ts'
 import type { WelcomeStore } from './welcome-store.ts'
 
 export interface SendWelcomeDependencies {
-  store: Pick<WelcomeStore, 'findWaitlistId' | 'record'>
+  store: Pick<WelcomeStore, 'record'>
   /** Runs after a welcome is recorded, to deliver it now instead of on the next sweep. */
   onRecorded?: () => void
   log: Log
@@ -31,12 +31,12 @@ export function createSendWelcomeHandler({ store, onRecorded, log }: SendWelcome
     const { name, email, locale } = parsed.value
 
     try {
-      const waitlistId = await store.findWaitlistId(email)
+      const outcome = await store.record({ email, name, locale })
       // Only addresses on the list get mail: the function cannot be used to email strangers.
-      if (!waitlistId) return json(404, { error: 'not_on_waitlist', message: 'This address is not on the waitlist.' })
-      const outcome = await store.record({ waitlistId, email, name, locale })
+      if (outcome === 'not_listed')
+        return json(404, { error: 'not_on_waitlist', message: 'This address is not on the waitlist.' })
       if (outcome === 'already') return json(200, { status: 'already_welcomed' })
-      log('info', 'welcome recorded', { waitlistId, locale })
+      log('info', 'welcome recorded', { locale })
       onRecorded?.()
       return json(202, { status: 'queued' })
     } catch (error) {

@@ -64,10 +64,8 @@ describe.each(variants)('the welcome outbox on $name', ({ open }) => {
   /** Queues a welcome; `attempts` and `dueIn` (seconds, negative: overdue) shape its history. */
   async function queue({ attempts = 0, dueIn = 0, ageSeconds = 0 } = {}): Promise<number> {
     const email = `person-${(next += 1)}@empresa.com`
-    const { rows } = await db.query<{ id: string }>(`insert into public.waitlist (email, role) values ($1, 'CTO') returning id`, [
-      email,
-    ])
-    await store.record({ waitlistId: rows[0]?.id ?? '', email, name: 'Ana', locale: 'pt' })
+    await db.query(`insert into public.waitlist (email, role) values ($1, 'CTO')`, [email])
+    expect(await store.record({ email: email.toUpperCase(), name: 'Ana', locale: 'pt' })).toBe('recorded')
     const updated = await db.query<{ id: number }>(
       `update public.welcome_emails
        set attempts = $2, next_attempt_at = now() + make_interval(secs => $3), created_at = now() - make_interval(secs => $4)
@@ -95,6 +93,15 @@ describe.each(variants)('the welcome outbox on $name', ({ open }) => {
     ).rows[0]
 
   const ids = (claim: { welcomes: { id: number }[] }) => claim.welcomes.map((welcome) => Number(welcome.id))
+
+  it('records a welcome only for an address on the waitlist, and only once', async () => {
+    await db.query(`insert into public.waitlist (email, role) values ('Listed@Empresa.com', 'CTO')`)
+    expect(await store.record({ email: 'stranger@empresa.com', name: 'Eve', locale: 'en' })).toBe('not_listed')
+    expect(await store.record({ email: 'listed@empresa.com', name: 'Lia', locale: 'en' })).toBe('recorded')
+    expect(await store.record({ email: 'LISTED@empresa.com', name: 'Lia', locale: 'pt' })).toBe('already')
+    const { rows } = await db.query('select email, name, locale from public.welcome_emails')
+    expect(rows).toEqual([{ email: 'listed@empresa.com', name: 'Lia', locale: 'en' }])
+  })
 
   it('hands each due welcome to one sender, fresh ones first, leased until the lease ends', async () => {
     const retried = await queue({ attempts: 2, dueIn: -60 })

@@ -28,21 +28,26 @@ const seconds = (value: unknown) => (value === null || value === undefined ? nul
 /** The waitlist and the welcome outbox, read and written with the server's own rights (not anon's). */
 export function createWelcomeStore(sql: Sql) {
   return {
-    async findWaitlistId(email: string): Promise<string | undefined> {
-      const { rows } = await sql.query<{ id: string }>('select id from public.waitlist where lower(email) = lower($1)', [email])
-      return rows[0]?.id
-    },
-
-    /** 'recorded' the first time; 'already' when this address was welcomed before (unique waitlist_id). */
-    async record(welcome: { waitlistId: string; email: string; name: string; locale: Locale }): Promise<'recorded' | 'already'> {
-      const { rows } = await sql.query(
-        `insert into public.welcome_emails (waitlist_id, email, name, locale)
-         values ($1, lower($2), $3, $4)
-         on conflict (waitlist_id) do nothing
-         returning id`,
-        [welcome.waitlistId, welcome.email, welcome.name, welcome.locale],
+    /**
+     * Records the welcome of an address on the waitlist, in one statement: 'recorded' the first
+     * time, 'already' when this address was welcomed before (unique waitlist_id), 'not_listed'
+     * when the address is not on the waitlist, whatever its case.
+     */
+    async record(welcome: { email: string; name: string; locale: Locale }): Promise<'recorded' | 'already' | 'not_listed'> {
+      const { rows } = await sql.query<{ listed: boolean; recorded: boolean }>(
+        `with listed as (
+           select id from public.waitlist where lower(email) = lower($1)
+         ), recorded as (
+           insert into public.welcome_emails (waitlist_id, email, name, locale)
+           select id, lower($1), $2, $3 from listed
+           on conflict (waitlist_id) do nothing
+           returning id
+         )
+         select exists (select from listed) as listed, exists (select from recorded) as recorded`,
+        [welcome.email, welcome.name, welcome.locale],
       )
-      return rows.length > 0 ? 'recorded' : 'already'
+      const outcome = rows[0]
+      return outcome?.recorded ? 'recorded' : outcome?.listed ? 'already' : 'not_listed'
     },
 
     /** Leases up to `limit` due welcomes to this sender, within the global rate (migration 20261123110000). */
