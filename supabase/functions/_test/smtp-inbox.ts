@@ -30,10 +30,16 @@ export interface SmtpInbox {
   rejecting: boolean
   /** Addresses (lower case) refused with 550 for good, as a server refuses a mailbox that does not exist. */
   refused: Set<string>
+  /** Addresses (lower case) answered 451 every time: a temporary failure that never clears. */
+  deferring: Set<string>
   /** The share of messages (0 to 1) answered 451 at random after their data: a temporary failure. */
   deferRate: number
   /** Messages answered 451 so far. */
-  deferred: number
+  deferrals: number
+  /** How long the server takes to accept each message, so that messages are in flight for a while. */
+  delayMs: number
+  /** Connections opened to the server so far. */
+  connections: number
   /** Waits until `count` messages reached `address`; fails after `timeoutMs`. */
   waitFor(address: string, count?: number, timeoutMs?: number): Promise<ReceivedMail[]>
   /** Waits until `count` messages arrived in all; fails after `timeoutMs`. */
@@ -48,13 +54,25 @@ export interface SmtpInbox {
 export async function startSmtpInbox(): Promise<SmtpInbox> {
   const messages: ReceivedMail[] = []
   const arrivals = new EventEmitter().setMaxListeners(0)
-  const inbox = { rejecting: false, refused: new Set<string>(), deferRate: 0, deferred: 0 }
+  const inbox = {
+    rejecting: false,
+    refused: new Set<string>(),
+    deferring: new Set<string>(),
+    deferRate: 0,
+    deferrals: 0,
+    delayMs: 0,
+    connections: 0,
+  }
   const server = new SMTPServer({
     authOptional: true,
     // No TLS to negotiate with a self-signed certificate, no AUTH: a plain local relay.
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     closeTimeout: 1000,
+    onConnect(_session, callback) {
+      inbox.connections += 1
+      callback()
+    },
     onRcptTo(address, _session, callback) {
       if (!inbox.rejecting && !inbox.refused.has(address.address.toLowerCase())) return callback()
       callback(smtpError(550, 'Mailbox unavailable (the test inbox is refusing mail)'))
@@ -63,17 +81,22 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('end', () => {
-        if (Math.random() < inbox.deferRate) {
-          inbox.deferred += 1
-          return callback(smtpError(451, 'Try again later (the test inbox defers some mail)'))
-        }
         const envelope = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((address) => address.address),
         }
-        messages.push(parseMail(Buffer.concat(chunks).toString('utf8'), envelope))
-        callback()
-        arrivals.emit('message')
+        const finish = () => {
+          const deferredForGood = envelope.to.some((address) => inbox.deferring.has(address.toLowerCase()))
+          if (deferredForGood || Math.random() < inbox.deferRate) {
+            inbox.deferrals += 1
+            return callback(smtpError(451, 'Try again later (the test inbox defers some mail)'))
+          }
+          messages.push(parseMail(Buffer.concat(chunks).toString('utf8'), envelope))
+          callback()
+          arrivals.emit('message')
+        }
+        if (inbox.delayMs > 0) setTimeout(finish, inbox.delayMs)
+        else finish()
       })
     },
   })
