@@ -86,6 +86,11 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
           to: session.envelope.rcptTo.map((address) => address.address),
         }
         const finish = () => {
+          // A server keeps a message once it answers 250; a client that went away meanwhile never hears it.
+          const open = [...server.connections].some(
+            (connection: { session?: { id?: string } }) => connection.session?.id === session.id,
+          )
+          if (!open) return callback(new Error('The client went away before the message was accepted'))
           const deferredForGood = envelope.to.some((address) => inbox.deferring.has(address.toLowerCase()))
           if (deferredForGood || Math.random() < inbox.deferRate) {
             inbox.deferrals += 1
@@ -108,6 +113,8 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
         resolve()
       })
     })
+  // A client that dies mid-session (a killed server) resets its connection: nothing to report.
+  server.on('error', () => undefined)
   await listen(0)
   const { port } = server.server.address() as AddressInfo
   const to = (address: string) =>

@@ -1,0 +1,118 @@
+// What the server does with clients that send too much or too slowly, over raw sockets: a body
+// over the limit is refused before it has all arrived, and connections that trickle (or send
+// nothing) are cut by the request timeout, while everyone else is still served.
+import { once } from 'node:events'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { connect, type Socket } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from './config.ts'
+import { createServer, type PulsoServer } from './create-server.ts'
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../supabase/functions/_test/throwaway-postgres.ts'
+import { LOCAL_ANON_KEY } from '../supabase/functions/_test/visitors.ts'
+
+const SLOW_CLIENTS = 300
+
+describe('the server’s limits on what clients send', () => {
+  let workDir: string
+  let database: ThrowawayDatabase
+  let server: PulsoServer
+  let port: number
+
+  beforeAll(async () => {
+    workDir = await mkdtemp(join(tmpdir(), 'pulso-limits-'))
+    await mkdir(join(workDir, 'dist', 'client'), { recursive: true })
+    database = await createThrowawayDatabase()
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      DATA_DIR: join(workDir, 'data'),
+      DATABASE_URL: database.url,
+      // Short, so the test does not wait the default 10 s for the slow clients to be cut.
+      HTTP_REQUEST_TIMEOUT_SECONDS: '2',
+    })
+    server = await createServer(config, {
+      distDir: join(workDir, 'dist'),
+      renderer: { render: () => ({ status: 200, html: '<html></html>' }) },
+    })
+    await server.app.listen({ port: 0, host: '127.0.0.1' })
+    port = (server.app.server.address() as { port: number }).port
+  }, 60_000)
+
+  afterAll(async () => {
+    await server?.app.close()
+    await database?.drop()
+    if (workDir) await rm(workDir, { recursive: true, force: true })
+  })
+
+  /** A raw connection, with what the server sent back so far and whether it closed it. */
+  async function rawClient() {
+    const socket = connect(port, '127.0.0.1')
+    await once(socket, 'connect')
+    const state = { answer: '', closed: false, socket }
+    socket.on('data', (chunk: Buffer) => (state.answer += chunk.toString('latin1')))
+    socket.on('error', () => undefined)
+    socket.on('close', () => (state.closed = true))
+    return state
+  }
+
+  const headers = (path: string, extra: string) =>
+    `POST ${path} HTTP/1.1\r\nHost: localhost\r\napikey: ${LOCAL_ANON_KEY}\r\ncontent-type: application/json\r\n${extra}\r\n`
+
+  it.each(['/rest/v1/waitlist', '/functions/v1/send-welcome-email'])(
+    'refuses a 10 MB body to %s with 413 as soon as it says how long it is',
+    async (path) => {
+      const client = await rawClient()
+      client.socket.write(headers(path, `content-length: ${10 * 1024 * 1024}\r\n`))
+      await new Promise<void>((resolve) => client.socket.once('data', () => resolve()))
+      expect(client.answer).toMatch(/^HTTP\/1\.1 413 /)
+      client.socket.destroy()
+    },
+  )
+
+  it('refuses a chunked body with 413 once it passes the limit, without reading the rest', async () => {
+    const client = await rawClient()
+    client.socket.write(headers('/rest/v1/waitlist', 'transfer-encoding: chunked\r\n'))
+    const chunked = Buffer.alloc(64 * 1024, 'a')
+    let sent = 0
+    while (!client.answer && !client.closed && sent < 10 * 1024 * 1024) {
+      client.socket.write(`${chunked.length.toString(16)}\r\n`)
+      client.socket.write(chunked)
+      client.socket.write('\r\n')
+      sent += chunked.length
+      await new Promise((resolve) => setTimeout(resolve, 1))
+    }
+    expect(client.answer).toMatch(/^HTTP\/1\.1 413 /)
+    expect(sent).toBeLessThan(3 * 1024 * 1024)
+    client.socket.destroy()
+  })
+
+  it(
+    `cuts ${SLOW_CLIENTS} slow and idle connections by its request timeout, answering others meanwhile`,
+    { timeout: 60_000 },
+    async () => {
+      const clients = await Promise.all(Array.from({ length: SLOW_CLIENTS }, () => rawClient()))
+      // A third send nothing, a third trickle their headers, a third trickle a body they announced.
+      clients.forEach((client, i) => {
+        if (i % 3 === 1) client.socket.write('GET / HTTP/1.1\r\nHost: localhost\r\n')
+        if (i % 3 === 2) client.socket.write(headers('/rest/v1/waitlist', 'content-length: 1000\r\n'))
+      })
+      const trickle = setInterval(() => {
+        clients.forEach((client, i) => {
+          if (client.closed || i % 3 === 0) return
+          client.socket.write(i % 3 === 1 ? 'x' : '{')
+        })
+      }, 250)
+      try {
+        const answered = await fetch(`http://127.0.0.1:${port}/healthz`)
+        expect(answered.status).toBe(200)
+        await Promise.all(clients.map((client) => (client.closed ? undefined : once(client.socket, 'close'))))
+      } finally {
+        clearInterval(trickle)
+      }
+      expect(clients.every((client) => client.closed)).toBe(true)
+      // Those that had started a request are told why (408); the idle ones are simply closed.
+      expect(clients.filter((client, i) => i % 3 !== 0 && /^HTTP\/1\.1 408 /.test(client.answer)).length).toBeGreaterThan(0)
+    },
+  )
+})
