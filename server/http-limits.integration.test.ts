@@ -3,7 +3,7 @@
 // nothing) are cut by the request timeout, while everyone else is still served.
 import { once } from 'node:events'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
-import { connect, type Socket } from 'node:net'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
