@@ -45,6 +45,10 @@ export function createSendWelcomeHandler({ store, onRecorded, log }: SendWelcome
         log('warn', 'welcome not recorded, the database is unavailable', { error: reason })
         return json(503, { error: 'unavailable', message: 'The service is briefly unavailable. Please try again.' })
       }
+      // Data the database refuses (SQLSTATE class 22, such as a NUL in the address) is the request's fault.
+      if (/^22/.test(String((error as { code?: unknown }).code))) {
+        return json(400, { error: 'invalid_request', message: 'Invalid request: the database refused a value.' })
+      }
       log('error', 'welcome not recorded', { error: reason })
       return json(500, { error: 'not_recorded', message: 'The welcome could not be recorded. Please try again.' })
     }

@@ -13,10 +13,11 @@ const shortText = () => z.string({ error: NAME_OR_ROLE }).trim().min(1, NAME_OR_
 const welcomeRequestSchema = z
   .object(
     {
-      // CR/LF become spaces, so the name can never inject a mail header.
+      // Control characters (CR/LF above all, NUL, tabs) become spaces: the name can never inject a
+      // mail header, and the database never sees a character it refuses.
       name: z
         .string({ error: NAME_OR_ROLE })
-        .transform((name) => name.replace(/[\r\n]+/g, ' '))
+        .transform((name) => name.replace(/\p{Cc}+/gu, ' '))
         .pipe(shortText()),
       email: z.string({ error: ADDRESS }).trim().max(254, ADDRESS).regex(EMAIL, ADDRESS),
       role: shortText(),
