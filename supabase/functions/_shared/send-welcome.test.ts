@@ -103,6 +103,17 @@ describe('createSendWelcomeHandler', () => {
     expect(log).toHaveBeenCalledWith('error', 'welcome not recorded', { error: 'connection refused' })
   })
 
+  it('answers 400 when the database refuses a value (SQLSTATE class 22), not 500', async () => {
+    const { handle, store, onRecorded } = setup()
+    store.record.mockRejectedValueOnce(
+      Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' }),
+    )
+    const response = await handle(post({ name: 'Ana', email: 'ana@empresa.com', role: 'CTO' }))
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ error: 'invalid_request' })
+    expect(onRecorded).not.toHaveBeenCalled()
+  })
+
   it('answers 503 when the database is unavailable, so the visitor can simply try again', async () => {
     const { handle, store, onRecorded, log } = setup()
     store.record.mockRejectedValueOnce(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))
