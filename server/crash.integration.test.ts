@@ -129,6 +129,8 @@ describe.each(variants)('a server killed with SIGKILL under load, on $name', ({ 
       const duplicates = queued.filter((email) => inbox.to(email).length > 1)
       expect(queued.every((email) => inbox.to(email).length <= 2)).toBe(true)
       expect(duplicates.length).toBeLessThanOrEqual(CONCURRENCY)
+      // A welcome sent again is the same message (same Message-ID): the recipient's mailbox shows it once.
+      expect(duplicates.filter((email) => new Set(inbox.to(email).map((mail) => mail.header('message-id'))).size > 1)).toEqual([])
 
       process.kill(second.pid, 'SIGTERM')
       expect(await second.exited).toEqual({ code: 0, signal: null })

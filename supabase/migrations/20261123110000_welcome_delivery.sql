@@ -71,7 +71,7 @@ begin
         next_attempt_at = now() + make_interval(secs => lease_seconds)
     from due
     where welcome.id = due.id
-    returning welcome.id, welcome.email, welcome.name, welcome.locale, welcome.attempts
+    returning welcome.id, welcome.waitlist_id as "waitlistId", welcome.email, welcome.name, welcome.locale, welcome.attempts
   )
   select coalesce(jsonb_agg(to_jsonb(leased) order by leased.attempts, leased.id), '[]'::jsonb), count(*)
   into claimed, claimed_count

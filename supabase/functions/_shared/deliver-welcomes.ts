@@ -32,6 +32,8 @@ type Outcome =
 const failed = (kind: FailureKind, reason: string): Outcome => (kind === 'unavailable' ? { kind, reason } : { kind, reason })
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+/** The domain of the sender's address (`Pulso <boas-vindas@pulso.app>`: `pulso.app`), for Message-IDs. */
+const domainOf = (from: string) => /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost'
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
@@ -79,11 +81,26 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
     }
   }
 
-  const record = async (welcome: PendingWelcome, outcome: Outcome) => {
+  const notRecorded = (error: unknown, ids: number[]) =>
+    log('error', 'welcome outcome not recorded; it will be tried again when its lease ends', { ids, error: messageOf(error) })
+
+  /** Sent welcomes not yet recorded: recorded together, in one statement while the previous one runs. */
+  const sent: number[] = []
+  let recordingSent: Promise<void> | undefined
+  const recordSent = () => {
+    if (recordingSent || sent.length === 0) return
+    const ids = sent.splice(0)
+    recordingSent = persist(() => store.markSent(ids))
+      .catch((error: unknown) => notRecorded(error, ids))
+      .finally(() => {
+        for (const id of ids) held.delete(id)
+        recordingSent = undefined
+        recordSent()
+      })
+  }
+
+  const recordFailure = async (welcome: PendingWelcome, outcome: Exclude<Outcome, { kind: 'sent' }>) => {
     switch (outcome.kind) {
-      case 'sent':
-        report.sent += 1
-        return persist(() => store.markSent(welcome.id))
       case 'unavailable':
         if (!report.unavailable) log('warn', 'mail service unavailable, welcomes wait', { reason: outcome.reason })
         report.unavailable = true
@@ -111,7 +128,13 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
     }
     const email = renderWelcomeEmail({ name: welcome.name, locale: welcome.locale, brand: deps.brand })
     try {
-      await deps.mailer.send({ from: deps.from, to: welcome.email, replyTo: deps.brand.contactEmail, ...email })
+      await deps.mailer.send({
+        messageId: `<welcome-${welcome.waitlistId}@${domainOf(deps.from)}>`,
+        from: deps.from,
+        to: welcome.email,
+        replyTo: deps.brand.contactEmail,
+        ...email,
+      })
       return { kind: 'sent' }
     } catch (error) {
       return failed(failureKind(error), messageOf(error))
@@ -125,12 +148,14 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
       }
       const welcome = halted() ? undefined : queue.shift()
       if (welcome) {
-        await record(welcome, await send(welcome)).catch((error: unknown) =>
-          log('error', 'welcome outcome not recorded; it will be tried again when its lease ends', {
-            id: welcome.id,
-            error: messageOf(error),
-          }),
-        )
+        const outcome = await send(welcome)
+        if (outcome.kind === 'sent') {
+          report.sent += 1
+          sent.push(welcome.id)
+          recordSent()
+          continue
+        }
+        await recordFailure(welcome, outcome).catch((error: unknown) => notRecorded(error, [welcome.id]))
         held.delete(welcome.id)
       } else if (claiming) {
         await claiming
@@ -151,6 +176,7 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
   )
   try {
     await Promise.all(Array.from({ length: policy.concurrency }, worker))
+    while (recordingSent) await recordingSent
   } finally {
     clearInterval(renewal)
     const unsent = queue.splice(0).map((welcome) => welcome.id)

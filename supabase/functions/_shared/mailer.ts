@@ -1,4 +1,9 @@
 export interface MailMessage {
+  /**
+   * The same for every attempt at the same welcome, so that the copy a crash may send again is
+   * the same message to the recipient's mailbox (which shows it once).
+   */
+  messageId?: string
   from: string
   to: string
   replyTo?: string

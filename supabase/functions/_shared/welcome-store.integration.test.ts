@@ -119,7 +119,14 @@ describe.each(variants)('the welcome outbox on $name', ({ open }) => {
       return store.claimDue(10, policy)
     })()
     expect(ids(sequential)).toEqual([...fresh, retried])
-    expect(sequential.welcomes[0]).toEqual({ id: fresh[0], email: expect.any(String), name: 'Ana', locale: 'pt', attempts: 0 })
+    expect(sequential.welcomes[0]).toEqual({
+      id: fresh[0],
+      waitlistId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      email: expect.any(String),
+      name: 'Ana',
+      locale: 'pt',
+      attempts: 0,
+    })
     expect(sequential.claimAgainIn).toBeNull()
     expect(await row(retried)).toMatchObject({ status: 'pending', leased: true, due_in: expect.closeTo(10, 0) })
   })
@@ -147,7 +154,7 @@ describe.each(variants)('the welcome outbox on $name', ({ open }) => {
   it('renews the leases of welcomes still held, never of one already recorded', async () => {
     const [held, recorded] = [await queue(), await queue()]
     await store.claimDue(5, { ...policy, leaseSeconds: 1 })
-    await store.markSent(recorded)
+    await store.markSent([recorded])
     await store.renewLeases([held, recorded], 30)
     expect(await row(held)).toMatchObject({ leased: true, due_in: expect.closeTo(30, 0) })
     expect(await row(recorded)).toMatchObject({ status: 'sent', attempts: 1, leased: false })

@@ -4,6 +4,8 @@ import type { Locale } from './welcome-email.ts'
 
 export interface PendingWelcome {
   id: number
+  /** The waitlist entry it welcomes: stable and unique, whatever the database. */
+  waitlistId: string
   email: string
   name: string
   locale: Locale
@@ -73,12 +75,12 @@ export function createWelcomeStore(sql: Sql) {
       )
     },
 
-    async markSent(id: number): Promise<void> {
+    async markSent(ids: number[]): Promise<void> {
       await sql.query(
         `update public.welcome_emails
          set status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = null, leased_until = null
-         where id = $1`,
-        [id],
+         where id = any($1::bigint[]) and status = 'pending'`,
+        [ids],
       )
     },
 
