@@ -254,16 +254,17 @@ async function withThrowawayDatabase<T>(url: string, run: (databaseUrl: string) 
   }
 }
 
-// `npm run bench -- signups` runs the sign-up benchmark alone.
-const only = process.argv[2]
+// `npm run bench -- signups` runs the sign-up benchmark alone; `-- signups postgres` (or `pglite`) one backend.
+const [only, backend] = process.argv.slice(2)
 if (!only || only === 'page') await pageWeight()
 if (!only || only === 'live') await liveEditLatency()
 if (!only || only === 'signups') {
   console.log(`Sign-ups through insert + send-welcome-email, ${SIGNUPS} visitors, ${CONCURRENCY} clients, SMTP sink`)
   console.log('  (sign-ups/s; p50/p99 of each call; last welcome in the sink after the last sign-up; duplicates)')
-  await signupThroughput('PGlite', () => signupRun({}))
+  if (backend !== 'postgres') await signupThroughput('PGlite', () => signupRun({}))
   const postgresUrl = process.env.TEST_DATABASE_URL
-  if (postgresUrl)
+  if (backend === 'pglite') console.log('  PostgreSQL not asked for')
+  else if (postgresUrl)
     await signupThroughput('PostgreSQL', () =>
       withThrowawayDatabase(postgresUrl, (databaseUrl) => signupRun({ DATABASE_URL: databaseUrl })),
     )
