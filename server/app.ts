@@ -15,6 +15,7 @@ import { previewRoutes } from './preview/preview-routes.ts'
 import { healthRoutes } from './health-routes.ts'
 import { RequestLog } from './request-log.ts'
 import type { Database } from './db/database.ts'
+import type { VisitorLoad } from './mail/visitor-load.ts'
 import { restRoutes } from './supabase/rest-routes.ts'
 import { functionRoutes } from './supabase/function-routes.ts'
 import { createSendWelcomeHandler } from '../supabase/functions/_shared/send-welcome.ts'
@@ -30,7 +31,7 @@ export interface AppDependencies {
   /** Present when the server itself answers Sanity's API from the seed. */
   localDataset?: LocalDatasetSource
   /** Present when the server itself answers supabase-js's two sign-up calls. */
-  signups?: { db: Database; onWelcomeRecorded: () => void }
+  signups?: { db: Database; onWelcomeRecorded: () => void; visitors: Pick<VisitorLoad, 'track'> }
 }
 
 /** What the browser may know: public ids and the anon key, never a secret. */
@@ -94,15 +95,18 @@ export async function buildApp({
   }
 
   if (signups) {
-    const { db, onWelcomeRecorded } = signups
+    const { db, onWelcomeRecorded, visitors } = signups
     const anonKey = config.supabase.anonKey
     const sendWelcome = createSendWelcomeHandler({
       store: createWelcomeStore(db),
       onRecorded: onWelcomeRecorded,
       log: (level, message, details) => app.log[level](details ?? {}, message),
     })
-    await app.register(restRoutes, { db, anonKey })
-    await app.register(functionRoutes, { anonKey, functions: { 'send-welcome-email': sendWelcome } })
+    await app.register(async (signupScope) => {
+      signupScope.addHook('onRequest', async (_request, reply) => visitors.track(reply.raw))
+      await signupScope.register(restRoutes, { db, anonKey })
+      await signupScope.register(functionRoutes, { anonKey, functions: { 'send-welcome-email': sendWelcome } })
+    })
   }
 
   const preview = createPreview(config, localDataset, () => selfOrigin(app))

@@ -53,7 +53,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       renderer,
       pageContent,
       ...(localDataset ? { localDataset } : {}),
-      ...(signups ? { signups: { db: signups.db, onWelcomeRecorded: signups.sender.kick } } : {}),
+      ...(signups ? { signups: { db: signups.db, onWelcomeRecorded: signups.sender.kick, visitors: signups.visitors } } : {}),
     })
     if (signups) app.addHook('onClose', async () => signups.close())
     return { app, signups, about: describe(config, signups) }

@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './db/database.ts'
 import { migrate } from './db/migrate.ts'
 import { createFileMailer } from './mail/file-mailer.ts'
 import { startWelcomeSender, type WelcomeSender } from './mail/welcome-sender.ts'
+import { createVisitorLoad, type VisitorLoad } from './mail/visitor-load.ts'
 import type { PageContentSource } from './content/page-content.ts'
 import { createSmtpMailer } from '../supabase/functions/_shared/smtp-mailer.ts'
 import { createWelcomeStore } from '../supabase/functions/_shared/welcome-store.ts'
@@ -13,6 +14,8 @@ import type { Mailer } from '../supabase/functions/_shared/mailer.ts'
 export interface SignupBackend {
   db: Database
   sender: WelcomeSender
+  /** The sign-up requests being answered, which the sender lets go first. */
+  visitors: VisitorLoad
   close(): Promise<void>
 }
 
@@ -39,6 +42,7 @@ export async function startSignupBackend(
     const taken = await store.releaseAbandoned()
     if (taken > 0) log.info({ welcomes: taken }, 'took back the welcomes a stopped server was sending')
   }
+  const visitors = createVisitorLoad()
   const sender = startWelcomeSender(
     async () => {
       // Brand and contact address come from the content, so the email says what the page says.
@@ -58,6 +62,7 @@ export async function startSignupBackend(
   return {
     db,
     sender,
+    visitors,
     async close() {
       await sender.stop()
       mailer.close?.()

@@ -107,6 +107,25 @@ describe('deliverDueWelcomes', () => {
     expect(most).toBe(3)
   })
 
+  it('sends one message at a time while the process is busy with visitors, then all at once', async () => {
+    let busy = true
+    let inFlight = 0
+    const most = { busy: 0, idle: 0 }
+    const { deps } = setup(
+      Array.from({ length: 20 }, (_, i) => welcome(i + 1)),
+      async () => {
+        inFlight += 1
+        const phase = busy ? 'busy' : 'idle'
+        most[phase] = Math.max(most[phase], inFlight)
+        if (most.busy > 0 && inFlight === 1) busy = false // the burst ends after the first message
+        await new Promise((resolve) => setTimeout(resolve, 5))
+        inFlight -= 1
+      },
+    )
+    expect((await deliverDueWelcomes({ ...deps, busy: () => busy })).sent).toBe(20)
+    expect(most).toEqual({ busy: 1, idle: 3 })
+  })
+
   it('records each failure by its kind and carries on with the others', async () => {
     const { deps, store, log, sent } = setup([welcome(1), welcome(2), welcome(3)], async (message) => {
       if (message.to === 'person-1@empresa.com') throw new DeliveryError('rejected', '550 No such user')

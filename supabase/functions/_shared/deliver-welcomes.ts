@@ -12,6 +12,12 @@ export interface DeliverDependencies {
   from: string
   log: Log
   policy: DeliveryPolicy
+  /**
+   * True while the process is busy answering visitors (a burst of sign-ups): then one message is
+   * in flight, not `policy.concurrency`, so sending does not slow the sign-ups down; the rest goes
+   * out at full speed as soon as the burst is over.
+   */
+  busy?: () => boolean
 }
 
 export interface DeliveryReport {
@@ -34,6 +40,8 @@ const failed = (kind: FailureKind, reason: string): Outcome => (kind === 'unavai
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 /** The domain of the sender's address (`Pulso <boas-vindas@pulso.app>`: `pulso.app`), for Message-IDs. */
 const domainOf = (from: string) => /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost'
+/** How often a worker held back by `busy` looks again. */
+const YIELD_MS = 20
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
@@ -141,8 +149,9 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
     }
   }
 
-  const worker = async () => {
+  const worker = async (index: number) => {
     for (;;) {
+      while (index > 0 && deps.busy?.() && !halted()) await sleep(YIELD_MS)
       if (!halted() && claimAgainIn === 0 && !claiming && queue.length < policy.concurrency) {
         claiming = claim().finally(() => (claiming = undefined))
       }
@@ -175,7 +184,7 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
     (policy.leaseSeconds * 1000) / 3,
   )
   try {
-    await Promise.all(Array.from({ length: policy.concurrency }, worker))
+    await Promise.all(Array.from({ length: policy.concurrency }, (_, index) => worker(index)))
     while (recordingSent) await recordingSent
   } finally {
     clearInterval(renewal)
