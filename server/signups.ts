@@ -54,6 +54,7 @@ export async function startSignupBackend(
         brand: { name: settings?.brandName ?? 'Pulso', contactEmail: settings?.email ?? config.mail.from },
         log: (level, message, details) => log[level](details ?? {}, message),
         policy: delivery,
+        busy: visitors.busy,
       }
     },
     { sweepMs: config.mail.sweepMs, counts: () => store.counts() },

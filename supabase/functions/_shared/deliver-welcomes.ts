@@ -35,7 +35,7 @@ export interface DeliveryReport {
 type Outcome =
   { kind: 'sent' } | { kind: 'unavailable'; reason: string } | { kind: Exclude<FailureKind, 'unavailable'>; reason: string }
 
-const failed = (kind: FailureKind, reason: string): Outcome => (kind === 'unavailable' ? { kind, reason } : { kind, reason })
+const failure = (kind: FailureKind, reason: string): Outcome => (kind === 'unavailable' ? { kind, reason } : { kind, reason })
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 /** The domain of the sender's address (`Pulso <boas-vindas@pulso.app>`: `pulso.app`), for Message-IDs. */
@@ -145,7 +145,7 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
       })
       return { kind: 'sent' }
     } catch (error) {
-      return failed(failureKind(error), messageOf(error))
+      return failure(failureKind(error), messageOf(error))
     }
   }
 
