@@ -40,6 +40,8 @@ export interface SmtpInbox {
   delayMs: number
   /** Connections opened to the server so far. */
   connections: number
+  /** The most messages being received at once so far (reset it to measure a stretch). */
+  mostAtOnce: number
   /** Waits until `count` messages reached `address`; fails after `timeoutMs`. */
   waitFor(address: string, count?: number, timeoutMs?: number): Promise<ReceivedMail[]>
   /** Waits until `count` messages arrived in all; fails after `timeoutMs`. */
@@ -62,7 +64,9 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
     deferrals: 0,
     delayMs: 0,
     connections: 0,
+    mostAtOnce: 0,
   }
+  let atOnce = 0
   const server = new SMTPServer({
     authOptional: true,
     // No TLS to negotiate with a self-signed certificate, no AUTH: a plain local relay.
@@ -78,6 +82,12 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
       callback(smtpError(550, 'Mailbox unavailable (the test inbox is refusing mail)'))
     },
     onData(stream, session, callback) {
+      atOnce += 1
+      inbox.mostAtOnce = Math.max(inbox.mostAtOnce, atOnce)
+      const done: typeof callback = (error) => {
+        atOnce -= 1
+        callback(error)
+      }
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('end', () => {
@@ -90,14 +100,14 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
           const open = [...server.connections].some(
             (connection: { session?: { id?: string } }) => connection.session?.id === session.id,
           )
-          if (!open) return callback(new Error('The client went away before the message was accepted'))
+          if (!open) return done(new Error('The client went away before the message was accepted'))
           const deferredForGood = envelope.to.some((address) => inbox.deferring.has(address.toLowerCase()))
           if (deferredForGood || Math.random() < inbox.deferRate) {
             inbox.deferrals += 1
-            return callback(smtpError(451, 'Try again later (the test inbox defers some mail)'))
+            return done(smtpError(451, 'Try again later (the test inbox defers some mail)'))
           }
           messages.push(parseMail(Buffer.concat(chunks).toString('utf8'), envelope))
-          callback()
+          done()
           arrivals.emit('message')
         }
         if (inbox.delayMs > 0) setTimeout(finish, inbox.delayMs)
