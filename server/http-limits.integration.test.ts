@@ -2,47 +2,29 @@
 // over the limit is refused before it has all arrived, and connections that trickle (or send
 // nothing) are cut by the request timeout, while everyone else is still served.
 import { once } from 'node:events'
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { connect } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from './config.ts'
-import { createServer, type PulsoServer } from './create-server.ts'
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../supabase/functions/_test/throwaway-postgres.ts'
 import { LOCAL_ANON_KEY } from '../supabase/functions/_test/visitors.ts'
+import { startTestServer, type TestServer } from './testing/test-server.ts'
 
 const SLOW_CLIENTS = 300
 
 describe('the server’s limits on what clients send', () => {
-  let workDir: string
   let database: ThrowawayDatabase
-  let server: PulsoServer
+  let server: TestServer
   let port: number
 
   beforeAll(async () => {
-    workDir = await mkdtemp(join(tmpdir(), 'pulso-limits-'))
-    await mkdir(join(workDir, 'dist', 'client'), { recursive: true })
     database = await createThrowawayDatabase()
-    const config = loadConfig({
-      LOG_LEVEL: 'silent',
-      DATA_DIR: join(workDir, 'data'),
-      DATABASE_URL: database.url,
-      // Short, so the test does not wait the default 10 s for the slow clients to be cut.
-      HTTP_REQUEST_TIMEOUT_SECONDS: '2',
-    })
-    server = await createServer(config, {
-      distDir: join(workDir, 'dist'),
-      renderer: { render: () => ({ status: 200, html: '<html></html>' }) },
-    })
-    await server.app.listen({ port: 0, host: '127.0.0.1' })
-    port = (server.app.server.address() as { port: number }).port
+    // A short request timeout, so the test does not wait the default 10 s for the slow clients to be cut.
+    server = await startTestServer({ DATABASE_URL: database.url, HTTP_REQUEST_TIMEOUT_SECONDS: '2' })
+    port = Number(new URL(server.url).port)
   }, 60_000)
 
   afterAll(async () => {
-    await server?.app.close()
+    await server?.close()
     await database?.drop()
-    if (workDir) await rm(workDir, { recursive: true, force: true })
   })
 
   /** A raw connection, with what the server sent back so far and whether it closed it. */

@@ -1,17 +1,13 @@
 // Property-based fuzzing of the two sign-up calls through the whole server (createServer, inject):
 // whatever JSON, headers, encodings and lengths arrive, the server never answers 5xx, never stores a
 // row that breaks the waitlist's rules, and never mails an address that is not on the list.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { domainToASCII } from 'node:url'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from './config.ts'
-import { createServer, type PulsoServer } from './create-server.ts'
 import { startSmtpInbox, type SmtpInbox } from '../supabase/functions/_test/smtp-inbox.ts'
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../supabase/functions/_test/throwaway-postgres.ts'
 import { LOAD_SERVER_ENV, LOCAL_ANON_KEY } from '../supabase/functions/_test/visitors.ts'
+import { startTestServer, type TestServer } from './testing/test-server.ts'
 
 const PATHS = ['/rest/v1/waitlist', '/functions/v1/send-welcome-email'] as const
 
@@ -93,40 +89,23 @@ const mailbox = (value: string) => {
 }
 
 describe('the two sign-up calls, fuzzed', () => {
-  let workDir: string
   let database: ThrowawayDatabase
   let inbox: SmtpInbox
-  let server: PulsoServer
+  let server: TestServer
 
   beforeAll(async () => {
-    workDir = await mkdtemp(join(tmpdir(), 'pulso-fuzz-'))
-    await mkdir(join(workDir, 'dist', 'client'), { recursive: true })
     database = await createThrowawayDatabase()
     inbox = await startSmtpInbox()
-    const config = loadConfig({
-      ...LOAD_SERVER_ENV,
-      LOG_LEVEL: 'silent',
-      DATA_DIR: join(workDir, 'data'),
-      DATABASE_URL: database.url,
-      SMTP_URL: inbox.url,
-    })
-    server = await createServer(config, {
-      distDir: join(workDir, 'dist'),
-      renderer: { render: () => ({ status: 200, html: '<html></html>' }) },
-    })
+    server = await startTestServer({ ...LOAD_SERVER_ENV, DATABASE_URL: database.url, SMTP_URL: inbox.url }, { listen: false })
   }, 60_000)
 
   afterAll(async () => {
-    await server?.app.close()
+    await server?.close()
     await inbox?.close()
     await database?.drop()
-    if (workDir) await rm(workDir, { recursive: true, force: true })
   })
 
-  const db = () => {
-    if (!server.signups) throw new Error('the server has no sign-up backend')
-    return server.signups.db
-  }
+  const db = () => server.backend.db
 
   const send = (path: string, payload: string | Buffer, headers: Record<string, string | undefined>) =>
     server.app.inject({
@@ -176,8 +155,7 @@ describe('the two sign-up calls, fuzzed', () => {
   })
 
   it('keeps every stored row within the waitlist’s rules and mails no one off the list', { timeout: 60_000 }, async () => {
-    const backend = server.signups
-    if (!backend) throw new Error('the server has no sign-up backend')
+    const { backend } = server
     // Whatever is still due goes out now, so the inbox holds every welcome the fuzzing caused.
     await backend.sender.idle()
     backend.sender.kick()

@@ -1,15 +1,10 @@
 // The self-hosted sign-up backend end to end, as the landing page uses it: real supabase-js
 // against the server, a real SMTP server receiving the welcomes. The same suite runs on
 // embedded PGlite and on PostgreSQL (a throwaway database on TEST_DATABASE_URL).
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js'
-import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from './config.ts'
-import { createServer } from './create-server.ts'
 import type { SignupBackend } from './signups.ts'
+import { startTestServer, type TestServer } from './testing/test-server.ts'
 import { startSmtpInbox, type SmtpInbox } from '../supabase/functions/_test/smtp-inbox.ts'
 import { createThrowawayDatabase } from '../supabase/functions/_test/throwaway-postgres.ts'
 import { eventually, uniqueAddress } from '../supabase/functions/_test/eventually.ts'
@@ -36,47 +31,32 @@ const ANON_KEY = 'local-anon-key'
 const PREFLIGHT_HEADERS = ['apikey', 'authorization', 'x-client-info', 'content-type', 'content-profile', 'prefer']
 
 describe.each(variants)('sign-ups on $name', ({ database }) => {
-  let workDir: string
   let inbox: SmtpInbox
   let dropDatabase: (() => Promise<void>) | undefined
+  let server: TestServer
   let backend: SignupBackend
-  let app: FastifyInstance
   let baseUrl: string
   let supabase: SupabaseClient
 
   beforeAll(async () => {
-    workDir = await mkdtemp(join(tmpdir(), 'pulso-signups-'))
-    await mkdir(join(workDir, 'dist', 'client'), { recursive: true })
     inbox = await startSmtpInbox()
     const throwaway = await database()
     dropDatabase = throwaway.drop
-    const config = loadConfig({
-      DATA_DIR: join(workDir, 'data'),
+    server = await startTestServer({
       SMTP_URL: inbox.url,
       MAIL_FROM: 'Pulso <boas-vindas@pulso.test>',
       MAIL_SWEEP_SECONDS: '1',
-      LOG_LEVEL: 'silent',
       ...throwaway.env,
     })
-    const server = await createServer(config, {
-      distDir: join(workDir, 'dist'),
-      renderer: { render: () => ({ status: 200, html: '<html></html>' }) },
-    })
-    if (!server.signups) throw new Error('this server should answer the sign-ups itself')
-    app = server.app
-    backend = server.signups
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    const address = app.server.address()
-    if (!address || typeof address === 'string') throw new Error('the app is not listening on a TCP port')
-    baseUrl = `http://127.0.0.1:${address.port}`
+    backend = server.backend
+    baseUrl = server.url
     supabase = createClient(baseUrl, ANON_KEY, { auth: { persistSession: false } })
   }, 60_000)
 
   afterAll(async () => {
-    await app?.close()
+    await server?.close()
     await inbox?.close()
     await dropDatabase?.()
-    if (workDir) await rm(workDir, { recursive: true, force: true })
   })
 
   /** One full sweep of the outbox, started now: whatever is due has been attempted when it resolves. */
