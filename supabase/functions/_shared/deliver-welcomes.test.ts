@@ -126,6 +126,11 @@ describe('deliverDueWelcomes', () => {
     expect(most).toEqual({ busy: 1, idle: 3 })
   })
 
+  it('finishes its sweep while the process stays busy, so the next one can start', async () => {
+    const { deps } = setup(Array.from({ length: 8 }, (_, i) => welcome(i + 1)))
+    expect((await deliverDueWelcomes({ ...deps, busy: () => true })).sent).toBe(8)
+  })
+
   it('records each failure by its kind and carries on with the others', async () => {
     const { deps, store, log, sent } = setup([welcome(1), welcome(2), welcome(3)], async (message) => {
       if (message.to === 'person-1@empresa.com') throw new DeliveryError('rejected', '550 No such user')

@@ -151,7 +151,12 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
 
   const worker = async (index: number) => {
     for (;;) {
-      while (index > 0 && deps.busy?.() && !halted()) await sleep(YIELD_MS)
+      // While visitors are being answered only the first worker sends; the others wait, or leave
+      // once nothing is left to send (the sweep must end, so that the next kick starts another).
+      while (index > 0 && deps.busy?.() && !halted()) {
+        if (queue.length === 0 && !claiming && claimAgainIn !== 0) return
+        await sleep(YIELD_MS)
+      }
       if (!halted() && claimAgainIn === 0 && !claiming && queue.length < policy.concurrency) {
         claiming = claim().finally(() => (claiming = undefined))
       }
