@@ -41,7 +41,7 @@ describe('loadConfig', () => {
     expect(loadConfig({}).mail.delivery).toEqual({
       concurrency: 10,
       perSecond: null,
-      leaseSeconds: 10,
+      leaseSeconds: 5,
       retrySeconds: 2,
       maxAttempts: 10,
       maxAgeSeconds: 86_400,

@@ -20,7 +20,7 @@ export interface DeliveryPolicy {
 export const deliveryEnvShape = {
   MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
   MAIL_RATE_PER_SECOND: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().positive().optional()),
-  MAIL_LEASE_SECONDS: z.coerce.number().min(1).max(600).default(10),
+  MAIL_LEASE_SECONDS: z.coerce.number().min(1).max(600).default(5),
   MAIL_RETRY_SECONDS: z.coerce.number().min(0.1).max(600).default(2),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(10),
   MAIL_MAX_AGE_HOURS: z.coerce
