@@ -11,6 +11,9 @@ import { createSmtpMailer } from '../supabase/functions/_shared/smtp-mailer.ts'
 import { createWelcomeStore } from '../supabase/functions/_shared/welcome-store.ts'
 import type { Mailer } from '../supabase/functions/_shared/mailer.ts'
 
+/** How long a burst of sign-ups keeps the sender waiting before it sends one message at a time. */
+const VISITORS_FIRST_HOLD_MS = 2_000
+
 export interface SignupBackend {
   db: Database
   sender: WelcomeSender
@@ -54,7 +57,7 @@ export async function startSignupBackend(
         brand: { name: settings?.brandName ?? 'Pulso', contactEmail: settings?.email ?? config.mail.from },
         log: (level, message, details) => log[level](details ?? {}, message),
         policy: delivery,
-        busy: visitors.busy,
+        visitorsFirst: { busy: visitors.busy, holdMs: VISITORS_FIRST_HOLD_MS },
       }
     },
     { sweepMs: config.mail.sweepMs, counts: () => store.counts() },

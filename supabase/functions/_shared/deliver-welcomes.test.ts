@@ -107,28 +107,36 @@ describe('deliverDueWelcomes', () => {
     expect(most).toBe(3)
   })
 
-  it('sends one message at a time while the process is busy with visitors, then all at once', async () => {
-    let busy = true
-    let inFlight = 0
-    const most = { busy: 0, idle: 0 }
+  it('sends nothing while visitors are being answered, then all at once', async () => {
+    // Busy for the first ten looks, whenever they come.
+    let looks = 0
+    const busy = () => (looks += 1) <= 10
+    let sentWhileBusy = 0
     const { deps } = setup(
-      Array.from({ length: 20 }, (_, i) => welcome(i + 1)),
+      Array.from({ length: 6 }, (_, i) => welcome(i + 1)),
+      async () => {
+        if (looks <= 10) sentWhileBusy += 1
+      },
+    )
+    expect((await deliverDueWelcomes({ ...deps, visitorsFirst: { busy, holdMs: 60_000 } })).sent).toBe(6)
+    expect(looks).toBeGreaterThan(10)
+    expect(sentWhileBusy).toBe(0)
+  })
+
+  it('sends one message at a time once visitors have kept it busy past the hold, and the sweep still ends', async () => {
+    let inFlight = 0
+    let most = 0
+    const { deps } = setup(
+      Array.from({ length: 8 }, (_, i) => welcome(i + 1)),
       async () => {
         inFlight += 1
-        const phase = busy ? 'busy' : 'idle'
-        most[phase] = Math.max(most[phase], inFlight)
-        if (most.busy > 0 && inFlight === 1) busy = false // the burst ends after the first message
-        await new Promise((resolve) => setTimeout(resolve, 5))
+        most = Math.max(most, inFlight)
+        await new Promise((resolve) => setImmediate(resolve))
         inFlight -= 1
       },
     )
-    expect((await deliverDueWelcomes({ ...deps, busy: () => busy })).sent).toBe(20)
-    expect(most).toEqual({ busy: 1, idle: 3 })
-  })
-
-  it('finishes its sweep while the process stays busy, so the next one can start', async () => {
-    const { deps } = setup(Array.from({ length: 8 }, (_, i) => welcome(i + 1)))
-    expect((await deliverDueWelcomes({ ...deps, busy: () => true })).sent).toBe(8)
+    expect((await deliverDueWelcomes({ ...deps, visitorsFirst: { busy: () => true, holdMs: 0 } })).sent).toBe(8)
+    expect(most).toBe(1)
   })
 
   it('records each failure by its kind and carries on with the others', async () => {

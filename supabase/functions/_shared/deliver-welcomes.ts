@@ -12,12 +12,18 @@ export interface DeliverDependencies {
   from: string
   log: Log
   policy: DeliveryPolicy
-  /**
-   * True while the process is busy answering visitors (a burst of sign-ups): then one message is
-   * in flight, not `policy.concurrency`, so sending does not slow the sign-ups down; the rest goes
-   * out at full speed as soon as the burst is over.
-   */
-  busy?: () => boolean
+  /** Where the sender shares its process with visitors' requests (the self-hosted server). */
+  visitorsFirst?: VisitorsFirst
+}
+
+/**
+ * Sending gives way to visitors: while `busy()` (sign-up requests are being answered) nothing is
+ * sent for up to `holdMs`, so a burst of sign-ups runs at full speed and its welcomes go out right
+ * after; a load that lasts longer gets one message at a time until it eases.
+ */
+export interface VisitorsFirst {
+  busy(): boolean
+  holdMs: number
 }
 
 export interface DeliveryReport {
@@ -40,7 +46,7 @@ const failure = (kind: FailureKind, reason: string): Outcome => (kind === 'unava
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 /** The domain of the sender's address (`Pulso <boas-vindas@pulso.app>`: `pulso.app`), for Message-IDs. */
 const domainOf = (from: string) => /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost'
-/** How often a worker held back by `busy` looks again. */
+/** How often a worker held back for visitors looks again. */
 const YIELD_MS = 20
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -59,6 +65,8 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
   let claimAgainIn: number | null = 0
   let claiming: Promise<void> | undefined
   let claimError: unknown
+  /** When the visitors' current busy spell began, as this sweep saw it. */
+  let busySince: number | undefined
 
   const halted = () => report.unavailable || claimError !== undefined || Boolean(signal?.aborted)
 
@@ -151,12 +159,15 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
 
   const worker = async (index: number) => {
     for (;;) {
-      // While visitors are being answered only the first worker sends; the others wait, or leave
-      // once nothing is left to send (the sweep must end, so that the next kick starts another).
-      while (index > 0 && deps.busy?.() && !halted()) {
-        if (queue.length === 0 && !claiming && claimAgainIn !== 0) return
+      // Visitors first: the first worker waits out the hold, the others the whole busy spell, or
+      // leave once nothing is left to send (the sweep must end, so that the next kick starts another).
+      while (deps.visitorsFirst?.busy() && !halted()) {
+        busySince ??= Date.now()
+        if (index === 0 && Date.now() - busySince >= deps.visitorsFirst.holdMs) break
+        if (index > 0 && queue.length === 0 && !claiming && claimAgainIn !== 0) return
         await sleep(YIELD_MS)
       }
+      if (!deps.visitorsFirst?.busy()) busySince = undefined
       if (!halted() && claimAgainIn === 0 && !claiming && queue.length < policy.concurrency) {
         claiming = claim().finally(() => (claiming = undefined))
       }
