@@ -133,7 +133,7 @@ describe('welcome delivery under mail faults, on PostgreSQL', () => {
     }
   })
 
-  it('sends one message at a time while a sign-up is being answered, and the rest at full speed after', async () => {
+  it('holds back, then sends one message at a time, while a sign-up is being answered, and the rest at full speed after', async () => {
     // A visitor whose sign-up is still arriving keeps the server busy answering.
     const { hostname, port } = new URL(urls[0] ?? '')
     const visitorSocket = connect(Number(port), hostname)
