@@ -1,21 +1,28 @@
 // `npm run bench`: page weight of the first paint, how fast a content edit reaches an open page,
 // and sign-up throughput (50 concurrent clients through both supabase-js calls) on PGlite and on
 // PostgreSQL (TEST_DATABASE_URL's server, or an embedded one).
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { createServer as createNetServer, type AddressInfo } from 'node:net'
+import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createClient as createSanityClient } from '@sanity/client'
 import { filter, firstValueFrom } from 'rxjs'
-import { createClient } from '@supabase/supabase-js'
 import { startEmbeddedPostgres } from '../supabase/functions/_test/embedded-postgres.ts'
+import { startSmtpInbox } from '../supabase/functions/_test/smtp-inbox.ts'
 import { createThrowawayDatabase } from '../supabase/functions/_test/throwaway-postgres.ts'
+import { LOAD_SERVER_ENV, signUp, visitor } from '../supabase/functions/_test/visitors.ts'
 import { startProductServer } from './product-server.ts'
 
 const SIGNUPS = Number(process.env.BENCH_SIGNUPS ?? 1000)
 const CONCURRENCY = 50
+const RUNS = Number(process.env.BENCH_RUNS ?? 1)
+const DRAIN_TIMEOUT_MS = Number(process.env.BENCH_DRAIN_SECONDS ?? 60) * 1000
+/** Sign-ups before the measured burst, so the server is measured warm, as it is after running a while. */
+const WARM_UP = 100
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
 
-/** What `/` sends a browser that takes Brotli: the page, then the script it loads after its first paint. */
 async function pageWeight() {
   const server = await startProductServer({})
   try {
@@ -84,49 +91,181 @@ async function liveEditLatency() {
   console.log(`  new content  median ${ms(toContent, 0.5)}, p95 ${ms(toContent, 0.95)}`)
 }
 
-/**
- * Every benchmark sign-up comes from this one machine: the per-client limits and the proof of
- * work (which guard the public site, README "Abuse model") would measure themselves, not throughput.
- */
-const UNGUARDED = { CAPTCHA: 'off', SIGNUP_LIMIT: '1000000/1m', WELCOME_LIMIT_PER_CLIENT: '1000000/1m' }
+const percentile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.ceil(q * values.length) - 1] ?? NaN
 
-async function signupThroughput(label: string, env: Record<string, string>) {
-  const server = await startProductServer({ ...UNGUARDED, ...env })
-  const supabase = createClient(server.address, 'local-anon-key', { auth: { persistSession: false } })
-  let next = 0
-  let failures = 0
-  const started = performance.now()
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < SIGNUPS) {
-        const n = next++
-        const email = `bench-${n}@empresa.com`
-        const insert = await supabase.from('waitlist').insert({ email, role: 'Gestora', company_size: 'unknown' })
-        const welcome = await supabase.functions.invoke('send-welcome-email', {
-          body: { name: `Pessoa ${n}`, email, role: 'Gestora', lang: 'pt' },
-        })
-        if (insert.error || welcome.error) failures += 1
-      }
-    }),
-  )
-  const seconds = (performance.now() - started) / 1000
-  console.log(
-    `  ${label.padEnd(10)} ${(SIGNUPS / seconds).toFixed(0).padStart(5)} sign-ups/s  (${SIGNUPS} sign-ups, ${CONCURRENCY} clients, ${seconds.toFixed(1)} s, ${failures} failed)`,
-  )
-  await server.stop()
+interface SignupRun {
+  perSecond: number
+  insert: { p50: number; p99: number }
+  welcome: { p50: number; p99: number }
+  failed: number
+  /** From the last sign-up's answer to the last welcome in the sink; undefined when some never came. */
+  drainMs: number | undefined
+  delivered: number
+  duplicates: number
+  load: string
 }
 
-await pageWeight()
-await liveEditLatency()
-console.log(`Sign-ups through insert + send-welcome-email:`)
-await signupThroughput('PGlite', {})
-// The server TEST_DATABASE_URL names, or an embedded one for this run.
-const configured = process.env.TEST_DATABASE_URL
-const postgres = configured ? { url: configured, stop: async () => undefined } : await startEmbeddedPostgres()
-const database = await createThrowawayDatabase(postgres.url)
-try {
-  await signupThroughput('PostgreSQL', { DATABASE_URL: database.url })
-} finally {
-  await database.drop()
-  await postgres.stop()
+/**
+ * `node server/main.ts` as `npm run serve` starts it, on its defaults (logging included) but for
+ * the given variables, in a process of its own so the clients do not share its event loop.
+ */
+async function startServerProcess(env: Record<string, string>) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'pulso-bench-'))
+  const probe = createNetServer()
+  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done))
+  const { port } = probe.address() as AddressInfo
+  await new Promise((done) => probe.close(done))
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const address = `http://127.0.0.1:${port}`
+  const exited = once(child, 'exit')
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before answering`)
+    const healthy = await fetch(`${address}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    )
+    if (healthy) break
+    await new Promise((done) => setTimeout(done, 100))
+  }
+  return {
+    address,
+    async stop() {
+      child.kill('SIGTERM')
+      await exited
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * SIGNUPS visitors through both supabase-js calls from 50 concurrent clients, the server on its
+ * defaults with an SMTP sink, after a warm-up; then the wait for the burst's last welcome (at most
+ * DRAIN_TIMEOUT_MS).
+ */
+async function signupRun(env: Record<string, string>): Promise<SignupRun> {
+  const sink = await startSmtpInbox()
+  const server = await startServerProcess({ ...LOAD_SERVER_ENV, SMTP_URL: sink.url, ...env })
+
+  /** `count` visitors from 50 clients, each through both calls; the emails are `${tag}-n@empresa.com`. */
+  async function burst(tag: string, count: number) {
+    const insertMs: number[] = []
+    const welcomeMs: number[] = []
+    let next = 0
+    let failed = 0
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async (_, client) => {
+        const supabase = visitor(server.address, client)
+        while (next < count) {
+          const n = next++
+          const outcome = await signUp(supabase, { email: `${tag}-${n}@empresa.com`, name: `Pessoa ${n}` })
+          insertMs.push(outcome.insertMs)
+          welcomeMs.push(outcome.welcomeMs)
+          if (outcome.insert !== 201 || outcome.welcome !== 202) failed += 1
+        }
+      }),
+    )
+    return { insertMs, welcomeMs, failed }
+  }
+
+  // A server that has been up a while: compiled code warm, database connections open, warm-up welcomes out.
+  const warm = await burst('warm-up', WARM_UP)
+  await sink.waitForTotal(WARM_UP - warm.failed, DRAIN_TIMEOUT_MS).catch(() => undefined)
+  const before = sink.messages.length
+
+  const loadBefore = loadavg()[0] ?? 0
+  const started = performance.now()
+  const { insertMs, welcomeMs, failed } = await burst('bench', SIGNUPS)
+  const lastSignup = performance.now()
+  const drained = await sink.waitForTotal(before + SIGNUPS - failed, DRAIN_TIMEOUT_MS).then(
+    () => true,
+    () => false,
+  )
+  const measured = sink.messages.filter((message) => message.envelope.to.some((to) => to.startsWith('bench-')))
+  const lastWelcome = Math.max(...measured.map((message) => message.receivedAt))
+  const recipients = new Set(measured.map((message) => message.envelope.to.join(',')))
+  const run: SignupRun = {
+    perSecond: SIGNUPS / ((lastSignup - started) / 1000),
+    insert: { p50: percentile(insertMs, 0.5), p99: percentile(insertMs, 0.99) },
+    welcome: { p50: percentile(welcomeMs, 0.5), p99: percentile(welcomeMs, 0.99) },
+    failed,
+    drainMs: drained ? Math.max(0, lastWelcome - lastSignup) : undefined,
+    delivered: recipients.size,
+    duplicates: measured.length - recipients.size,
+    load: `${loadBefore.toFixed(1)}→${(loadavg()[0] ?? 0).toFixed(1)}`,
+  }
+  await server.stop()
+  await sink.close()
+  return run
+}
+
+const median = (values: number[]) => percentile(values, 0.5)
+
+function printSignupRow(label: string, run: SignupRun) {
+  const drain =
+    run.drainMs === undefined
+      ? `${run.delivered}/${SIGNUPS - run.failed} after ${DRAIN_TIMEOUT_MS / 1000} s`
+      : `${(run.drainMs / 1000).toFixed(1)} s`
+  console.log(
+    `  ${label.padEnd(16)} ${run.perSecond.toFixed(0).padStart(5)}/s  insert ${run.insert.p50.toFixed(0).padStart(3)}/${run.insert.p99
+      .toFixed(0)
+      .padStart(4)} ms  welcome ${run.welcome.p50.toFixed(0).padStart(3)}/${run.welcome.p99.toFixed(0).padStart(4)} ms  ` +
+      `last welcome +${drain.padEnd(14)} dup ${run.duplicates}  failed ${run.failed}  load ${run.load}`,
+  )
+}
+
+/**
+ * BENCH_RUNS runs on one backend, each on an empty database, each printed, then their medians
+ * (drain: the median of the runs that drained).
+ */
+async function signupThroughput(label: string, runOnce: () => Promise<SignupRun>) {
+  const runs: SignupRun[] = []
+  for (let i = 1; i <= RUNS; i++) {
+    const run = await runOnce()
+    runs.push(run)
+    printSignupRow(`${label} #${i}`, run)
+  }
+  if (runs.length < 2) return
+  const drains = runs.flatMap((run) => (run.drainMs === undefined ? [] : [run.drainMs]))
+  printSignupRow(`${label} median`, {
+    perSecond: median(runs.map((run) => run.perSecond)),
+    insert: { p50: median(runs.map((run) => run.insert.p50)), p99: median(runs.map((run) => run.insert.p99)) },
+    welcome: { p50: median(runs.map((run) => run.welcome.p50)), p99: median(runs.map((run) => run.welcome.p99)) },
+    failed: Math.max(...runs.map((run) => run.failed)),
+    drainMs: drains.length === runs.length ? median(drains) : undefined,
+    delivered: median(runs.map((run) => run.delivered)),
+    duplicates: Math.max(...runs.map((run) => run.duplicates)),
+    load: `${median(runs.map((run) => Number(run.load.split('→')[0])))}→…`,
+  })
+}
+
+/** A database of its own on the server TEST_DATABASE_URL names, or on an embedded one started for it. */
+async function withThrowawayDatabase<T>(run: (databaseUrl: string) => Promise<T>): Promise<T> {
+  const configured = process.env.TEST_DATABASE_URL
+  const postgres = configured ? { url: configured, stop: async () => undefined } : await startEmbeddedPostgres()
+  try {
+    const database = await createThrowawayDatabase(postgres.url)
+    try {
+      return await run(database.url)
+    } finally {
+      await database.drop()
+    }
+  } finally {
+    await postgres.stop()
+  }
+}
+
+// `npm run bench -- signups` runs the sign-up benchmark alone; `-- signups postgres` (or `pglite`) one backend.
+const [only, backend] = process.argv.slice(2)
+if (!only || only === 'page') await pageWeight()
+if (!only || only === 'live') await liveEditLatency()
+if (!only || only === 'signups') {
+  console.log(`Sign-ups through insert + send-welcome-email, ${SIGNUPS} visitors, ${CONCURRENCY} clients, SMTP sink`)
+  console.log('  (sign-ups/s; p50/p99 of each call; last welcome in the sink after the last sign-up; duplicates)')
+  if (backend !== 'postgres') await signupThroughput('PGlite', () => signupRun({}))
+  if (backend === 'pglite') console.log('  PostgreSQL not asked for')
+  else
+    await signupThroughput('PostgreSQL', () => withThrowawayDatabase((databaseUrl) => signupRun({ DATABASE_URL: databaseUrl })))
 }

@@ -17,7 +17,9 @@ import { permissionsPolicy, securityHeaders } from './site/security-headers.ts'
 import { createPreview } from './preview/preview.ts'
 import { previewRoutes } from './preview/preview-routes.ts'
 import { healthRoutes } from './health-routes.ts'
+import { RequestLog } from './request-log.ts'
 import type { Database } from './db/database.ts'
+import type { VisitorLoad } from './mail/visitor-load.ts'
 import { restRoutes } from './supabase/rest-routes.ts'
 import { functionRoutes } from './supabase/function-routes.ts'
 import { createSendWelcomeHandler } from '../supabase/functions/_shared/send-welcome.ts'
@@ -43,7 +45,13 @@ export interface AppDependencies {
   /** The copy of the pages a sign-up opens (personal links, privacy note). */
   signupPagesContent: QuerySource<SignupPagesContent>
   /** Present when the server itself answers supabase-js's two sign-up calls and the personal links. */
-  signups?: { db: Database; onWelcomeRecorded: () => void; places: WaitlistPlaces; linkSecret: string }
+  signups?: {
+    db: Database
+    onWelcomeRecorded: () => void
+    places: WaitlistPlaces
+    linkSecret: string
+    visitors: Pick<VisitorLoad, 'track'>
+  }
 }
 
 /** What the browser may know: public ids and the anon key, never a secret. */
@@ -75,7 +83,17 @@ export async function buildApp({
   signupPagesContent,
   signups,
 }: AppDependencies): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: logger, trustProxy: trustProxyOption(config.trustProxy) })
+  const app = Fastify({
+    loggerInstance: logger,
+    trustProxy: trustProxyOption(config.trustProxy),
+    // Whole request, headers included, within the timeout, checked every second: a client that
+    // trickles its request holds its socket seconds, not forever. Idle keep-alive sockets close
+    // after Fastify's 72 s (longer than the usual load balancer's idle timeout); responses, such
+    // as the live content stream, are never cut.
+    requestTimeout: config.requestTimeoutMs,
+    http: { headersTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1_000 },
+    logController: new RequestLog(),
+  })
   // On the root, so every route reads request.cookies (the reader's language, the preview).
   await app.register(fastifyCookie)
   // On the root too: every response of the site carries the security headers.
@@ -114,7 +132,7 @@ export async function buildApp({
 
   let callLinks: CallLinksFunction
   if (signups) {
-    const { db, onWelcomeRecorded, places, linkSecret } = signups
+    const { db, onWelcomeRecorded, places, linkSecret, visitors } = signups
     const log = (level: 'info' | 'warn' | 'error', message: string, details?: Record<string, unknown>) =>
       app.log[level](details ?? {}, message)
     const anonKey = config.supabase.anonKey
@@ -126,10 +144,13 @@ export async function buildApp({
       log,
     })
     const waitlistLinks = createWaitlistLinksHandler({ places, linkSecret: async () => linkSecret, log })
-    await app.register(restRoutes, { db, anonKey })
-    await app.register(functionRoutes, {
-      anonKey,
-      functions: { 'send-welcome-email': sendWelcome, 'waitlist-links': waitlistLinks },
+    await app.register(async (signupScope) => {
+      signupScope.addHook('onRequest', async (_request, reply) => visitors.track(reply.raw))
+      await signupScope.register(restRoutes, { db, anonKey })
+      await signupScope.register(functionRoutes, {
+        anonKey,
+        functions: { 'send-welcome-email': sendWelcome, 'waitlist-links': waitlistLinks },
+      })
     })
     callLinks = inProcessLinksFunction(waitlistLinks)
   } else {

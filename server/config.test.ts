@@ -51,8 +51,32 @@ describe('loadConfig', () => {
     }
   })
 
+  it('sends welcomes on defaults that let a launch spike through, and takes the operator’s settings', () => {
+    expect(loadConfig({}).mail.delivery).toEqual({
+      concurrency: 10,
+      perSecond: null,
+      leaseSeconds: 5,
+      retrySeconds: 2,
+      maxAttempts: 10,
+      maxAgeSeconds: 86_400,
+    })
+    expect(loadConfig({}).requestTimeoutMs).toBe(10_000)
+    const tuned = loadConfig({
+      MAIL_RATE_PER_SECOND: '2',
+      MAIL_CONCURRENCY: '4',
+      MAIL_MAX_AGE_HOURS: '1',
+      HTTP_REQUEST_TIMEOUT_SECONDS: '5',
+    })
+    expect(tuned.mail.delivery).toMatchObject({ perSecond: 2, concurrency: 4, maxAgeSeconds: 3600 })
+    expect(tuned.requestTimeoutMs).toBe(5_000)
+    expect(() => loadConfig({ MAIL_RATE_PER_SECOND: '0', MAIL_CONCURRENCY: 'many' })).toThrow(
+      /MAIL_RATE_PER_SECOND.*\n.*MAIL_CONCURRENCY|MAIL_CONCURRENCY.*\n.*MAIL_RATE_PER_SECOND/,
+    )
+  })
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ SANITY_PROJECT_ID: '', SITE_URL: '' }).sanity.hosted).toBe(false)
+    expect(loadConfig({ MAIL_RATE_PER_SECOND: '' }).mail.delivery.perSecond).toBeNull()
   })
 
   it('keeps unconfirmed places 30 days and leaves the link key to the database unless told otherwise', () => {

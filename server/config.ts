@@ -2,6 +2,7 @@ import { createPrivateKey, randomBytes } from 'node:crypto'
 import { isIP } from 'node:net'
 import { z } from 'zod'
 import type { DkimKey } from '../supabase/functions/_shared/smtp-mailer.ts'
+import { deliveryEnvShape, deliveryPolicyOf, type DeliveryPolicy } from '../supabase/functions/_shared/delivery-policy.ts'
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
@@ -64,6 +65,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   SITE_URL: optional(z.url({ protocol: /^https?$/ })),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SANITY_PROJECT_ID: optional(z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lowercase letters, digits and dashes')),
   SANITY_DATASET: z
@@ -95,6 +97,7 @@ const envSchema = z.object({
   WELCOME_LIMIT_PER_RECIPIENT: optional(requestLimit),
   CAPTCHA: z.enum(['on', 'off']).default('on'),
   ALTCHA_HMAC_KEY: optional(z.string().min(32, 'a random secret of at least 32 characters')),
+  ...deliveryEnvShape,
   SUPABASE_URL: optional(z.url({ protocol: /^https?$/ })),
   SUPABASE_ANON_KEY: optional(z.string().min(20, 'the project’s anon (publishable) key')),
 })
@@ -113,6 +116,8 @@ export interface ServerConfig {
   trustProxy: boolean | number | string[]
   siteUrl: string
   logLevel: Env['LOG_LEVEL']
+  /** A request whose headers and body have not all arrived by then is cut off (slow clients hold no socket for long). */
+  requestTimeoutMs: number
   sanity: {
     projectId: string
     dataset: string
@@ -136,6 +141,7 @@ export interface ServerConfig {
     sweepMs: number
     /** Signs SMTP mail for the sender's domain when all three DKIM variables are set. */
     dkim: DkimKey | undefined
+    delivery: DeliveryPolicy
   }
   /** The personal links in the welcome (docs/product.md §4.5). */
   links: {
@@ -178,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     trustProxy: e.TRUST_PROXY ?? false,
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
+    requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
     sanity: {
       projectId: e.SANITY_PROJECT_ID ?? 'local',
       dataset: e.SANITY_DATASET,
@@ -197,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
         e.DKIM_DOMAIN && e.DKIM_SELECTOR && e.DKIM_PRIVATE_KEY
           ? { domainName: e.DKIM_DOMAIN.toLowerCase(), keySelector: e.DKIM_SELECTOR, privateKey: e.DKIM_PRIVATE_KEY }
           : undefined,
+      delivery: deliveryPolicyOf(e),
     },
     links: { secret: e.LINK_SECRET, retentionDays: e.UNCONFIRMED_RETENTION_DAYS },
     abuse: {

@@ -1,15 +1,10 @@
 // The self-hosted sign-up backend end to end, as the landing page uses it: real supabase-js
 // against the server, a real SMTP server receiving the welcomes. The same suite runs on
 // embedded PGlite and on PostgreSQL (a throwaway database on the test server, see postgres-global-setup.ts).
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js'
-import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from './config.ts'
-import { createServer } from './create-server.ts'
 import type { SignupBackend } from './signups.ts'
+import { startTestServer, type TestServer } from './testing/test-server.ts'
 import { startSmtpInbox, type SmtpInbox } from '../supabase/functions/_test/smtp-inbox.ts'
 import { databaseVariants } from '../supabase/functions/_test/database-variants.ts'
 import { eventually, uniqueAddress } from '../supabase/functions/_test/eventually.ts'
@@ -18,26 +13,21 @@ const ANON_KEY = 'local-anon-key'
 const PREFLIGHT_HEADERS = ['apikey', 'authorization', 'x-client-info', 'content-type', 'content-profile', 'prefer']
 
 describe.each(databaseVariants)('sign-ups on $name', ({ database }) => {
-  let workDir: string
   let inbox: SmtpInbox
   let dropDatabase: (() => Promise<void>) | undefined
+  let server: TestServer
   let backend: SignupBackend
-  let app: FastifyInstance
   let baseUrl: string
   let supabase: SupabaseClient
 
   beforeAll(async () => {
-    workDir = await mkdtemp(join(tmpdir(), 'pulso-signups-'))
-    await mkdir(join(workDir, 'dist', 'client'), { recursive: true })
     inbox = await startSmtpInbox()
     const throwaway = await database()
     dropDatabase = throwaway.drop
-    const config = loadConfig({
-      DATA_DIR: join(workDir, 'data'),
+    server = await startTestServer({
       SMTP_URL: inbox.url,
       MAIL_FROM: 'Pulso <boas-vindas@pulso.test>',
       MAIL_SWEEP_SECONDS: '1',
-      LOG_LEVEL: 'silent',
       // The request limits and the proof of work have suites of their own (abuse.integration.test.ts).
       CAPTCHA: 'off',
       SIGNUP_LIMIT: '1000/1m',
@@ -45,25 +35,15 @@ describe.each(databaseVariants)('sign-ups on $name', ({ database }) => {
       WELCOME_LIMIT_PER_RECIPIENT: '1000/1m',
       ...throwaway.env,
     })
-    const server = await createServer(config, {
-      distDir: join(workDir, 'dist'),
-      renderer: { render: () => ({ status: 200, html: '<html></html>' }) },
-    })
-    if (!server.signups) throw new Error('this server should answer the sign-ups itself')
-    app = server.app
-    backend = server.signups
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    const address = app.server.address()
-    if (!address || typeof address === 'string') throw new Error('the app is not listening on a TCP port')
-    baseUrl = `http://127.0.0.1:${address.port}`
+    backend = server.backend
+    baseUrl = server.url
     supabase = createClient(baseUrl, ANON_KEY, { auth: { persistSession: false } })
   }, 60_000)
 
   afterAll(async () => {
-    await app?.close()
+    await server?.close()
     await inbox?.close()
     await dropDatabase?.()
-    if (workDir) await rm(workDir, { recursive: true, force: true })
   })
 
   /** One full sweep of the outbox, started now: whatever is due has been attempted when it resolves. */
@@ -87,7 +67,7 @@ describe.each(databaseVariants)('sign-ups on $name', ({ database }) => {
   const welcomeRow = async (email: string) =>
     (
       await backend.db.query<{ status: string; attempts: number; last_error: string | null; backed_off: boolean; sent: boolean }>(
-        `select status, attempts, last_error, next_attempt_at >= created_at + interval '30 seconds' as backed_off, sent_at is not null as sent
+        `select status, attempts, last_error, next_attempt_at > now() + interval '1 second' as backed_off, sent_at is not null as sent
          from public.welcome_emails where email = lower($1)`,
         [email],
       )
@@ -359,10 +339,10 @@ describe.each(databaseVariants)('sign-ups on $name', ({ database }) => {
   })
 
   describe('delivery retries', () => {
-    it('keeps a welcome the SMTP server refused, backs off, and delivers it once when mail is accepted again', async () => {
+    it('retries a welcome the SMTP server deferred (451) after a backoff of seconds, by itself, and delivers it once', async () => {
       const email = uniqueAddress('retry')
       expect((await signUp(email)).error).toBeNull()
-      inbox.rejecting = true
+      inbox.deferRate = 1
       try {
         const invoked = await supabase.functions.invoke('send-welcome-email', {
           body: { name: 'Rita', email, role: 'CTO', lang: 'pt' },
@@ -374,26 +354,41 @@ describe.each(databaseVariants)('sign-ups on $name', ({ database }) => {
           (rows) => (rows[0]?.attempts ?? 0) >= 1,
         )
         expect(failed).toMatchObject({ status: 'pending', attempts: 1, backed_off: true, sent: false })
-        expect(failed?.last_error).toMatch(/550|refus/i)
-        // The sweeps that follow respect the backoff: no new attempt yet.
-        await sweep()
-        expect(await welcomeRow(email)).toEqual([expect.objectContaining({ status: 'pending', attempts: 1 })])
+        expect(failed?.last_error).toMatch(/451/)
       } finally {
-        inbox.rejecting = false
+        inbox.deferRate = 0
       }
       expect(inbox.to(email)).toEqual([])
 
-      // Skip the 30-second backoff instead of waiting for it.
-      await backend.db.query(`update public.welcome_emails set next_attempt_at = now() where email = lower($1)`, [email])
-      await sweep()
+      // No kick, no sweep from the test: the sender wakes when the backoff ends.
       const [mail] = await inbox.waitFor(email)
       expect(mail?.text).toMatch(/^Olá, Rita!/)
-      expect(await welcomeRow(email)).toEqual([
-        expect.objectContaining({ status: 'sent', attempts: 2, last_error: null, sent: true }),
-      ])
-
+      const [sent] = await eventually(
+        () => welcomeRow(email),
+        (rows) => rows[0]?.status === 'sent',
+      )
+      expect(sent).toMatchObject({ attempts: 2, last_error: null, sent: true })
       await sweep()
       expect(inbox.to(email)).toHaveLength(1)
+    })
+
+    it('gives up at once on a welcome the SMTP server refuses for good (550), recording why', async () => {
+      const email = uniqueAddress('refused')
+      inbox.refused.add(email.toLowerCase())
+      expect((await signUp(email)).error).toBeNull()
+      const invoked = await supabase.functions.invoke('send-welcome-email', {
+        body: { name: 'Rui', email, role: 'CTO', lang: 'pt' },
+      })
+      expect(invoked.data).toEqual({ status: 'queued' })
+      const [failed] = await eventually(
+        () => welcomeRow(email),
+        (rows) => rows[0]?.status === 'failed',
+      )
+      expect(failed).toMatchObject({ status: 'failed', attempts: 1, sent: false })
+      expect(failed?.last_error).toMatch(/550/)
+      await sweep()
+      expect(await welcomeRow(email)).toEqual([expect.objectContaining({ status: 'failed', attempts: 1 })])
+      expect(inbox.to(email)).toEqual([])
     })
   })
 })

@@ -7,6 +7,7 @@ import { applyRequestLimits } from './db/request-limits.ts'
 import { scheduleVacuum } from './db/vacuum.ts'
 import { createFileMailer } from './mail/file-mailer.ts'
 import { startWelcomeSender, type WelcomeSender } from './mail/welcome-sender.ts'
+import { createVisitorLoad, type VisitorLoad } from './mail/visitor-load.ts'
 import type { QuerySource } from './content/query-source.ts'
 import { createSmtpMailer } from '../supabase/functions/_shared/smtp-mailer.ts'
 import { createWelcomeStore } from '../supabase/functions/_shared/welcome-store.ts'
@@ -16,6 +17,9 @@ import { createWelcomeComposer } from '../supabase/functions/_shared/welcome-mes
 import type { WelcomeCopyContent } from '../supabase/functions/_shared/welcome-copy.ts'
 import type { Mailer } from '../supabase/functions/_shared/mailer.ts'
 
+/** How long a burst of sign-ups keeps the sender waiting before it sends one message at a time. */
+const VISITORS_FIRST_HOLD_MS = 2_000
+
 export interface SignupBackend {
   db: Database
   sender: WelcomeSender
@@ -23,6 +27,8 @@ export interface SignupBackend {
   places: WaitlistPlaces
   /** The key the personal links are signed with (LINK_SECRET, or the one kept in the database). */
   linkSecret: string
+  /** The sign-up requests being answered, which the sender lets go first. */
+  visitors: VisitorLoad
   close(): Promise<void>
 }
 
@@ -49,11 +55,17 @@ export async function startSignupBackend(
         : undefined
 
     const mailDir = join(dataDir, 'mail')
+    const { delivery } = config.mail
     const mailer: Mailer = config.mail.smtpUrl
-      ? createSmtpMailer(config.mail.smtpUrl, config.mail.dkim)
+      ? createSmtpMailer(config.mail.smtpUrl, { connections: delivery.concurrency, dkim: config.mail.dkim })
       : createFileMailer(mailDir, (path) => log.info({ path }, 'welcome email written'))
 
     const store = createWelcomeStore(db)
+    if (db.kind === 'pglite') {
+      // This process holds the embedded database alone: any lease in it is a dead process's.
+      const taken = await store.releaseAbandoned()
+      if (taken > 0) log.info({ welcomes: taken }, 'took back the welcomes a stopped server was sending')
+    }
     const places = createWaitlistPlaces(db)
     const compose = createWelcomeComposer({
       from: config.mail.from,
@@ -80,10 +92,17 @@ export async function startSignupBackend(
         log.error({ err: error }, 'deleting unconfirmed places failed, will retry on the next sweep')
       }
     }
+    const visitors = createVisitorLoad()
     const sender = startWelcomeSender(
-      async () => ({ store, mailer, compose, log: deliveryLog }),
-      config.mail.sweepMs,
-      deleteUnconfirmed,
+      async () => ({
+        store,
+        mailer,
+        compose,
+        log: deliveryLog,
+        policy: delivery,
+        visitorsFirst: { busy: visitors.busy, holdMs: VISITORS_FIRST_HOLD_MS },
+      }),
+      { sweepMs: config.mail.sweepMs, counts: () => store.counts(), afterDelivery: deleteUnconfirmed },
     )
 
     return {
@@ -91,8 +110,10 @@ export async function startSignupBackend(
       sender,
       places,
       linkSecret,
+      visitors,
       async close() {
         await sender.stop()
+        mailer.close?.()
         await vacuum?.stop()
         await db.close()
       },

@@ -10,13 +10,19 @@ import { describe, expect, it } from 'vitest'
 import { eventually } from '../../supabase/functions/_test/eventually.ts'
 import { openDatabase } from './database.ts'
 
-/** Opens the embedded database in DATA_DIR, writes a row, prints `ready <pid>` and stays. */
+/**
+ * Opens the embedded database in DATA_DIR, writes a row, prints `ready <pid>` and stays; with
+ * BLOCK_MS, its event loop is then blocked that long (as opening PGlite blocks it), so its lock
+ * goes unrefreshed meanwhile.
+ */
 const HOLDER = `
 const { openDatabase } = await import(process.env.DATABASE_MODULE)
 const db = await openDatabase({ databaseUrl: undefined, dataDir: process.env.DATA_DIR })
 await db.query('create table marks (n int)')
 await db.query('insert into marks values (1)')
 console.log('ready ' + process.pid)
+const blockedUntil = Date.now() + Number(process.env.BLOCK_MS ?? 0)
+while (Date.now() < blockedUntil) {}
 setInterval(() => {}, 1 << 30)
 `
 
@@ -32,7 +38,11 @@ async function freshDataDir(cleanup: Cleanup): Promise<string> {
  * Starts the holder, through a shell that then becomes `sleep` when `unreaped`: a parent that
  * never waits for its child, so the holder, once killed, stays a zombie with its pid.
  */
-async function startHolder(dataDir: string, { unreaped }: { unreaped: boolean }, cleanup: Cleanup): Promise<number> {
+async function startHolder(
+  dataDir: string,
+  { unreaped, blockMs = 0 }: { unreaped: boolean; blockMs?: number },
+  cleanup: Cleanup,
+): Promise<number> {
   const node = `"${process.execPath}" --input-type=module -e "$HOLDER"`
   const child = spawn('sh', ['-c', unreaped ? `${node} & exec sleep 600` : `exec ${node}`], {
     env: {
@@ -40,6 +50,7 @@ async function startHolder(dataDir: string, { unreaped }: { unreaped: boolean },
       HOLDER,
       DATABASE_MODULE: pathToFileURL(resolve(import.meta.dirname, 'database.ts')).href,
       DATA_DIR: dataDir,
+      BLOCK_MS: String(blockMs),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -64,14 +75,14 @@ async function startHolder(dataDir: string, { unreaped }: { unreaped: boolean },
 const processState = async (pid: number) =>
   (await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')).replace(/^.*\) /s, '').charAt(0)
 
-// Concurrent: each waits out the lock's stale time, and each has a directory of its own.
+// Concurrent: the first waits for a live holder to let go, and each has a directory of its own.
 describe.concurrent('the embedded database’s lock', () => {
   it(
-    'stops a second process with a clear message while a live process holds it',
+    'stops a second process with a clear message while a live process holds it, even one too busy to refresh it',
     { timeout: 60_000 },
     async ({ onTestFinished }) => {
       const dataDir = await freshDataDir(onTestFinished)
-      const holder = await startHolder(dataDir, { unreaped: false }, onTestFinished)
+      const holder = await startHolder(dataDir, { unreaped: false, blockMs: 5_000 }, onTestFinished)
       const error: unknown = await openDatabase({ databaseUrl: undefined, dataDir }).catch((err: unknown) => err)
       expect(error).toBeInstanceOf(Error)
       expect((error as Error).message).toMatch(

@@ -1,9 +1,9 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import pg from 'pg'
 import { PGlite } from '@electric-sql/pglite'
-import lockfile from 'proper-lockfile'
 import type { Sql } from '../../supabase/functions/_shared/sql.ts'
+import { lockDirectory } from './directory-lock.ts'
 
 export interface Transaction extends Sql {
   exec(statements: string): Promise<void>
@@ -57,10 +57,13 @@ async function openPglite(directory: string): Promise<Database> {
 }
 
 async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 })
-  // An idle connection the server dropped (a restart, a failover) is only replaced: the next
-  // query opens a new one or fails, and /healthz says so. Unhandled, it would end the process.
+  // A request waits at most this long for a connection, then fails (503) instead of queueing forever.
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 })
+  // A connection the server dropped (a restart, a failover, pg_terminate_backend) fails its query,
+  // or, idle or between two statements of a transaction, emits 'error': unhandled, that would end
+  // the process. The pool replaces it; the next query opens a new one or fails, and /healthz says so.
   pool.on('error', () => undefined)
+  pool.on('connect', (client) => client.on('error', () => undefined))
   await pool.query('select 1')
   return {
     kind: 'postgres',
@@ -68,9 +71,8 @@ async function openPostgres(connectionString: string): Promise<Database> {
     async transaction(work, role) {
       const client = await pool.connect()
       try {
-        await client.query('begin')
-        const statement = setRole(role)
-        if (statement) await client.query(statement)
+        // One round trip to open the transaction and take the role.
+        await client.query(['begin', setRole(role)].filter(Boolean).join('; '))
         const result = await work({
           query: async <Row>(text: string, params?: unknown[]) => ({ rows: (await client.query(text, params)).rows as Row[] }),
           exec: async (statements) => void (await client.query(statements)),
@@ -85,56 +87,5 @@ async function openPostgres(connectionString: string): Promise<Database> {
       }
     },
     close: () => pool.end(),
-  }
-}
-
-/**
- * How long a lock whose holder stopped refreshing it is still trusted. The holder refreshes it
- * every STALE_MS / 2; after a crash (SIGKILL, power cut) the next start takes it over once it is
- * this old, whatever became of the old process (a zombie not yet reaped still has its pid).
- */
-const STALE_MS = 10_000
-const RETRY_EVERY_MS = 500
-
-/**
- * PGlite is one process's database: a second process opening the same directory would corrupt
- * it. proper-lockfile's lock (an atomic mkdir, kept fresh by its holder) makes a second process
- * wait until the lock is stale, then take it over, or stop with an explanation while the holder
- * lives. The holder's pid, written beside the lock, is only for that explanation.
- */
-async function lockDirectory(directory: string): Promise<() => Promise<void>> {
-  const pidFile = `${directory}.pid`
-  let release: () => Promise<void>
-  try {
-    release = await lockfile.lock(directory, {
-      stale: STALE_MS,
-      // Long enough for a crashed holder's lock to go stale, so a restart never needs a clean-up.
-      retries: {
-        retries: Math.ceil((STALE_MS + 2_000) / RETRY_EVERY_MS),
-        factor: 1,
-        minTimeout: RETRY_EVERY_MS,
-        maxTimeout: RETRY_EVERY_MS,
-      },
-      onCompromised: (error) => {
-        // Another process took the lock over (this one was paused past STALE_MS): stop writing.
-        // Thrown from a timer, it is an uncaught error, and the server closes as after any other.
-        throw new Error(`Lost the lock on the embedded database in ${directory}: another process may be using it.`, {
-          cause: error,
-        })
-      },
-    })
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error
-    const holder = (await readFile(pidFile, 'utf8').catch(() => '')).trim()
-    throw new Error(
-      `The embedded database in ${directory} is in use by ${holder ? `process ${holder}` : 'another process'} (a running server?). ` +
-        'Stop it first, or set DATABASE_URL to share a PostgreSQL database between processes.',
-      { cause: error },
-    )
-  }
-  await writeFile(pidFile, String(process.pid))
-  return async () => {
-    await rm(pidFile, { force: true })
-    await release()
   }
 }

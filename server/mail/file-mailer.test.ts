@@ -1,32 +1,39 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { createFileMailer } from './file-mailer.ts'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createFileMailer, fileNameFor } from './file-mailer.ts'
+
+const message = (to: string) => ({ from: 'boas-vindas@pulso.app', to, subject: 'Olá', text: 'Olá', html: '<p>Olá</p>' })
+const longest = (tag: string) => `${tag}${'a'.repeat(64 - tag.length)}@${'b'.repeat(185)}.com` // 254 characters
 
 describe('createFileMailer', () => {
-  let directory: string | undefined
-  afterEach(async () => {
-    if (directory) await rm(directory, { recursive: true, force: true })
+  let dir: string
+  beforeEach(async () => (dir = await mkdtemp(join(tmpdir(), 'pulso-mail-'))))
+  afterEach(() => rm(dir, { recursive: true, force: true }))
+
+  it('names a file after the time and the recipient, so the welcome is found by its address', async () => {
+    const written: string[] = []
+    await createFileMailer(dir, (path) => written.push(path)).send(message('ana@empresa.com'))
+    expect(written).toHaveLength(1)
+    expect(written[0]).toMatch(/\/\d{4}-\d{2}-\d{2}T[\d-]+Z-ana@empresa\.com\.eml$/)
+    expect(await readFile(written[0] ?? '', 'utf8')).toContain('Subject: =?UTF-8?Q?Ol=C3=A1?=')
   })
 
-  it('writes each message as one whole .eml named for its recipient, and nothing else', async () => {
-    directory = await mkdtemp(join(tmpdir(), 'pulso-file-mailer-'))
-    const written: string[] = []
-    const mailer = createFileMailer(join(directory, 'mail'), (path) => written.push(path))
-    await mailer.send({
-      from: 'Pulso <boas-vindas@pulso.app>',
-      to: 'ana@example.com',
-      subject: 'Olá',
-      text: 'Olá, Ana!',
-      html: '<p>Olá, Ana!</p>',
-    })
+  it('writes the longest valid addresses, each to a file of its own', async () => {
+    const mailer = createFileMailer(dir, () => undefined)
+    const addresses = [longest('x'), longest('y'), `${'c'.repeat(200)}@e.com`]
+    for (const to of addresses) await mailer.send(message(to))
+    const files = await readdir(dir)
+    expect(files).toHaveLength(3)
+    expect(files.every((file) => Buffer.byteLength(file) <= 255)).toBe(true)
+  })
 
-    const files = await readdir(join(directory, 'mail'))
-    expect(files).toEqual([expect.stringMatching(/^\d{4}-.*-ana@example\.com\.eml$/)])
-    expect(written).toEqual([join(directory, 'mail', files[0] ?? '')])
-    const eml = await readFile(written[0] ?? '', 'utf8')
-    expect(eml).toMatch(/^To: ana@example\.com$/m)
-    expect(eml).toMatch(/^Subject: =\?UTF-8\?Q\?Ol=C3=A1\?=$/m)
+  it('tells two long addresses that share their beginning apart', () => {
+    const at = new Date('2026-11-23T10:00:00.000Z')
+    const [first, second] = [longest('same'), `${longest('same').slice(0, -5)}z.com`]
+    expect(first).not.toBe(second)
+    expect(fileNameFor(first, at)).not.toBe(fileNameFor(second, at))
+    expect(fileNameFor('ana@empresa.com', at)).toBe('2026-11-23T10-00-00-000Z-ana@empresa.com.eml')
   })
 })

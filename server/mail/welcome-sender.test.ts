@@ -1,21 +1,32 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { DeliverDependencies } from '../../supabase/functions/_shared/deliver-welcomes.ts'
+import type { Claim } from '../../supabase/functions/_shared/welcome-store.ts'
 import { startWelcomeSender, type WelcomeSender } from './welcome-sender.ts'
 
-/** A sender whose first claim waits for `release()`; later claims find nothing due. No periodic sweep during the test. */
-function setup() {
+const nothing: Claim = { welcomes: [], claimAgainIn: null }
+
+/**
+ * A sender over an outbox that is always empty; its first claim waits for `release()` when
+ * `holdFirstClaim`. No periodic sweep during a test (an hour apart).
+ */
+function setup({ holdFirstClaim = false } = {}) {
   let release: () => void = () => undefined
-  const firstClaim = new Promise<[]>((resolve) => (release = () => resolve([])))
-  const claimDue = vi.fn().mockReturnValueOnce(firstClaim).mockResolvedValue([])
-  const deps = {
-    store: { claimDue, markSent: vi.fn(), markFailed: vi.fn() },
+  const firstClaim = new Promise<Claim>((resolve) => (release = () => resolve(nothing)))
+  const claimDue = vi.fn(async (_limit: number): Promise<Claim> => nothing)
+  if (holdFirstClaim) claimDue.mockReturnValueOnce(firstClaim)
+  const nextDueIn = vi.fn(async (): Promise<number | null> => null)
+  const log = vi.fn()
+  const counts = vi.fn(async () => ({ pending: 0, failed: 0, oldestPendingSeconds: null }))
+  const deps: DeliverDependencies = {
+    store: { claimDue, nextDueIn, renewLeases: vi.fn(), markSent: vi.fn(), markFailed: vi.fn(), release: vi.fn() },
     mailer: { send: vi.fn() },
     compose: vi.fn(),
-    log: vi.fn(),
-  } satisfies DeliverDependencies
+    log,
+    policy: { concurrency: 2, perSecond: null, leaseSeconds: 10, retrySeconds: 2, maxAttempts: 10, maxAgeSeconds: 86_400 },
+  }
   const afterDelivery = vi.fn(async () => undefined)
-  const sender = startWelcomeSender(async () => deps, 3_600_000, afterDelivery)
-  return { sender, claimDue, afterDelivery, release: () => release() }
+  const sender = startWelcomeSender(async () => deps, { sweepMs: 3_600_000, counts, afterDelivery })
+  return { sender, claimDue, nextDueIn, log, counts, afterDelivery, release: () => release() }
 }
 
 const microtasks = async (count: number) => {
@@ -26,16 +37,23 @@ describe('startWelcomeSender', () => {
   let sender: WelcomeSender | undefined
   afterEach(async () => sender?.stop())
 
-  it('coalesces kicks during a sweep into one more sweep', async () => {
-    const setupResult = setup()
-    sender = setupResult.sender
-    sender.kick()
-    await vi.waitFor(() => expect(setupResult.claimDue).toHaveBeenCalledTimes(1))
-    sender.kick()
-    sender.kick()
-    setupResult.release()
+  it('sweeps as soon as it starts, and logs the outbox’s counts', async () => {
+    const started = setup()
+    sender = started.sender
     await sender.idle()
-    expect(setupResult.claimDue).toHaveBeenCalledTimes(2)
+    expect(started.claimDue).toHaveBeenCalledTimes(1)
+    expect(started.log).toHaveBeenCalledWith('info', 'welcome outbox', { pending: 0, failed: 0, oldestPendingSeconds: null })
+  })
+
+  it('coalesces kicks during a sweep into one more sweep', async () => {
+    const started = setup({ holdFirstClaim: true })
+    sender = started.sender
+    await vi.waitFor(() => expect(started.claimDue).toHaveBeenCalledTimes(1))
+    sender.kick()
+    sender.kick()
+    started.release()
+    await sender.idle()
+    expect(started.claimDue).toHaveBeenCalledTimes(2)
   })
 
   // Whenever the kick lands relative to the end of the sweep in progress (before its last
@@ -44,40 +62,57 @@ describe('startWelcomeSender', () => {
   it.each(Array.from({ length: 8 }, (_, hops) => hops))(
     'sweeps again when kicked as a sweep ends (%i microtasks after it was released)',
     async (hops) => {
-      const setupResult = setup()
-      sender = setupResult.sender
-      sender.kick()
-      await vi.waitFor(() => expect(setupResult.claimDue).toHaveBeenCalledTimes(1))
-      setupResult.release()
+      const started = setup({ holdFirstClaim: true })
+      sender = started.sender
+      await vi.waitFor(() => expect(started.claimDue).toHaveBeenCalledTimes(1))
+      started.release()
       await microtasks(hops)
       sender.kick()
       // idle() is the sweep the kick joined or started, its last claim included.
       await sender.idle()
-      expect(setupResult.claimDue).toHaveBeenCalledTimes(2)
+      expect(started.claimDue).toHaveBeenCalledTimes(2)
     },
   )
 
   it('runs the step after delivery once per sweep, after the outbox was swept', async () => {
-    const setupResult = setup()
-    sender = setupResult.sender
-    sender.kick()
-    await vi.waitFor(() => expect(setupResult.claimDue).toHaveBeenCalledTimes(1))
-    expect(setupResult.afterDelivery).not.toHaveBeenCalled()
-    setupResult.release()
+    const started = setup({ holdFirstClaim: true })
+    sender = started.sender
+    await vi.waitFor(() => expect(started.claimDue).toHaveBeenCalledTimes(1))
+    expect(started.afterDelivery).not.toHaveBeenCalled()
+    started.release()
     await sender.idle()
-    expect(setupResult.afterDelivery).toHaveBeenCalledTimes(1)
+    expect(started.afterDelivery).toHaveBeenCalledTimes(1)
+  })
+
+  it('sweeps again by itself when the outbox says the next welcome falls due', async () => {
+    const started = setup()
+    started.nextDueIn.mockResolvedValueOnce(0.01)
+    sender = started.sender
+    await vi.waitFor(() => expect(started.claimDue).toHaveBeenCalledTimes(2))
+  })
+
+  it('tries again soon after the outbox could not be read, and says so once', async () => {
+    const started = setup()
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })
+    started.claimDue.mockRejectedValueOnce(refused).mockRejectedValueOnce(refused)
+    sender = started.sender
+    await vi.waitFor(() => expect(started.claimDue).toHaveBeenCalledTimes(3), { timeout: 5_000 })
+    await sender.idle()
+    expect(started.log.mock.calls.filter(([level]) => level === 'error')).toEqual([
+      ['error', 'welcome sweep failed, retrying', { error: 'connect ECONNREFUSED 127.0.0.1:5432' }],
+    ])
+    expect(started.log).toHaveBeenCalledWith('info', 'welcome outbox readable again', { after: 2 })
   })
 
   it('finishes the sweep in progress on stop and ignores later kicks', async () => {
-    const setupResult = setup()
-    sender = setupResult.sender
-    sender.kick()
-    await vi.waitFor(() => expect(setupResult.claimDue).toHaveBeenCalledTimes(1))
+    const started = setup({ holdFirstClaim: true })
+    sender = started.sender
+    await vi.waitFor(() => expect(started.claimDue).toHaveBeenCalledTimes(1))
     const stopped = sender.stop()
-    setupResult.release()
+    started.release()
     await stopped
     sender.kick()
     await sender.idle()
-    expect(setupResult.claimDue).toHaveBeenCalledTimes(1)
+    expect(started.claimDue).toHaveBeenCalledTimes(1)
   })
 })

@@ -37,15 +37,19 @@ function spamScore(raw: string): Promise<{ score: number; report: string }> {
 
 describe.skipIf(!installed)(`the welcome scored by SpamAssassin${skipNote}`, () => {
   let inbox: SmtpInbox
+  let mailer: ReturnType<typeof createSmtpMailer> | undefined
   let send: (to: string, name: string, locale: 'pt' | 'en') => Promise<string>
 
   beforeAll(async () => {
     inbox = await startSmtpInbox()
     const dkim = generateKeyPairSync('rsa', { modulusLength: 2048 })
-    const mailer = createSmtpMailer(inbox.url, {
-      domainName: 'pulso.app',
-      keySelector: 'pulso2026',
-      privateKey: dkim.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    const smtp = createSmtpMailer(inbox.url, {
+      connections: 1,
+      dkim: {
+        domainName: 'pulso.app',
+        keySelector: 'pulso2026',
+        privateKey: dkim.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      },
     })
     // The seed's copy, through the same query and evaluation the self-hosted sender uses.
     const seed = createLocalDatasetSource({
@@ -61,9 +65,10 @@ describe.skipIf(!installed)(`the welcome scored by SpamAssassin${skipNote}`, () 
       content: localQuery<WelcomeCopyQueryResult>(seed, welcomeCopyQuery),
       fallbackContact: 'contato@pulso.app',
     })
+    mailer = smtp
     send = async (to, name, locale) => {
       const welcome = { id: 1, waitlistId: '5b0d6a2e-8f4c-4f1e-9a57-2f3c1d0b9e77', email: to, name, locale, attempts: 0 }
-      await mailer.send(await compose(welcome))
+      await smtp.send(await compose(welcome))
       const [mail] = await inbox.waitFor(to)
       if (!mail) throw new Error(`nothing reached ${to}`)
       return mail.raw
@@ -71,6 +76,7 @@ describe.skipIf(!installed)(`the welcome scored by SpamAssassin${skipNote}`, () 
   })
 
   afterAll(async () => {
+    mailer?.close?.()
     await inbox?.close()
   })
 

@@ -1,3 +1,5 @@
+import { isDatabaseUnavailable } from '../../supabase/functions/_shared/database-errors.ts'
+
 /** PostgREST's error body; supabase-js reads `code`, `message`, `details` and `hint`. */
 export interface PostgrestError {
   code: string
@@ -56,6 +58,10 @@ function fromRaisedAnswer(pgError: PgError): PostgrestAnswer {
 }
 
 export function fromPgError(error: unknown): PostgrestAnswer {
+  // PostgREST's own answer while it cannot reach the database; the client may simply try again.
+  if (isDatabaseUnavailable(error)) {
+    return { status: 503, headers: {}, body: postgrestError('PGRST001', 'Database client error. Retrying the connection.') }
+  }
   const pgError = error as PgError
   if (pgError.code === 'PGRST') return fromRaisedAnswer(pgError)
   const code = pgError.code ?? 'XX000'

@@ -78,7 +78,7 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app, { d
 
     const names = [...new Set(rows.flatMap((row) => Object.keys(row)))]
     const unknown = names.find((name) => !tableColumns.has(name))
-    if (unknown)
+    if (unknown !== undefined)
       return fail(
         reply,
         400,
@@ -102,7 +102,12 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app, { d
       return fail(reply, 401, postgrestError('42501', `permission denied for table ${table}`))
     }
     const returning = /return=representation/.test(prefer) ? ' returning *' : ''
-    const sql = `insert into public.${quote(table)} (${names.map(quote).join(', ')}) values ${values.join(', ')}${returning}`
+    // Rows with no columns at all (`{}`) take every default, as PostgREST does; the table's own
+    // rules then answer (a missing address is a not-null violation, 400).
+    const sql =
+      names.length > 0
+        ? `insert into public.${quote(table)} (${names.map(quote).join(', ')}) values ${values.join(', ')}${returning}`
+        : `insert into public.${quote(table)} select from generate_series(1, ${rows.length})${returning}`
 
     try {
       const inserted = await db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 // Runtime wiring for the Deno edge functions: environment, database pool, mailer, keys.
 // The logic they run lives in runtime-free modules beside this one.
 import pg from 'pg'
+import { deliveryPolicyFromEnv } from './delivery-policy.ts'
 import { createResendMailer, type Mailer } from './mailer.ts'
 import { createSmtpMailer } from './smtp-mailer.ts'
 import { createWelcomeStore } from './welcome-store.ts'
@@ -23,11 +24,16 @@ export function required(name: string): string {
 
 export const log: Log = (level, message, details) => console[level](JSON.stringify({ level, message, ...details }))
 
+/** How long one invocation keeps delivering: well inside the platform's wall-clock limit (150 s on the free plan). */
+export const DELIVERY_BUDGET_MS = 20_000
+
+const policy = deliveryPolicyFromEnv(Deno.env.toObject())
+
 function mailerFromEnv(): Mailer {
   const resendKey = Deno.env.get('RESEND_API_KEY')
   if (resendKey) return createResendMailer(resendKey)
   const smtpUrl = Deno.env.get('SMTP_URL')
-  if (smtpUrl) return createSmtpMailer(smtpUrl)
+  if (smtpUrl) return createSmtpMailer(smtpUrl, { connections: policy.concurrency })
   throw new Error('Set RESEND_API_KEY (Supabase) or SMTP_URL (elsewhere) so welcomes can be delivered.')
 }
 
@@ -39,7 +45,10 @@ function retentionDaysFromEnv(): number {
   return days
 }
 
-export const pool = new pg.Pool({ connectionString: required('SUPABASE_DB_URL'), max: 3 })
+export const pool = new pg.Pool({ connectionString: required('SUPABASE_DB_URL'), max: 3, connectionTimeoutMillis: 5_000 })
+// A pooled connection the database dropped is replaced on the next query; unhandled, it would end the worker.
+pool.on('error', (error) => log('warn', 'database connection lost', { error: error.message }))
+pool.on('connect', (client) => client.on('error', () => undefined))
 export const store = createWelcomeStore(pool)
 export const limits = createRequestLimits(pool)
 export const places = createWaitlistPlaces(pool)
@@ -97,6 +106,7 @@ export function deliveryFromEnv(): DeliverDependencies {
       fallbackContact: Deno.env.get('CONTACT_EMAIL') ?? from,
     }),
     log,
+    policy,
   }
 }
 

@@ -1,4 +1,9 @@
 export interface MailMessage {
+  /**
+   * The same for every attempt at the same welcome, so that the copy a crash may send again is
+   * the same message to the recipient's mailbox (which shows it once).
+   */
+  messageId?: string
   from: string
   to: string
   replyTo?: string
@@ -9,9 +14,33 @@ export interface MailMessage {
   headers?: Record<string, string>
 }
 
-/** Delivers one message or throws; the sender retries later. */
+/**
+ * Why a message was not delivered, which decides what becomes of its welcome:
+ * - `rejected`: refused for good (a 5xx for this recipient, an address the provider cannot take):
+ *   the welcome is marked failed at once.
+ * - `deferred`: this message failed for now (a 4xx, an error nobody classified): tried again with
+ *   backoff, a bounded number of times.
+ * - `unavailable`: the mail service is down or refuses every message (no connection, 421, bad
+ *   credentials, rate limited): the welcome is not to blame, no try is counted, the sender pauses.
+ */
+export type FailureKind = 'rejected' | 'deferred' | 'unavailable'
+
+export class DeliveryError extends Error {
+  readonly kind: FailureKind
+  constructor(kind: FailureKind, message: string, options?: ErrorOptions) {
+    super(message, options)
+    this.name = 'DeliveryError'
+    this.kind = kind
+  }
+}
+
+export const failureKind = (error: unknown): FailureKind => (error instanceof DeliveryError ? error.kind : 'deferred')
+
+/** Delivers one message or throws, preferably a DeliveryError saying what kind of failure it was. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>
+  /** Lets go of open connections (a pool) when the sender stops. */
+  close?(): void
 }
 
 /**
@@ -33,8 +62,19 @@ export function createResendMailer(apiKey: string, fetchImpl: typeof fetch = fet
           html: message.html,
           headers: message.headers,
         }),
+      }).catch((error: unknown) => {
+        throw new DeliveryError('unavailable', `Resend could not be reached: ${String(error)}`, { cause: error })
       })
-      if (!response.ok) throw new Error(`Resend answered ${response.status}: ${await response.text()}`)
+      if (!response.ok) {
+        throw new DeliveryError(resendFailure(response.status), `Resend answered ${response.status}: ${await response.text()}`)
+      }
     },
   }
+}
+
+/** Resend's statuses: 400 and 422 refuse this message; 401/403 (the key), 429 (the rate) and 5xx refuse them all. */
+function resendFailure(status: number): FailureKind {
+  if (status === 400 || status === 422) return 'rejected'
+  if (status === 401 || status === 403 || status === 429 || status >= 500) return 'unavailable'
+  return 'deferred'
 }

@@ -5,14 +5,15 @@ import type { ProofCheck } from './proof-of-work.ts'
 
 /** The waitlist and outbox in memory, with the store's contract: lookups ignore case, one welcome per entry. */
 function fakeStore(waitlist: string[]) {
-  const ids = new Map(waitlist.map((email, i) => [email.toLowerCase(), `id-${i}`]))
+  const listed = new Set(waitlist.map((email) => email.toLowerCase()))
   const welcomes = new Map<string, { email: string; name: string; locale: Locale }>()
   return {
     welcomes,
-    findWaitlistId: vi.fn(async (email: string) => ids.get(email.toLowerCase())),
-    record: vi.fn(async (welcome: { waitlistId: string; email: string; name: string; locale: Locale }) => {
-      if (welcomes.has(welcome.waitlistId)) return 'already' as const
-      welcomes.set(welcome.waitlistId, welcome)
+    record: vi.fn(async (welcome: { email: string; name: string; locale: Locale }) => {
+      const key = welcome.email.toLowerCase()
+      if (!listed.has(key)) return 'not_listed' as const
+      if (welcomes.has(key)) return 'already' as const
+      welcomes.set(key, welcome)
       return 'recorded' as const
     }),
   }
@@ -61,7 +62,7 @@ describe('createSendWelcomeHandler', () => {
     const allowed = (response.headers.get('access-control-allow-headers') ?? '').split(',').map((name) => name.trim())
     expect(allowed).toEqual(expect.arrayContaining(['authorization', 'x-client-info', 'apikey', 'content-type']))
     expect(response.headers.get('access-control-allow-methods')).toContain('POST')
-    expect(store.findWaitlistId).not.toHaveBeenCalled()
+    expect(store.record).not.toHaveBeenCalled()
   })
 
   it('refuses other methods with 405, GET too when there is no proof of work to hand out', async () => {
@@ -78,7 +79,7 @@ describe('createSendWelcomeHandler', () => {
     const invalid = await handle(post({ name: 'Ana', email: 'nope', role: 'CTO' }))
     expect(invalid.status).toBe(400)
     expect(await invalid.json()).toMatchObject({ error: 'invalid_request', message: expect.stringContaining('email:') })
-    expect(store.findWaitlistId).not.toHaveBeenCalled()
+    expect(store.record).not.toHaveBeenCalled()
   })
 
   it('answers an address not on the waitlist as any other (202 queued) and records nothing', async () => {
@@ -87,7 +88,7 @@ describe('createSendWelcomeHandler', () => {
     expect(response.status).toBe(202)
     expect(await response.json()).toEqual({ status: 'queued' })
     expect(response.headers.get('access-control-allow-origin')).toBe('*')
-    expect(store.record).not.toHaveBeenCalled()
+    expect(store.welcomes.size).toBe(0)
     expect(onRecorded).not.toHaveBeenCalled()
   })
 
@@ -97,7 +98,6 @@ describe('createSendWelcomeHandler', () => {
     expect(first.status).toBe(202)
     expect(await first.json()).toEqual({ status: 'queued' })
     expect(store.record).toHaveBeenCalledWith({
-      waitlistId: 'id-0',
       email: 'ana@empresa.com',
       name: 'Ana Bcc: x@y.z',
       locale: 'en',
@@ -174,12 +174,26 @@ describe('createSendWelcomeHandler', () => {
     expect(log).toHaveBeenCalledWith('error', 'welcome not recorded', { error: 'connection refused' })
   })
 
-  it('answers 500 not_recorded when the waitlist lookup fails', async () => {
-    const { handle, store } = setup()
-    store.findWaitlistId.mockRejectedValueOnce(new Error('timeout'))
+  it('answers 400 when the database refuses a value (SQLSTATE class 22), not 500', async () => {
+    const { handle, store, onRecorded } = setup()
+    store.record.mockRejectedValueOnce(
+      Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' }),
+    )
     const response = await handle(post({ name: 'Ana', email: 'ana@empresa.com', role: 'CTO' }))
-    expect(response.status).toBe(500)
-    expect(await response.json()).toMatchObject({ error: 'not_recorded' })
-    expect(store.record).not.toHaveBeenCalled()
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ error: 'invalid_request' })
+    expect(onRecorded).not.toHaveBeenCalled()
+  })
+
+  it('answers 503 when the database is unavailable, so the visitor can simply try again', async () => {
+    const { handle, store, onRecorded, log } = setup()
+    store.record.mockRejectedValueOnce(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))
+    const response = await handle(post({ name: 'Ana', email: 'ana@empresa.com', role: 'CTO' }))
+    expect(response.status).toBe(503)
+    expect(await response.json()).toMatchObject({ error: 'unavailable' })
+    expect(onRecorded).not.toHaveBeenCalled()
+    expect(log).toHaveBeenCalledWith('warn', 'welcome not recorded, the database is unavailable', {
+      error: 'connect ECONNREFUSED 127.0.0.1:5432',
+    })
   })
 })

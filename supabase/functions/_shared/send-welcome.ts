@@ -1,4 +1,5 @@
 import { corsHeaders } from '@supabase/supabase-js/cors'
+import { isDatabaseUnavailable } from './database-errors.ts'
 import { json, readJsonPost, type Log } from './http.ts'
 import type { ProofOfWork } from './proof-of-work.ts'
 import type { RequestLimits } from './request-limits.ts'
@@ -6,7 +7,7 @@ import { parseWelcomeRequest } from './welcome-request.ts'
 import type { WelcomeStore } from './welcome-store.ts'
 
 export interface SendWelcomeDependencies {
-  store: Pick<WelcomeStore, 'findWaitlistId' | 'record'>
+  store: Pick<WelcomeStore, 'record'>
   limits: RequestLimits
   /** Absent when the proof of work is turned off (CAPTCHA=off). */
   proofOfWork: ProofOfWork | undefined
@@ -45,17 +46,25 @@ export function createSendWelcomeHandler({ store, limits, proofOfWork, onRecorde
       const wait = (await limits.client(request.headers)) || (await limits.recipient(email))
       if (wait > 0) return tooMany(wait)
 
-      const waitlistId = await store.findWaitlistId(email)
-      // Only addresses on the waitlist get mail: the function cannot be used to email strangers.
-      if (!waitlistId) return json(202, QUEUED)
-      const outcome = await store.record({ waitlistId, email, name, locale, consentVersion })
+      // Only addresses on the waitlist get mail (the function cannot be used to email strangers),
+      // each once; the answer is the same either way.
+      const outcome = await store.record({ email, name, locale, consentVersion })
       if (outcome === 'recorded') {
-        log('info', 'welcome recorded', { waitlistId, locale })
+        log('info', 'welcome recorded', { locale })
         onRecorded?.()
       }
       return json(202, QUEUED)
     } catch (error) {
-      log('error', 'welcome not recorded', { error: error instanceof Error ? error.message : String(error) })
+      const reason = error instanceof Error ? error.message : String(error)
+      if (isDatabaseUnavailable(error)) {
+        log('warn', 'welcome not recorded, the database is unavailable', { error: reason })
+        return json(503, { error: 'unavailable', message: 'The service is briefly unavailable. Please try again.' })
+      }
+      // Data the database refuses (SQLSTATE class 22, such as a NUL in the address) is the request's fault.
+      if (/^22/.test(String((error as { code?: unknown }).code))) {
+        return json(400, { error: 'invalid_request', message: 'Invalid request: the database refused a value.' })
+      }
+      log('error', 'welcome not recorded', { error: reason })
       return json(500, { error: 'not_recorded', message: 'The welcome could not be recorded. Please try again.' })
     }
   }

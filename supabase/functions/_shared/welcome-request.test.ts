@@ -81,6 +81,12 @@ describe('parseWelcomeRequest', () => {
     }
   })
 
+  it('replaces control characters in the name with a space', () => {
+    const parsed = parseWelcomeRequest({ ...valid, name: 'Ana\u0000Souza\tLima' })
+    expect(parsed.ok && parsed.value.name).toBe('Ana Souza Lima')
+    expect(parseWelcomeRequest({ ...valid, name: '\u0000' }).ok).toBe(false)
+  })
+
   it('replaces CR and LF in the name with a space, so no header can be injected', () => {
     const parsed = parseWelcomeRequest({ ...valid, name: 'Ana\r\nBcc: evil@x.y\nX-Other: 1\rEnd' })
     expect(parsed).toMatchObject({ ok: true, value: { name: 'Ana Bcc: evil@x.y X-Other: 1 End' } })

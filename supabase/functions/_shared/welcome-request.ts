@@ -12,10 +12,11 @@ const shortText = () => z.string({ error: NAME_OR_ROLE }).trim().min(1, NAME_OR_
 const welcomeRequestSchema = z
   .object(
     {
-      // CR/LF become spaces, so the name can never inject a mail header.
+      // Control characters (CR/LF above all, NUL, tabs) become spaces: the name can never inject a
+      // mail header, and the database never sees a character it refuses.
       name: z
         .string({ error: NAME_OR_ROLE })
-        .transform((name) => name.replace(/[\r\n]+/g, ' '))
+        .transform((name) => name.replace(/\p{Cc}+/gu, ' '))
         .pipe(shortText()),
       // In its canonical form, the one the waitlist stores (the same rule as its CHECK constraint).
       email: z.string({ error: ADDRESS }).transform((email, context) => {

@@ -1,5 +1,6 @@
 // Test helper: a real SMTP server (smtp-server) on 127.0.0.1 that keeps what it receives,
 // with just enough MIME decoding to read the headers and both bodies nodemailer writes.
+import { EventEmitter } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 
@@ -14,36 +15,79 @@ export interface ReceivedMail {
   to: string
   text: string
   html: string
+  /** When it was parsed (`performance.now()`): for the inbox's messages, when each arrived. */
+  receivedAt: number
 }
 
 export interface SmtpInbox {
   port: number
   url: string
+  /** Every message accepted, in order of arrival. */
   messages: ReceivedMail[]
   /** Messages delivered to this address (envelope recipient, case-insensitive). */
   to(address: string): ReceivedMail[]
   /** While true, every recipient is refused with 550, so every delivery fails. */
   rejecting: boolean
+  /** Addresses (lower case) refused with 550 for good, as a server refuses a mailbox that does not exist. */
+  refused: Set<string>
+  /** Addresses (lower case) answered 451 every time: a temporary failure that never clears. */
+  deferring: Set<string>
+  /** The share of messages (0 to 1) answered 451 at random after their data: a temporary failure. */
+  deferRate: number
+  /** Messages answered 451 so far. */
+  deferrals: number
+  /** How long the server takes to accept each message, so that messages are in flight for a while. */
+  delayMs: number
+  /** Connections opened to the server so far. */
+  connections: number
+  /** The most messages being received at once so far (reset it to measure a stretch). */
+  mostAtOnce: number
   /** Waits until `count` messages reached `address`; fails after `timeoutMs`. */
   waitFor(address: string, count?: number, timeoutMs?: number): Promise<ReceivedMail[]>
+  /** Waits until `count` messages arrived in all; fails after `timeoutMs`. */
+  waitForTotal(count: number, timeoutMs?: number): Promise<ReceivedMail[]>
+  /** The server goes away: open sessions are told 421 and closed, new connections are refused. */
+  down(): Promise<void>
+  /** Back on the same port after `down()`. */
+  up(): Promise<void>
   close(): Promise<void>
 }
 
 export async function startSmtpInbox(): Promise<SmtpInbox> {
   const messages: ReceivedMail[] = []
-  const inbox = { rejecting: false }
+  const arrivals = new EventEmitter().setMaxListeners(0)
+  const inbox = {
+    rejecting: false,
+    refused: new Set<string>(),
+    deferring: new Set<string>(),
+    deferRate: 0,
+    deferrals: 0,
+    delayMs: 0,
+    connections: 0,
+    mostAtOnce: 0,
+  }
+  let atOnce = 0
   const server = new SMTPServer({
     authOptional: true,
     // No TLS to negotiate with a self-signed certificate, no AUTH: a plain local relay.
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     closeTimeout: 1000,
-    onRcptTo(_address, _session, callback) {
-      if (!inbox.rejecting) return callback()
-      const error = Object.assign(new Error('Mailbox unavailable (the test inbox is refusing mail)'), { responseCode: 550 })
-      callback(error)
+    onConnect(_session, callback) {
+      inbox.connections += 1
+      callback()
+    },
+    onRcptTo(address, _session, callback) {
+      if (!inbox.rejecting && !inbox.refused.has(address.address.toLowerCase())) return callback()
+      callback(smtpError(550, 'Mailbox unavailable (the test inbox is refusing mail)'))
     },
     onData(stream, session, callback) {
+      atOnce += 1
+      inbox.mostAtOnce = Math.max(inbox.mostAtOnce, atOnce)
+      const done: typeof callback = (error) => {
+        atOnce -= 1
+        callback(error)
+      }
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('end', () => {
@@ -51,36 +95,95 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((address) => address.address),
         }
-        messages.push(parseMail(Buffer.concat(chunks).toString('utf8'), envelope))
-        callback()
+        const finish = () => {
+          // A server keeps a message once it answers 250; a client that went away meanwhile never hears it.
+          const open = [...server.connections].some(
+            (connection: { session?: { id?: string } }) => connection.session?.id === session.id,
+          )
+          if (!open) return done(new Error('The client went away before the message was accepted'))
+          const deferredForGood = envelope.to.some((address) => inbox.deferring.has(address.toLowerCase()))
+          if (deferredForGood || Math.random() < inbox.deferRate) {
+            inbox.deferrals += 1
+            return done(smtpError(451, 'Try again later (the test inbox defers some mail)'))
+          }
+          messages.push(parseMail(Buffer.concat(chunks).toString('utf8'), envelope))
+          done()
+          arrivals.emit('message')
+        }
+        if (inbox.delayMs > 0) setTimeout(finish, inbox.delayMs)
+        else finish()
       })
     },
   })
-  await new Promise<void>((resolve, reject) => {
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
-  })
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.server.once('error', reject)
+      server.server.listen(port, '127.0.0.1', () => {
+        server.server.off('error', reject)
+        resolve()
+      })
+    })
+  // A client that dies mid-session (a killed server) resets its connection: nothing to report.
+  server.on('error', () => undefined)
+  await listen(0)
   const { port } = server.server.address() as AddressInfo
   const to = (address: string) =>
     messages.filter((m) => m.envelope.to.some((rcpt) => rcpt.toLowerCase() === address.toLowerCase()))
+
+  /** Resolves with `read()` once `done` holds for it, checked on every arrival. */
+  const until = <T>(read: () => T, done: (value: T) => boolean, timeoutMs: number, failure: (value: T) => string) =>
+    new Promise<T>((resolve, reject) => {
+      const check = () => {
+        const value = read()
+        if (!done(value)) return
+        stop()
+        resolve(value)
+      }
+      const timer = setTimeout(() => {
+        stop()
+        reject(new Error(failure(read())))
+      }, timeoutMs)
+      const stop = () => {
+        clearTimeout(timer)
+        arrivals.off('message', check)
+      }
+      arrivals.on('message', check)
+      check()
+    })
 
   return Object.assign(inbox, {
     port,
     url: `smtp://127.0.0.1:${port}`,
     messages,
     to,
-    async waitFor(address: string, count = 1, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs
-      while (to(address).length < count) {
-        if (Date.now() > deadline)
-          throw new Error(`Expected ${count} message(s) to ${address} within ${timeoutMs} ms, got ${to(address).length}`)
-        await new Promise((resolve) => setTimeout(resolve, 50))
+    waitFor: (address: string, count = 1, timeoutMs = 10_000) =>
+      until(
+        () => to(address),
+        (mine) => mine.length >= count,
+        timeoutMs,
+        (mine) => `Expected ${count} message(s) to ${address} within ${timeoutMs} ms, got ${mine.length}`,
+      ),
+    waitForTotal: (count: number, timeoutMs = 10_000) =>
+      until(
+        () => messages,
+        (all) => all.length >= count,
+        timeoutMs,
+        (all) => `Expected ${count} message(s) within ${timeoutMs} ms, got ${all.length}`,
+      ),
+    async down() {
+      const closed = new Promise<void>((resolve) => server.server.close(() => resolve()))
+      for (const connection of server.connections) {
+        connection.send(421, 'Service not available (the test inbox is down)')
+        connection.close()
       }
-      return to(address)
+      await closed
     },
+    up: () => listen(port),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   })
 }
+
+const smtpError = (responseCode: number, message: string) => Object.assign(new Error(message), { responseCode })
 
 /** Splits head and body at the first empty line and unfolds the headers. */
 function splitEntity(raw: string): { headers: [string, string][]; body: string } {
@@ -161,5 +264,6 @@ export function parseMail(raw: string, envelope: ReceivedMail['envelope']): Rece
     to: header('to') ?? '',
     text: bodies.find((leaf) => leaf.type === 'text/plain')?.content ?? '',
     html: bodies.find((leaf) => leaf.type === 'text/html')?.content ?? '',
+    receivedAt: performance.now(),
   }
 }

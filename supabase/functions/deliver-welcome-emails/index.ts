@@ -1,19 +1,19 @@
-import { deliverDueWelcomes } from '../_shared/deliver-welcomes.ts'
+import { deliverWithin } from '../_shared/deliver-welcomes.ts'
 import { json } from '../_shared/http.ts'
-import { deliveryFromEnv, guarded, log, places, port, retentionDays } from '../_shared/deno-runtime.ts'
+import { DELIVERY_BUDGET_MS, deliveryFromEnv, guarded, log, places, port, retentionDays } from '../_shared/deno-runtime.ts'
 
 const delivery = deliveryFromEnv()
 
 /**
- * Called every minute by pg_cron (migration 20261121090200) with the secret (service-role) key:
- * delivers what is due, then, as a step of its own, deletes the places never confirmed
- * (docs/product.md §4.5).
+ * Called every 10 seconds by pg_cron (migration 20261123110100) with the secret (service-role)
+ * key: delivers what is due within the function's time budget, then, as a step of its own,
+ * deletes the places never confirmed (docs/product.md §4.5).
  */
 Deno.serve(
   { port: port() },
   guarded('secret', async (request) => {
     if (request.method !== 'POST') return json(405, { error: 'method_not_allowed', message: 'Use POST.' })
-    const delivered = await deliverDueWelcomes(delivery)
+    const delivered = await deliverWithin(delivery, DELIVERY_BUDGET_MS)
     let deleted = 0
     try {
       deleted = await places.deleteUnconfirmed(retentionDays)

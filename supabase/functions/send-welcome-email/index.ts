@@ -1,7 +1,18 @@
 import { createSendWelcomeHandler } from '../_shared/send-welcome.ts'
-import { deliverDueWelcomes } from '../_shared/deliver-welcomes.ts'
+import { deliverWithin } from '../_shared/deliver-welcomes.ts'
 import { createProofOfWork } from '../_shared/proof-of-work.ts'
-import { deliveryFromEnv, guarded, inBackground, limits, log, pool, port, required, store } from '../_shared/deno-runtime.ts'
+import {
+  DELIVERY_BUDGET_MS,
+  deliveryFromEnv,
+  guarded,
+  inBackground,
+  limits,
+  log,
+  pool,
+  port,
+  required,
+  store,
+} from '../_shared/deno-runtime.ts'
 
 const delivery = deliveryFromEnv()
 
@@ -11,8 +22,8 @@ const handler = createSendWelcomeHandler({
   // On unless CAPTCHA=off; challenges are signed with ALTCHA_HMAC_KEY, a secret of the function.
   proofOfWork: Deno.env.get('CAPTCHA') === 'off' ? undefined : createProofOfWork(pool, required('ALTCHA_HMAC_KEY')),
   log,
-  // Deliver right away; pg_cron's sweep retries whatever this attempt could not send.
-  onRecorded: () => inBackground(deliverDueWelcomes(delivery)),
+  // Deliver right away, and whatever else is due; pg_cron's sweep retries what this could not send.
+  onRecorded: () => inBackground(deliverWithin(delivery, DELIVERY_BUDGET_MS)),
 })
 
 // The browser calls it with the project's publishable (or anon) key.
