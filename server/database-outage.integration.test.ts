@@ -85,10 +85,12 @@ describe('a server whose PostgreSQL goes away', () => {
     await terminating
     await admin.end()
 
-    // Every answer was a success or a clear 503, never a 500; the insert's 503 leaves the welcome
-    // call nothing to find (404).
-    expect([...statuses].every((pair) => /^(201|503)\/(202|503|404)$/.test(pair))).toBe(true)
-    expect(welcomed.length).toBeGreaterThan(0)
+    // Every answer was a success or a clear 503, never a 500 (the welcome call answers an address
+    // its failed insert left off the list as any other: 202).
+    expect([...statuses].every((pair) => /^(201|503)\/(202|503)$/.test(pair))).toBe(true)
+    // How many sign-ups get through the storm depends on the machine's speed (each takes a few round
+    // trips, each may meet a terminated connection); what must hold is below: served again at once
+    // after it, every acknowledged welcome delivered once.
     expect(await health()).toBe(200)
     const after = uniqueAddress('after')
     expect(await signUp(visitor(baseUrl, 99), { email: after, name: 'Pessoa' })).toMatchObject({ insert: 201, welcome: 202 })

@@ -177,7 +177,8 @@ describe('welcome delivery under mail faults, on PostgreSQL', () => {
     { timeout: 120_000 },
     async () => {
       // Already tried once and due again, as a pile of poison welcomes is after a while: a third
-      // deferred for good (451), a third refused (550), a third addresses no mail system takes as is.
+      // deferred for good (451), a third refused (550), a third addresses no mail system takes as is
+      // (outbox rows from before the waitlist took canonical addresses only).
       for (let n = 0; n < 3000; n += 3) {
         inbox.deferring.add(`deferred-${n}@poison.test`)
         inbox.refused.add(`refused-${n + 1}@poison.test`)
@@ -188,13 +189,14 @@ describe('welcome delivery under mail faults, on PostgreSQL', () => {
          select case n % 3
                   when 0 then 'deferred-' || n || '@poison.test'
                   when 1 then 'refused-' || n || '@poison.test'
-                  else 'junk-' || n || ',someone@poison.test'
+                  else 'junk-' || n || '@poison.test'
                 end, 'CTO'
          from generate_series(0, 2999) as n
          returning id, email
        )
        insert into public.welcome_emails (waitlist_id, email, name, locale, attempts, next_attempt_at)
-       select id, email, 'Poison', 'pt', 8, now() from listed`,
+       select id, case when email like 'junk-%' then replace(email, '@', ',someone@') else email end, 'Poison', 'pt', 8, now()
+       from listed`,
       )
 
       const signedUp = performance.now()

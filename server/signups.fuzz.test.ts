@@ -96,7 +96,11 @@ describe('the two sign-up calls, fuzzed', () => {
   beforeAll(async () => {
     database = await createThrowawayDatabase(inject('testDatabaseUrl'))
     inbox = await startSmtpInbox()
-    server = await startTestServer({ ...LOAD_SERVER_ENV, DATABASE_URL: database.url, SMTP_URL: inbox.url }, { listen: false })
+    server = await startTestServer(
+      // The same addresses come back many times: the per-recipient limit has tests of its own.
+      { ...LOAD_SERVER_ENV, WELCOME_LIMIT_PER_RECIPIENT: '1000000/1m', DATABASE_URL: database.url, SMTP_URL: inbox.url },
+      { listen: false },
+    )
   }, 60_000)
 
   afterAll(async () => {
@@ -135,20 +139,17 @@ describe('the two sign-up calls, fuzzed', () => {
     )
   })
 
-  it('answers the welcome call by whether the address is on the list, never 5xx', { timeout: 120_000 }, async () => {
+  it('answers every valid welcome request alike (202), listed or not, never 5xx', { timeout: 120_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(address, fieldValue, fc.constantFrom('pt', 'en'), async (email, name, lang) => {
         const headers = { apikey: LOCAL_ANON_KEY, 'content-type': 'application/json' }
         const inserted = await send(PATHS[0], JSON.stringify({ email, role: 'CTO', company_size: 'unknown' }), headers)
         const welcomed = await send(PATHS[1], JSON.stringify({ name, email, role: 'CTO', lang }), headers)
         expect(inserted.statusCode).toBeLessThan(500)
-        expect(welcomed.statusCode, welcomed.body).toBeLessThan(500)
         if (welcomed.statusCode === 400) return
-        const { rows } = await db().query('select from public.waitlist where lower(email) = lower($1)', [email.trim()])
-        expect({ status: welcomed.statusCode, listed: rows.length > 0 }).toEqual({
-          status: rows.length > 0 ? expect.toSatisfy((status: number) => status === 200 || status === 202) : 404,
-          listed: rows.length > 0,
-        })
+        // Whether the address is listed, or was welcomed before, is never told (docs/product.md §4.3).
+        expect(welcomed.statusCode, welcomed.body).toBe(202)
+        expect(JSON.parse(welcomed.body)).toEqual({ status: 'queued' })
       }),
       { numRuns: 300 },
     )

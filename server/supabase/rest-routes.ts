@@ -111,13 +111,15 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app, { d
 
     try {
       const inserted = await db.transaction(async (tx) => {
-        // What PostgREST sets before its pre-request hook, then the hook itself.
+        // What PostgREST sets before its pre-request hook, then the hook itself, in one round trip.
         await tx.query(
-          `select set_config('request.method', 'POST', true), set_config('request.path', $1, true),
-                  set_config('request.headers', $2, true)`,
+          `with request as materialized (
+             select set_config('request.method', 'POST', true), set_config('request.path', $1, true),
+                    set_config('request.headers', $2, true)
+           )
+           select guard.check_request() from request`,
           [`/${table}`, JSON.stringify(forwardedHeaders(request))],
         )
-        await tx.query('select guard.check_request()')
         return tx.query(sql, params)
       }, 'anon')
       reply.code(201).header('access-control-allow-origin', '*')
