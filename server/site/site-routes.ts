@@ -11,7 +11,7 @@ import { withNonces, type PageRenderer } from './page-renderer.ts'
 import { cachePages } from './page-cache.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { isPreviewing, type Preview } from '../preview/preview-routes.ts'
-import { allowStudioFraming } from './security-headers.ts'
+import { allowStudioFraming, dropDocumentHeaders } from './security-headers.ts'
 
 export interface SiteRoutesOptions {
   distDir: string
@@ -48,6 +48,10 @@ const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
     },
   })
 
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/assets/')) dropDocumentHeaders(reply)
+  })
+
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const chosen = request.cookies[LOCALE_COOKIE]
     const preferred = isLocale(chosen) ? chosen : undefined
@@ -75,7 +79,7 @@ const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
       .code(page.status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', previewing ? 'private, no-store' : 'no-cache')
-      .header('vary', 'Cookie, Accept-Encoding')
+      .header('vary', 'Cookie, accept-encoding') // lower case: @fastify/compress adds its own otherwise
     if (previewing) {
       allowStudioFraming(reply, studioUrl)
       reply.header('x-robots-tag', 'noindex')

@@ -6,7 +6,10 @@ import type { Photo } from '../content/page-copy.ts'
 
 const SIZE = 56
 
-/** A round portrait cropped around the editor's hotspot, at 1x and 2x density. */
+/**
+ * A round portrait cropped around the editor's hotspot, at 1x and 2x density, on the tint until it
+ * loads: at 56 px a blurred preview is not worth its kilobyte in the first round trip's HTML.
+ */
 export function Avatar({ photo }: { photo: Photo }) {
   const config = usePublicConfig()
   const squareUrl = useMemo(() => createSquareImageUrl(config), [config])
@@ -20,7 +23,6 @@ export function Avatar({ photo }: { photo: Photo }) {
       alt={photo.alt}
       loading="lazy"
       decoding="async"
-      style={photo.lqip ? { backgroundImage: `url(${photo.lqip})` } : undefined}
     />
   )
 }
@@ -30,6 +32,5 @@ const Img = styled.img`
   height: ${SIZE}px;
   border-radius: 50%;
   object-fit: cover;
-  background-size: cover;
   background-color: ${({ theme }) => theme.color.surfaceTint};
 `

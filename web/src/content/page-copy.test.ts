@@ -269,7 +269,7 @@ describe('resolvePageCopy fallbacks', () => {
           quote: longText('Bom', 'Good'),
           author: 'Ana',
           role: null,
-          photo: { alt: null, hotspot: null, crop: null, asset: { _id: 'image-x', metadata: { lqip: null, dimensions: null } } },
+          photo: { alt: null, hotspot: null, crop: null, asset: { _id: 'image-x', metadata: { dimensions: null } } },
         },
       ],
     }

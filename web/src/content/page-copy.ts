@@ -19,7 +19,6 @@ export interface Photo {
   alt: string
   width: number
   height: number
-  lqip: string | undefined
 }
 
 /** The image link previews show; head-tags.ts crops it to the Open Graph size. */
@@ -211,6 +210,5 @@ function toPhoto(photo: Testimonial['photo'], locale: Locale): Photo | undefined
     alt: localize(photo.alt, locale) ?? '',
     width: dimensions.width,
     height: dimensions.height,
-    lqip: photo.asset.metadata?.lqip ?? undefined,
   }
 }

@@ -37,7 +37,7 @@ export const pageQuery = defineQuery(`{
   "testimonialsSection": *[_type == "testimonialsSection" && _id == "testimonialsSection"][0]{ title, subtitle },
   "testimonials": *[_type == "testimonial"] | order(order asc){
     _id, quote, author, role,
-    photo{ alt, hotspot, crop, asset->{ _id, metadata{ lqip, dimensions{ width, height } } } }
+    photo{ alt, hotspot, crop, asset->{ _id, metadata{ dimensions{ width, height } } } }
   },
   "cta": *[_type == "cta" && _id == "cta"][0]{ title, description, buttonText },
   "freeTrial": *[_type == "freeTrial" && _id == "freeTrial"][0]{
