@@ -40,8 +40,9 @@ async function startServer(workDir: string, env: Record<string, string>) {
 
 const headers = (extra: Record<string, string> = {}) => ({ apikey: ANON_KEY, 'content-type': 'application/json', ...extra })
 
-describe.each(databases)('abuse on $name', ({ open }) => {
+describe.each(databases)('abuse on $name', ({ name, open }) => {
   let workDir: string
+  let env: Record<string, string>
   let drop: () => Promise<void>
   let server: PulsoServer
   let url: string
@@ -50,7 +51,8 @@ describe.each(databases)('abuse on $name', ({ open }) => {
     workDir = await mkdtemp(join(tmpdir(), 'pulso-abuse-'))
     const database = await open()
     drop = database.drop
-    ;({ server, url } = await startServer(workDir, database.env))
+    env = database.env
+    ;({ server, url } = await startServer(workDir, env))
   }, 60_000)
 
   afterAll(async () => {
@@ -163,6 +165,28 @@ describe.each(databases)('abuse on $name', ({ open }) => {
     expect(await replayed.json()).toMatchObject({ error: 'proof_of_work_refused' })
     expect((await server.signups?.db.query('select 1 from public.welcome_emails where email = $1', [email]))?.rows).toEqual([])
   })
+
+  // The embedded database is one process's alone.
+  it.skipIf(name === 'PGlite')(
+    'accepts a solution to a challenge another server on the same database signed, with no key configured',
+    async () => {
+      const otherDir = await mkdtemp(join(tmpdir(), 'pulso-abuse-other-'))
+      const other = await startServer(otherDir, env)
+      try {
+        const email = uniqueAddress('shared-key')
+        expect((await insert(row(email))).status).toBe(201)
+        const answer = await fetch(`${other.url}/functions/v1/send-welcome-email`, {
+          method: 'POST',
+          headers: headers(),
+          body: JSON.stringify({ name: 'Ana', email, role: 'CTO', lang: 'pt', altcha: await solution() }),
+        })
+        expect(answer.status).toBe(202)
+      } finally {
+        await other.server.app.close()
+        await rm(otherDir, { recursive: true, force: true })
+      }
+    },
+  )
 
   it('limits welcomes per recipient (3 an hour) and per client (10 in 10 minutes)', async () => {
     const email = uniqueAddress('recipient')

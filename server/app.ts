@@ -32,6 +32,7 @@ import { linkRoutes } from './site/link-routes.ts'
 import { createLinkActions, hostedLinksFunction, inProcessLinksFunction, type CallLinksFunction } from './site/link-actions.ts'
 import { createRequestLimits } from '../supabase/functions/_shared/request-limits.ts'
 import { createProofOfWork } from '../supabase/functions/_shared/proof-of-work.ts'
+import { storedSecret } from '../supabase/functions/_shared/stored-secret.ts'
 
 export interface AppDependencies {
   config: ServerConfig
@@ -139,7 +140,9 @@ export async function buildApp({
     const sendWelcome = createSendWelcomeHandler({
       store: createWelcomeStore(db),
       limits: createRequestLimits(db),
-      proofOfWork: config.abuse.captcha ? createProofOfWork(db, config.abuse.captcha.hmacKey) : undefined,
+      proofOfWork: config.abuse.captcha
+        ? createProofOfWork(db, storedSecret(db, 'altcha_hmac_key', config.abuse.captcha.hmacKey))
+        : undefined,
       onRecorded: onWelcomeRecorded,
       log,
     })

@@ -154,7 +154,7 @@ export interface ServerConfig {
     /** Limits set by the environment, by their name in guard.limits; the others keep the database's. */
     limits: Partial<Record<'signup' | 'welcome_client' | 'welcome_recipient', RequestLimit>>
     /** The proof of work the welcome asks for; undefined when CAPTCHA=off. */
-    captcha: { hmacKey: string } | undefined
+    captcha: { hmacKey: string | undefined } | undefined
   }
 }
 
@@ -213,8 +213,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
         ...(e.WELCOME_LIMIT_PER_CLIENT ? { welcome_client: e.WELCOME_LIMIT_PER_CLIENT } : {}),
         ...(e.WELCOME_LIMIT_PER_RECIPIENT ? { welcome_recipient: e.WELCOME_LIMIT_PER_RECIPIENT } : {}),
       },
-      // Made up at start when unset: challenges then last as long as the process (set it for several processes).
-      captcha: e.CAPTCHA === 'off' ? undefined : { hmacKey: e.ALTCHA_HMAC_KEY ?? randomBytes(32).toString('base64url') },
+      // Unset: the sign-up backend generates a key once and keeps it in the database, for every process sharing it.
+      captcha: e.CAPTCHA === 'off' ? undefined : { hmacKey: e.ALTCHA_HMAC_KEY },
     },
     supabase:
       e.SUPABASE_URL && e.SUPABASE_ANON_KEY

@@ -12,7 +12,7 @@ import type { QuerySource } from './content/query-source.ts'
 import { createSmtpMailer } from '../supabase/functions/_shared/smtp-mailer.ts'
 import { createWelcomeStore } from '../supabase/functions/_shared/welcome-store.ts'
 import { createWaitlistPlaces, type WaitlistPlaces } from '../supabase/functions/_shared/waitlist-places.ts'
-import { resolveLinkSecret } from '../supabase/functions/_shared/link-secret.ts'
+import { resolveStoredSecret } from '../supabase/functions/_shared/stored-secret.ts'
 import { createWelcomeComposer } from '../supabase/functions/_shared/welcome-message.ts'
 import type { WelcomeCopyContent } from '../supabase/functions/_shared/welcome-copy.ts'
 import type { Mailer } from '../supabase/functions/_shared/mailer.ts'
@@ -46,7 +46,7 @@ export async function startSignupBackend(
   try {
     const applied = await migrate(db, resolve('supabase/migrations'))
     log.info({ database: db.kind, applied }, applied.length > 0 ? 'migrations applied' : 'database schema up to date')
-    const linkSecret = await resolveLinkSecret(db, config.links.secret)
+    const linkSecret = await resolveStoredSecret(db, 'link_secret', config.links.secret)
     await applyRequestLimits(db, config.abuse.limits)
     // PostgreSQL vacuums itself; the embedded database needs it done.
     const vacuum =

@@ -33,7 +33,7 @@ afterEach(() => {
 
 describe('createProofOfWork', () => {
   it('hands out signed PBKDF2 challenges that expire', async () => {
-    const challenge = await createProofOfWork(spentChallenges(), KEY).challenge()
+    const challenge = await createProofOfWork(spentChallenges(), async () => KEY).challenge()
     expect(challenge.parameters).toMatchObject({ algorithm: 'PBKDF2/SHA-256', cost: 1000, keyPrefix: '00' })
     expect(challenge.signature).toMatch(/^[0-9a-f]{64}$/)
     expect(challenge.parameters.expiresAt).toBeGreaterThan(Date.now() / 1000)
@@ -41,7 +41,7 @@ describe('createProofOfWork', () => {
 
   it('accepts a solution once, then calls it spent', async () => {
     const sql = spentChallenges()
-    const proof = createProofOfWork(sql, KEY)
+    const proof = createProofOfWork(sql, async () => KEY)
     const challenge = await proof.challenge()
     const payload = await solve(challenge)
     expect(await proof.check(payload)).toBe('valid')
@@ -51,7 +51,7 @@ describe('createProofOfWork', () => {
 
   it('calls a missing payload missing, and refuses garbage, forged and foreign solutions', async () => {
     const sql = spentChallenges()
-    const proof = createProofOfWork(sql, KEY)
+    const proof = createProofOfWork(sql, async () => KEY)
     expect(await proof.check(undefined)).toBe('missing')
     expect(await proof.check('')).toBe('missing')
     expect(await proof.check('not base64 at all')).toBe('invalid')
@@ -61,7 +61,7 @@ describe('createProofOfWork', () => {
     const cheaper = { ...challenge, parameters: { ...challenge.parameters, cost: 1 } }
     expect(await proof.check(await solve(cheaper))).toBe('invalid')
 
-    const foreign = await createProofOfWork(sql, 'another-key-of-at-least-32-characters').challenge()
+    const foreign = await createProofOfWork(sql, async () => 'another-key-of-at-least-32-characters').challenge()
     expect(await proof.check(await solve(foreign))).toBe('invalid')
 
     const wrong = JSON.parse(atob(await solve(challenge)))
@@ -71,7 +71,7 @@ describe('createProofOfWork', () => {
   })
 
   it('refuses a solution whose challenge has expired', async () => {
-    const proof = createProofOfWork(spentChallenges(), KEY)
+    const proof = createProofOfWork(spentChallenges(), async () => KEY)
     const payload = await solve(await proof.challenge())
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(Date.now() + 31 * 60_000)

@@ -23,14 +23,15 @@ export interface ProofOfWork {
   check(payload: string | undefined): Promise<ProofCheck>
 }
 
-export function createProofOfWork(sql: Sql, hmacKey: string): ProofOfWork {
+/** `hmacKey` signs the challenges: ALTCHA_HMAC_KEY, or the key kept in the database (stored-secret.ts). */
+export function createProofOfWork(sql: Sql, hmacKey: () => Promise<string>): ProofOfWork {
   return {
-    challenge: () =>
+    challenge: async () =>
       createChallenge({
         algorithm: ALGORITHM,
         cost: COST,
         deriveKey,
-        hmacSignatureSecret: hmacKey,
+        hmacSignatureSecret: await hmacKey(),
         expiresAt: new Date(Date.now() + LIFETIME_MS),
       }),
 
@@ -39,7 +40,8 @@ export function createProofOfWork(sql: Sql, hmacKey: string): ProofOfWork {
       const decoded = decode(payload)
       if (!decoded) return 'invalid'
       const { challenge, solution } = decoded
-      const result = await verifySolution({ challenge, solution, deriveKey, hmacSignatureSecret: hmacKey }).catch(() => undefined)
+      const hmacSignatureSecret = await hmacKey()
+      const result = await verifySolution({ challenge, solution, deriveKey, hmacSignatureSecret }).catch(() => undefined)
       // The signature covers the parameters, so the algorithm, cost and expiry are the ones we chose.
       if (!result?.verified || challenge.parameters.expiresAt === undefined) return 'invalid'
       const { rows } = await sql.query<{ fresh: boolean }>('select guard.spend_challenge($1, to_timestamp($2)) as fresh', [

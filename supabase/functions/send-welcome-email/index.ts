@@ -10,7 +10,7 @@ import {
   log,
   pool,
   port,
-  required,
+  proofOfWorkKey,
   store,
 } from '../_shared/deno-runtime.ts'
 
@@ -19,8 +19,8 @@ const delivery = deliveryFromEnv()
 const handler = createSendWelcomeHandler({
   store,
   limits,
-  // On unless CAPTCHA=off; challenges are signed with ALTCHA_HMAC_KEY, a secret of the function.
-  proofOfWork: Deno.env.get('CAPTCHA') === 'off' ? undefined : createProofOfWork(pool, required('ALTCHA_HMAC_KEY')),
+  // On unless CAPTCHA=off; challenges are signed with ALTCHA_HMAC_KEY or the key kept in the database.
+  proofOfWork: Deno.env.get('CAPTCHA') === 'off' ? undefined : createProofOfWork(pool, proofOfWorkKey),
   log,
   // Deliver right away, and whatever else is due; pg_cron's sweep retries what this could not send.
   onRecorded: () => inBackground(deliverWithin(delivery, DELIVERY_BUDGET_MS)),
