@@ -107,7 +107,12 @@ const envSchema = z.object({
     .max(256 * 1024)
     .default(DEFAULT_QUERY_LIMITS.answerLimitBytes / 1024),
   CONTENT_QUERY_QUEUE: z.coerce.number().int().min(0).max(1000).default(DEFAULT_QUERY_LIMITS.queue),
-  CONTENT_QUERY_MAX_CHARS: z.coerce.number().int().min(256).max(1024 * 1024).default(DEFAULT_QUERY_LIMITS.maxQueryChars),
+  CONTENT_QUERY_MAX_CHARS: z.coerce
+    .number()
+    .int()
+    .min(256)
+    .max(1024 * 1024)
+    .default(DEFAULT_QUERY_LIMITS.maxQueryChars),
   SUPABASE_URL: optional(z.url({ protocol: /^https?$/ })),
   SUPABASE_ANON_KEY: optional(z.string().min(20, 'the project’s anon (publishable) key')),
 })
