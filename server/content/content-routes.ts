@@ -115,7 +115,9 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
       return reply
         .header('cache-control', 'no-cache')
         .type('application/json; charset=utf-8')
-        .send(`{"query":${JSON.stringify(query)},"result":${resultJson},"syncTags":${JSON.stringify([LOCAL_SYNC_TAG])},"ms":${ms}}`)
+        .send(
+          `{"query":${JSON.stringify(query)},"result":${resultJson},"syncTags":${JSON.stringify([LOCAL_SYNC_TAG])},"ms":${ms}}`,
+        )
     } catch (err) {
       if (err instanceof GroqRequestError) return sendError(reply, err.statusCode, err.details)
       if (err instanceof QueryRefused) {

@@ -138,9 +138,7 @@ export function parsePerspective(raw: string | undefined): Perspective {
     if (name === 'published') continue
     const layer = name === 'previewDrafts' ? 'drafts' : name
     if (layer === 'raw' || !/^[A-Za-z0-9][\w-]*$/.test(layer)) {
-      throw invalid(
-        `Invalid perspective "${raw}": use "published", "drafts", "raw" or a comma-separated list of release names`,
-      )
+      throw invalid(`Invalid perspective "${raw}": use "published", "drafts", "raw" or a comma-separated list of release names`)
     }
     layers.add(layer)
   }

@@ -30,7 +30,8 @@ const job = (query: string, signal?: AbortSignal) => ({
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
     () => undefined,
-    (err: unknown) => (err instanceof QueryRefused ? { status: err.status, type: err.error.type, retryAfter: err.retryAfterSeconds } : err),
+    (err: unknown) =>
+      err instanceof QueryRefused ? { status: err.status, type: err.error.type, retryAfter: err.retryAfterSeconds } : err,
   )
 
 describe('createQueryPool', () => {

@@ -33,7 +33,10 @@ describe('checkQueryText', () => {
   it('does not count brackets inside string literals, escaped quotes included', () => {
     const brackets = '('.repeat(MAX_QUERY_DEPTH * 2)
     for (const literal of [`"${brackets}"`, `'${brackets}'`, `"\\"${brackets}"`]) {
-      expect(errorOf(() => checkQueryText(`*[title == ${literal}]`, 32 * 1024)), literal).toBeUndefined()
+      expect(
+        errorOf(() => checkQueryText(`*[title == ${literal}]`, 32 * 1024)),
+        literal,
+      ).toBeUndefined()
     }
   })
 

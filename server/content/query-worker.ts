@@ -43,7 +43,11 @@ export default async function evaluateQuery(task: QueryTask): Promise<QueryOutco
     resultJson = JSON.stringify(result) ?? 'null'
   } catch (err) {
     if (!(err instanceof RangeError)) throw err
-    return { ok: false, status: 422, error: { type: 'queryTooLarge', description: 'The answer is too large or nested too deeply to send' } }
+    return {
+      ok: false,
+      status: 422,
+      error: { type: 'queryTooLarge', description: 'The answer is too large or nested too deeply to send' },
+    }
   }
   if (Buffer.byteLength(resultJson) > task.answerLimitBytes) {
     return {

@@ -3,7 +3,7 @@
  * browser) and the welcome's copy (from the edge functions, when pointed at this server). The
  * same constants the callers use, so the list cannot drift from what they send. Their answers
  * are worked out once per version of the dataset, on the request thread: they are small, known
- * and as fast as a map lookup from then on (docs/product.md §9).
+ * and as fast as a map lookup from then on (docs/product.md §5).
  */
 import { pageQuery } from '../../web/src/content/page-query.ts'
 import { welcomeCopyQuery } from '../../supabase/functions/_shared/welcome-copy-query.ts'
@@ -18,10 +18,7 @@ const SITE_QUERIES: ReadonlySet<string> = new Set([pageQuery, welcomeCopyQuery])
  */
 export function isSiteQuery(query: string, params: Record<string, unknown>, perspective: Perspective): boolean {
   return (
-    SITE_QUERIES.has(query) &&
-    Object.keys(params).length === 0 &&
-    perspective.kind === 'stack' &&
-    perspective.layers.length === 0
+    SITE_QUERIES.has(query) && Object.keys(params).length === 0 && perspective.kind === 'stack' && perspective.layers.length === 0
   )
 }
 
