@@ -50,7 +50,7 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
   const limits = options.queryLimits ?? DEFAULT_QUERY_LIMITS
   const pool = createQueryPool(limits)
   app.addHook('onClose', async () => pool.close())
-  const siteAnswer = createSiteAnswers()
+  const siteAnswer = createSiteAnswers(getDataset)
 
   // Anything unexpected in these routes (a broken seed file, a body that is not JSON) still
   // answers in the API's error shape, which the client shows; what went wrong inside stays in the log.
@@ -95,11 +95,11 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
             'This server answers only its own site’s queries without a token: arbitrary queries need the viewer token (Authorization: Bearer …)',
         })
       }
-      const current = await getDataset()
       let resultJson: string
       if (site && !viewer) {
-        resultJson = await siteAnswer(current, query)
+        resultJson = await siteAnswer(query)
       } else {
+        const current = await getDataset()
         const outcome = await pool.run({
           documents: current.documents,
           query,

@@ -40,10 +40,11 @@ describe('createQueryPool', () => {
     expect(outcome).toEqual({ ok: true, resultJson: '{"count":300,"first":"doc-0"}' })
   })
 
-  it('stops a query past the time limit with a 503 and Retry-After, and answers the next one', async () => {
+  // The limit counts from arrival, a fresh worker's start included: with one this small, only the
+  // refusal is certain. That a stopped worker is replaced is checked below, with no limit in reach.
+  it('stops a query past the time limit with a 503 and Retry-After', async () => {
     const queries = poolWith({ timeLimitMs: 50 })
     expect(await refusal(queries.run(job(RUNAWAY)))).toEqual({ status: 503, type: 'queryTimeout', retryAfter: 1 })
-    expect(await queries.run(job('count(*)'))).toEqual({ ok: true, resultJson: '300' })
   })
 
   it('ends a worker that outgrows its heap with a 422, and answers the next one', async () => {
