@@ -72,7 +72,9 @@ export function createQueryPool(limits: QueryLimits): QueryPool {
     filename: WORKER_FILE,
     minThreads: 0,
     maxThreads: limits.workers,
-    maxQueue: limits.queue,
+    // The bound is `admitted` below; piscina's own queue is never the one that says no (its
+    // refusal would be a plain Error, not a 503).
+    maxQueue: limits.workers + limits.queue,
     idleTimeout: 60_000,
     resourceLimits: { maxOldGenerationSizeMb: limits.workerMemoryMb, maxYoungGenerationSizeMb: 16 },
   })
