@@ -125,6 +125,7 @@ export async function buildApp({
       projectId: config.sanity.projectId,
       dataset: config.sanity.dataset,
       ...(config.sanity.viewerToken ? { viewerToken: config.sanity.viewerToken } : {}),
+      queryLimits: config.contentQueries,
     })
     const changes = watchSeedChanges({ source: localDataset, seedDir: resolve(config.seedDir), log: app.log })
     app.addHook('onClose', async () => changes.close())

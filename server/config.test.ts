@@ -160,3 +160,33 @@ describe('abuse settings', () => {
     expect(() => loadConfig({ CAPTCHA: 'maybe' })).toThrow(/CAPTCHA/)
   })
 })
+
+describe('loadConfig: content query bounds', () => {
+  it('bounds queries for a small machine by default, and reads each bound from its variable', () => {
+    expect(loadConfig({}).contentQueries).toEqual({
+      workers: 1,
+      timeLimitMs: 1000,
+      workerMemoryMb: 64,
+      answerLimitBytes: 4 * 1024 * 1024,
+      queue: 4,
+      maxQueryChars: 32 * 1024,
+    })
+    expect(
+      loadConfig({
+        CONTENT_QUERY_WORKERS: '2',
+        CONTENT_QUERY_TIME_LIMIT_MS: '250',
+        CONTENT_QUERY_WORKER_MEMORY_MB: '128',
+        CONTENT_QUERY_ANSWER_LIMIT_KB: '512',
+        CONTENT_QUERY_QUEUE: '0',
+        CONTENT_QUERY_MAX_CHARS: '4096',
+      }).contentQueries,
+    ).toEqual({ workers: 2, timeLimitMs: 250, workerMemoryMb: 128, answerLimitBytes: 512 * 1024, queue: 0, maxQueryChars: 4096 })
+  })
+
+  it('names each bound out of range', () => {
+    const message = problems({ CONTENT_QUERY_WORKERS: '0', CONTENT_QUERY_TIME_LIMIT_MS: 'soon', CONTENT_QUERY_QUEUE: '-1' })
+    expect(message).toMatch(/CONTENT_QUERY_WORKERS/)
+    expect(message).toMatch(/CONTENT_QUERY_TIME_LIMIT_MS/)
+    expect(message).toMatch(/CONTENT_QUERY_QUEUE/)
+  })
+})

@@ -3,6 +3,7 @@ import { isIP } from 'node:net'
 import { z } from 'zod'
 import type { DkimKey } from '../supabase/functions/_shared/smtp-mailer.ts'
 import { deliveryEnvShape, deliveryPolicyOf, type DeliveryPolicy } from '../supabase/functions/_shared/delivery-policy.ts'
+import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './content/query-pool.ts'
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
@@ -98,6 +99,23 @@ const envSchema = z.object({
   CAPTCHA: z.enum(['on', 'off']).default('on'),
   ALTCHA_HMAC_KEY: optional(z.string().min(32, 'a random secret of at least 32 characters')),
   ...deliveryEnvShape,
+  // Bounds on the content API's queries (server/content/query-pool.ts; README, security).
+  CONTENT_QUERY_WORKERS: z.coerce.number().int().min(1).max(16).default(DEFAULT_QUERY_LIMITS.workers),
+  CONTENT_QUERY_TIME_LIMIT_MS: z.coerce.number().int().min(10).max(60_000).default(DEFAULT_QUERY_LIMITS.timeLimitMs),
+  CONTENT_QUERY_WORKER_MEMORY_MB: z.coerce.number().int().min(16).max(4096).default(DEFAULT_QUERY_LIMITS.workerMemoryMb),
+  CONTENT_QUERY_ANSWER_LIMIT_KB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(256 * 1024)
+    .default(DEFAULT_QUERY_LIMITS.answerLimitBytes / 1024),
+  CONTENT_QUERY_QUEUE: z.coerce.number().int().min(0).max(1000).default(DEFAULT_QUERY_LIMITS.queue),
+  CONTENT_QUERY_MAX_CHARS: z.coerce
+    .number()
+    .int()
+    .min(256)
+    .max(1024 * 1024)
+    .default(DEFAULT_QUERY_LIMITS.maxQueryChars),
   SUPABASE_URL: optional(z.url({ protocol: /^https?$/ })),
   SUPABASE_ANON_KEY: optional(z.string().min(20, 'the project’s anon (publishable) key')),
 })
@@ -132,6 +150,8 @@ export interface ServerConfig {
     studioUrl: string
   }
   seedDir: string
+  /** Bounds on every query the local content API evaluates for a request. */
+  contentQueries: QueryLimits
   supabase: { url: string; anonKey: string; hosted: boolean }
   dataDir: string
   databaseUrl: string | undefined
@@ -194,6 +214,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
       studioUrl: (e.SANITY_STUDIO_URL ?? 'http://localhost:3333').replace(/\/+$/, ''),
     },
     seedDir: e.SEED_DIR,
+    contentQueries: {
+      workers: e.CONTENT_QUERY_WORKERS,
+      timeLimitMs: e.CONTENT_QUERY_TIME_LIMIT_MS,
+      workerMemoryMb: e.CONTENT_QUERY_WORKER_MEMORY_MB,
+      answerLimitBytes: e.CONTENT_QUERY_ANSWER_LIMIT_KB * 1024,
+      queue: e.CONTENT_QUERY_QUEUE,
+      maxQueryChars: e.CONTENT_QUERY_MAX_CHARS,
+    },
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     mail: {

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path'
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
 import { loadConfig } from './config.ts'
 import { createServer, type PulsoServer } from './create-server.ts'
+import { pageQuery } from '../web/src/content/page-query.ts'
 import { openDatabase } from './db/database.ts'
 import { createThrowawayDatabase } from '../supabase/functions/_test/throwaway-postgres.ts'
 
@@ -54,8 +55,10 @@ describe('createServer', () => {
     expect((await inject('/no/such/page', { accept: 'application/json' })).json()).toEqual({ message: 'Not found' })
     expect((await inject('/robots.txt')).statusCode).toBe(200)
 
-    const query = encodeURIComponent('*[_id == "hero"][0]._type')
-    expect((await inject(`/v2025-02-19/data/query/production?query=${query}`)).json()).toMatchObject({ result: 'hero' })
+    const pageAnswer = await inject(`/v2025-02-19/data/query/production?query=${encodeURIComponent(pageQuery)}`)
+    expect(pageAnswer.json()).toMatchObject({ result: { hero: {} } })
+    const otherQuery = encodeURIComponent('*[_id == "hero"][0]._type')
+    expect((await inject(`/v2025-02-19/data/query/production?query=${otherQuery}`)).statusCode).toBe(403) // needs the token
     expect((await inject('/rest/v1/waitlist')).statusCode).toBe(401) // no anon key
     expect((await inject('/api/preview/content')).statusCode).toBe(401) // no preview cookie
     expect((await inject('/healthz')).json()).toEqual({ status: 'ok', checks: { content: 'ok', database: 'ok' } })

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contentRoutes } from './content-routes.ts'
 import { createLocalDatasetSource } from './local-dataset.ts'
 import { createSeedFixture, makePng } from './test-fixture.ts'
+import { pageQuery } from '../../web/src/content/page-query.ts'
+import { welcomeCopyQuery } from '../../supabase/functions/_shared/welcome-copy-query.ts'
 import type { SeedFixture } from './test-fixture.ts'
 
 const PROJECT_ID = 'local'
@@ -26,8 +28,20 @@ const anaImage = {
 }
 
 const seedDocuments = [
-  { _id: 'hero', _type: 'hero', heading: { pt: 'Avaliações com IA', en: 'AI reviews' }, image: anaImage },
-  { _id: 'drafts.hero', _type: 'hero', heading: { pt: 'Rascunho', en: 'Draft heading' }, image: anaImage },
+  {
+    _id: 'hero',
+    _type: 'hero',
+    heading: { pt: 'Avaliações com IA', en: 'AI reviews' },
+    headline: { pt: 'Publicado', en: 'Published' },
+    image: anaImage,
+  },
+  {
+    _id: 'drafts.hero',
+    _type: 'hero',
+    heading: { pt: 'Rascunho', en: 'Draft heading' },
+    headline: { pt: 'Rascunho', en: 'Draft' },
+    image: anaImage,
+  },
   { _id: 'drafts.newFeature', _type: 'feature', title: { en: 'Only a draft' } },
   { _id: 'feature-1', _type: 'feature', title: { pt: 'Resumo', en: 'Summary' }, order: 2 },
   { _id: 'feature-2', _type: 'feature', title: { pt: 'Metas', en: 'Goals' }, order: 1 },
@@ -39,6 +53,9 @@ let app: FastifyInstance
 let origin: string
 let client: SanityClient
 const methods: string[] = []
+const asViewer = { authorization: `Bearer ${VIEWER_TOKEN}` }
+const queryUrl = (query: string, extra = '') =>
+  `${origin}/v2025-02-19/data/query/${DATASET}?query=${encodeURIComponent(query)}${extra}`
 
 beforeAll(async () => {
   fixture = await createSeedFixture()
@@ -93,7 +110,7 @@ describe('query endpoint with the real @sanity/client', () => {
   })
 
   it('returns the response envelope {query, result, ms} with no-cache', async () => {
-    const response = await fetch(`${origin}/v2025-02-19/data/query/${DATASET}?query=${encodeURIComponent('count(*)')}`)
+    const response = await fetch(queryUrl('count(*)'), { headers: asViewer })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/^application\/json/)
     expect(response.headers.get('cache-control')).toBe('no-cache')
@@ -106,6 +123,7 @@ describe('query endpoint with the real @sanity/client', () => {
   it('accepts the v1 API version segment', async () => {
     const response = await fetch(
       `${origin}/v1/data/query/${DATASET}?query=${encodeURIComponent('*[_id == "feature-1"][0].order')}`,
+      { headers: asViewer },
     )
     expect(response.status).toBe(200)
     expect(((await response.json()) as { result: unknown }).result).toBe(2)
@@ -126,17 +144,57 @@ describe('query endpoint with the real @sanity/client', () => {
     expect(raw.map((doc) => doc._id)).toEqual(['drafts.hero', 'drafts.newFeature', 'feature-1', 'feature-2', 'hero'])
   })
 
-  it('shows the public neither drafts nor any other private document, whatever the perspective', async () => {
+  it('answers the site’s own query without a token, as the page sends it, with published documents only', async () => {
+    const response = await fetch(queryUrl(pageQuery, '&returnQuery=false&perspective=published&lastLiveEventId=abc'))
+    expect(response.status).toBe(200)
+    const body = (await response.json()) as { result: { hero: { headline: { en: string } } }; syncTags: string[] }
+    expect(body.result.hero.headline.en).toBe('Published')
+    expect(body.syncTags.length).toBeGreaterThan(0)
+    // The welcome's copy, as the edge functions ask for it: no perspective at all.
+    expect((await fetch(queryUrl(welcomeCopyQuery))).status).toBe(200)
+  })
+
+  it('refuses any other query without the token with a 403, whatever the perspective, and shows no private document', async () => {
     const anonymous = makeClient(DATASET, null)
-    const query = '*[_type != "sanity.imageAsset"] | order(_id asc)._id'
-    for (const perspective of ['published', 'drafts', 'raw'] as const) {
-      expect(await anonymous.fetch<string[]>(query, {}, { perspective })).toEqual(['feature-1', 'feature-2', 'hero'])
-    }
     const wrongToken = makeClient(DATASET, 'not-the-viewer-token-at-all')
-    expect(await wrongToken.fetch<string[]>(query, {}, { perspective: 'raw' })).toEqual(['feature-1', 'feature-2', 'hero'])
+    const query = '*[_type != "sanity.imageAsset"] | order(_id asc)._id'
+    for (const someone of [anonymous, wrongToken]) {
+      for (const perspective of ['published', 'drafts', 'raw'] as const) {
+        const error: unknown = await someone.fetch(query, {}, { perspective }).catch((err: unknown) => err)
+        expect((error as { statusCode?: number }).statusCode).toBe(403)
+        expect((error as Error).message).toMatch(/arbitrary queries need the viewer token/)
+      }
+      // The site's own query, but not as the site sends it.
+      for (const perspective of ['drafts', 'raw'] as const) {
+        const error: unknown = await someone.fetch(pageQuery, {}, { perspective }).catch((err: unknown) => err)
+        expect((error as { statusCode?: number }).statusCode).toBe(403)
+      }
+      const withParams: unknown = await someone.fetch(pageQuery, { lang: 'en' }).catch((err: unknown) => err)
+      expect((withParams as { statusCode?: number }).statusCode).toBe(403)
+    }
+    const refused = await fetch(queryUrl('count(*)'))
+    expect(refused.status).toBe(403)
+    expect(await refused.json()).toEqual({
+      error: { type: 'queryNotAllowed', description: expect.stringMatching(/need the viewer token/) as unknown },
+    })
     expect(await client.fetch<string[]>('*[_type == "sanity.previewUrlSecret"]._id', {}, { perspective: 'raw' })).toEqual([
       'sanity-preview-url-secret.abc',
     ])
+  })
+
+  it('answers 400 before anything runs for a query nested too deeply or a perspective list too long', async () => {
+    const deep = await fetch(queryUrl(`${'('.repeat(1000)}1${')'.repeat(1000)}`), { headers: asViewer })
+    expect(deep.status).toBe(400)
+    expect(((await deep.json()) as { error: { type: string } }).error.type).toBe('queryParseError')
+
+    const names = Array.from({ length: 100_000 }, (_, i) => `r${i.toString(36)}`).join(',')
+    const longList = await fetch(`${origin}/v2025-02-19/data/query/${DATASET}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'count(*)', perspective: names }),
+    })
+    expect(longList.status).toBe(400)
+    expect(((await longList.json()) as { error: { type: string } }).error.type).toBe('invalidPerspective')
   })
 
   it('dereferences a _sanityAsset image into a sanity.imageAsset', async () => {
@@ -295,11 +353,12 @@ describe('seed edits', () => {
     await expect(client.fetch('*[_id == "feature-1"][0].title.en')).resolves.toBe('Meeting summary')
 
     await fixture.writeData(`${JSON.stringify(seedDocuments[0])}\n{"_id": "broken",\n`)
-    const response = await fetch(`${origin}/v2025-02-19/data/query/${DATASET}?query=${encodeURIComponent('count(*)')}`)
+    const response = await fetch(queryUrl('count(*)'), { headers: asViewer })
     expect(response.status).toBe(500)
-    expect(((await response.json()) as { error: { description: string } }).error.description).toMatch(
-      /data\.ndjson:2: invalid JSON/,
-    )
+    // What broke (data.ndjson:2) is for the log; the reply says nothing of the server's insides.
+    expect(await response.json()).toEqual({
+      error: { type: 'serverError', description: 'The content API could not answer this request' },
+    })
 
     await fixture.writeData(seedDocuments)
     await expect(client.fetch('*[_id == "feature-1"][0].title.en')).resolves.toBe('Summary')

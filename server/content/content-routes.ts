@@ -4,7 +4,9 @@
  * server when no Sanity project is configured:
  *
  * - `GET|POST /v{apiVersion}/data/query/{dataset}` — the query endpoint
- *   (`@sanity/client` with `apiHost` = this server, `useProjectHostname: false`).
+ *   (`@sanity/client` with `apiHost` = this server, `useProjectHostname: false`). Stricter than a
+ *   public hosted dataset: without the viewer token only the site's own queries run
+ *   (site-queries.ts); with it any query, in the bounded worker pool (query-pool.ts).
  * - `GET /images/{projectId}/{dataset}/{sha1}-{w}x{h}.{ext}` — the image CDN
  *   (`@sanity/image-url` with `baseUrl` = this server), with its resizing,
  *   cropping and format parameters (see image-params.ts).
@@ -12,8 +14,11 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import isPlainObject from 'is-plain-obj'
-import { GroqRequestError, parsePerspective, queryDataset } from './groq-query.ts'
+import { GroqRequestError, parsePerspective } from './groq-query.ts'
 import type { QueryErrorDetails, QueryParams } from './groq-query.ts'
+import { createQueryPool, DEFAULT_QUERY_LIMITS, QueryRefused, type QueryLimits } from './query-pool.ts'
+import { checkParams, checkQueryText } from './query-request.ts'
+import { createSiteAnswers, isSiteQuery } from './site-queries.ts'
 import type { LocalDataset } from './local-dataset.ts'
 import { createImageDelivery } from './image-delivery.ts'
 import { ImageParamError } from './image-params.ts'
@@ -30,6 +35,8 @@ export interface ContentRoutesOptions {
    * as a Sanity viewer token may. Without it a request sees what a public dataset shows anyone.
    */
   viewerToken?: string
+  /** Bounds on every query evaluated for a request; default DEFAULT_QUERY_LIMITS. */
+  queryLimits?: QueryLimits
 }
 
 interface ErrorBody {
@@ -40,13 +47,20 @@ const API_VERSION = /^(?:1|X|\d{4}-\d{2}-\d{2})$/
 
 export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (app, options) => {
   const { getDataset, projectId, dataset, viewerToken } = options
+  const limits = options.queryLimits ?? DEFAULT_QUERY_LIMITS
+  const pool = createQueryPool(limits)
+  app.addHook('onClose', async () => pool.close())
+  const siteAnswer = createSiteAnswers(getDataset)
 
-  // Anything unexpected in these routes (a broken seed file, a body that is
-  // not JSON) still answers in the API's error shape, which the client shows.
-  app.setErrorHandler((err: FastifyError, _request, reply) => {
+  // Anything unexpected in these routes (a broken seed file, a body that is not JSON) still
+  // answers in the API's error shape, which the client shows; what went wrong inside stays in the log.
+  app.setErrorHandler((err: FastifyError, request, reply) => {
     const status = typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500
-    if (status >= 500) app.log.error(err)
-    void sendError(reply, status, { description: err.message, type: err.name })
+    if (status >= 500) {
+      request.log.error(err)
+      return sendError(reply, status, { type: 'serverError', description: 'The content API could not answer this request' })
+    }
+    return sendError(reply, status, { description: err.message, type: err.name })
   })
 
   const runQuery = async (
@@ -70,15 +84,46 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
     const started = performance.now()
     try {
       const perspective = parsePerspective(input.perspective)
-      const current = await getDataset()
-      const readable = isViewer(request.headers.authorization, viewerToken) ? current.documents : current.publicDocuments
-      const result = await queryDataset(readable, query, input.params, perspective, { projectId, dataset })
+      checkQueryText(query, limits.maxQueryChars)
+      checkParams(input.params, limits.maxQueryChars)
+      const viewer = isViewer(request.headers.authorization, viewerToken)
+      const site = isSiteQuery(query, input.params, perspective)
+      if (!viewer && !site) {
+        return sendError(reply, 403, {
+          type: 'queryNotAllowed',
+          description:
+            'This server answers only its own site’s queries without a token: arbitrary queries need the viewer token (Authorization: Bearer …)',
+        })
+      }
+      let resultJson: string
+      if (site && !viewer) {
+        resultJson = await siteAnswer(query)
+      } else {
+        const current = await getDataset()
+        const outcome = await pool.run({
+          documents: current.documents,
+          query,
+          params: input.params,
+          perspective,
+          context: { projectId, dataset },
+          signal: hangUpSignal(reply),
+        })
+        if (!outcome.ok) return sendError(reply, outcome.status, outcome.error)
+        resultJson = outcome.resultJson
+      }
+      const ms = Math.round(performance.now() - started)
       return reply
         .header('cache-control', 'no-cache')
         .type('application/json; charset=utf-8')
-        .send({ query, result, syncTags: [LOCAL_SYNC_TAG], ms: Math.round(performance.now() - started) })
+        .send(
+          `{"query":${JSON.stringify(query)},"result":${resultJson},"syncTags":${JSON.stringify([LOCAL_SYNC_TAG])},"ms":${ms}}`,
+        )
     } catch (err) {
       if (err instanceof GroqRequestError) return sendError(reply, err.statusCode, err.details)
+      if (err instanceof QueryRefused) {
+        if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds))
+        return sendError(reply, err.status, err.error)
+      }
       throw err
     }
   }
@@ -87,7 +132,8 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
     '/v:apiVersion/data/query/:dataset',
     async (request, reply) => {
       const qs = request.query
-      const params: QueryParams = {}
+      // No prototype: a parameter named `$__proto__` is a parameter like any other.
+      const params: QueryParams = Object.create(null) as QueryParams
       for (const [key, raw] of Object.entries(qs)) {
         if (!key.startsWith('$')) continue // other options (tag, returnQuery, resultSourceMap…) are ignored
         if (typeof raw !== 'string') {
@@ -173,6 +219,15 @@ function isViewer(authorization: string | undefined, viewerToken: string | undef
   const given = Buffer.from(authorization ?? '')
   const expected = Buffer.from(`Bearer ${viewerToken}`)
   return given.length === expected.length && timingSafeEqual(given, expected)
+}
+
+/** Aborted when the client goes away before its answer is sent, so its query stops too. */
+function hangUpSignal(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController()
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort()
+  })
+  return controller.signal
 }
 
 function single(value: unknown): string | undefined {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { applyPerspective, GroqRequestError, parsePerspective, queryDataset } from './groq-query.ts'
+import { applyPerspective, GroqRequestError, MAX_PERSPECTIVE_LENGTH, parsePerspective, queryDataset } from './groq-query.ts'
 import type { SeedDocument } from './local-dataset.ts'
 
 const documents: SeedDocument[] = [
@@ -40,6 +40,14 @@ describe('applyPerspective', () => {
   it('refuses perspectives the API would refuse', () => {
     expect(() => parsePerspective('raw,drafts')).toThrow(GroqRequestError)
     expect(() => parsePerspective('drafts;drop')).toThrow(/Invalid perspective/)
+  })
+
+  it('refuses a list longer than MAX_PERSPECTIVE_LENGTH before reading it, and keeps each layer once', () => {
+    const names = Array.from({ length: 255_000 }, (_, n) => `r${n.toString(36)}`).join(',')
+    expect(() => parsePerspective(names)).toThrow(/longer than/)
+    const atTheLimit = `drafts,${'a,'.repeat((MAX_PERSPECTIVE_LENGTH - 'drafts,a'.length) / 2)}a`
+    expect(atTheLimit).toHaveLength(MAX_PERSPECTIVE_LENGTH)
+    expect(parsePerspective(atTheLimit)).toEqual({ kind: 'stack', layers: ['drafts', 'a'] })
   })
 })
 

@@ -78,12 +78,18 @@ export async function queryDataset(
     if (err instanceof Error && err.name === 'GroqQueryError') {
       throw new GroqRequestError({ type: 'queryParseError', description: err.message }, { cause: err })
     }
-    throw err
+    throw tooDeep(err)
   }
 
   // The hosted API rejects a query using a parameter it was not given;
   // groq-js would quietly evaluate it to null.
-  const missing = [...parameterNames(tree)].filter((name) => !Object.hasOwn(params, name))
+  let used: Set<string>
+  try {
+    used = parameterNames(tree)
+  } catch (err) {
+    throw tooDeep(err)
+  }
+  const missing = [...used].filter((name) => !Object.hasOwn(params, name))
   if (missing.length > 0) {
     const name = missing[0]
     throw new GroqRequestError({
@@ -112,27 +118,31 @@ export async function queryDataset(
   }
 }
 
+/** Longer than any real release stack; refused before splitting, so a huge list costs nothing. */
+export const MAX_PERSPECTIVE_LENGTH = 1024
+
 /**
- * Parses the `perspective` query parameter. Undefined or empty means
- * `published`. Throws GroqRequestError for a value the API would refuse.
+ * Parses the `perspective` query parameter in time linear in its length. Undefined or empty
+ * means `published`. Throws GroqRequestError for a value the API would refuse.
  */
 export function parsePerspective(raw: string | undefined): Perspective {
   if (raw === undefined || raw.trim() === '') return PUBLISHED
+  const invalid = (description: string) => new GroqRequestError({ type: 'invalidPerspective', description })
+  if (raw.length > MAX_PERSPECTIVE_LENGTH) {
+    throw invalid(`Invalid perspective: longer than ${MAX_PERSPECTIVE_LENGTH} characters`)
+  }
   const names = raw.split(',').map((name) => name.trim())
   if (names.length === 1 && names[0] === 'raw') return { kind: 'raw' }
-  const layers: string[] = []
+  const layers = new Set<string>()
   for (const name of names) {
     if (name === 'published') continue
     const layer = name === 'previewDrafts' ? 'drafts' : name
     if (layer === 'raw' || !/^[A-Za-z0-9][\w-]*$/.test(layer)) {
-      throw new GroqRequestError({
-        type: 'invalidPerspective',
-        description: `Invalid perspective "${raw}": use "published", "drafts", "raw" or a comma-separated list of release names`,
-      })
+      throw invalid(`Invalid perspective "${raw}": use "published", "drafts", "raw" or a comma-separated list of release names`)
     }
-    if (!layers.includes(layer)) layers.push(layer)
+    layers.add(layer)
   }
-  return { kind: 'stack', layers }
+  return { kind: 'stack', layers: [...layers] }
 }
 
 /** The documents a query sees under `perspective`, in dataset order. */
@@ -166,6 +176,15 @@ function splitId(id: string): { baseId: string; layer: string } {
   const version = /^versions\.([^.]+)\.(.+)$/.exec(id)
   if (version?.[1] && version[2]) return { baseId: version[2], layer: version[1] }
   return { baseId: id, layer: 'published' }
+}
+
+/**
+ * A stack overflow while reading the query (e.g. thousands of `!` in a row, which no bracket
+ * count catches) is the query's fault: a parse error, not a crash.
+ */
+function tooDeep(err: unknown): unknown {
+  if (!(err instanceof RangeError)) return err
+  return new GroqRequestError({ type: 'queryParseError', description: 'The query is nested too deeply' }, { cause: err })
 }
 
 /** Names of every `$param` in a parsed query tree. */

@@ -27,12 +27,15 @@ beforeAll(async () => {
   const source = createLocalDatasetSource({ seedDir: fixture.dir, projectId: PROJECT_ID, dataset: DATASET })
   changes = watchSeedChanges({ source, seedDir: fixture.dir, settleMs: 20, log })
   app = Fastify()
-  await app.register(contentRoutes, { getDataset: () => source.get(), projectId: PROJECT_ID, dataset: DATASET })
+  // Queries other than the site's own need the viewer token.
+  const viewerToken = 'local-viewer-token-for-tests'
+  await app.register(contentRoutes, { getDataset: () => source.get(), projectId: PROJECT_ID, dataset: DATASET, viewerToken })
   await app.register(liveRoutes, { changes, dataset: DATASET })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   if (address === null || typeof address === 'string') throw new Error('server did not listen on a TCP port')
   client = createClient({
+    token: viewerToken,
     projectId: PROJECT_ID,
     dataset: DATASET,
     apiVersion: '2025-02-19',

@@ -1,0 +1,143 @@
+// The content API as an attacker meets it, on a real `node server/main.ts` in a process of its own
+// (a query that exhausts memory must not take the test runner with it): each hostile request of
+// issue 14's table, with and without the viewer token, while a visitor loads the page, a static
+// file and signs up. Asserts statuses, that the process stays up, and how much its memory grows;
+// never how long anything took (the attack benchmark measures that).
+import { readFile, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { serverSandbox, type ServerProcess, type ServerSandbox } from '../testing/server-process.ts'
+import {
+  ATTACK_VIEWER_TOKEN,
+  longPerspectiveBody,
+  NESTED_COUNT_QUERY,
+  NESTED_DEEPER_QUERY,
+  NESTED_PARENTHESES_QUERY,
+  sendQueryAttack,
+  type QueryAttack,
+} from '../testing/query-attacks.ts'
+import { uniqueAddress } from '../../supabase/functions/_test/eventually.ts'
+
+const MAX_GROWTH_BYTES = 200 * 1024 * 1024
+
+let sandbox: ServerSandbox
+let server: ServerProcess
+
+beforeAll(async () => {
+  sandbox = await serverSandbox()
+  await writeFile(join(dirname(sandbox.dataDir), 'dist', 'client', 'probe.txt'), 'a static file')
+  server = await sandbox.start({
+    SANITY_VIEWER_TOKEN: ATTACK_VIEWER_TOKEN,
+    // The probe's sign-ups come from this one machine: no proof of work, limits out of the way.
+    CAPTCHA: 'off',
+    SIGNUP_LIMIT: '1000000/1m',
+    MAIL_SWEEP_SECONDS: '3600',
+  })
+}, 120_000)
+
+afterAll(async () => {
+  if (server) {
+    process.kill(server.pid, 'SIGTERM')
+    await server.exited
+  }
+  await sandbox?.remove()
+})
+
+async function rssBytes(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8')
+  const kb = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]
+  if (kb === undefined) throw new Error(`no VmRSS for process ${pid}`)
+  return Number(kb) * 1024
+}
+
+/** What a visitor meets: the page, a static file, a sign-up. */
+async function probe(): Promise<number[]> {
+  const page = fetch(`${server.url}/`).then((response) => response.status)
+  const file = fetch(`${server.url}/probe.txt`).then((response) => response.status)
+  const signup = fetch(`${server.url}/rest/v1/waitlist`, {
+    method: 'POST',
+    headers: { apikey: 'local-anon-key', 'content-type': 'application/json' },
+    body: JSON.stringify({ email: uniqueAddress('probe'), role: 'CTO', company_size: 'unknown' }),
+  }).then((response) => response.status)
+  return Promise.all([page, file, signup])
+}
+
+/**
+ * Sends `copies` of the attack at once and probes the site until they are all answered (at least
+ * once), sampling the server's memory meanwhile. Resolves with the attack's statuses and
+ * Retry-After headers, every probe's statuses and the peak growth of the server's RSS.
+ */
+async function underAttack(attack: QueryAttack, copies: number) {
+  const before = await rssBytes(server.pid)
+  let peak = before
+  let done = false
+  const sampling = (async () => {
+    while (!done) {
+      peak = Math.max(peak, await rssBytes(server.pid))
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+  })()
+  const answers = Promise.all(
+    Array.from({ length: copies }, async () => {
+      const response = await sendQueryAttack(server.url, attack)
+      const body = (await response.json()) as { error?: { type?: string } }
+      return { status: response.status, type: body.error?.type, retryAfter: response.headers.get('retry-after') }
+    }),
+  ).finally(() => (done = true))
+  const probes: number[][] = []
+  do probes.push(await probe())
+  while (!done)
+  const results = await answers
+  await sampling
+  return { results, probes, growth: peak - before }
+}
+
+const rows: { name: string; attack: QueryAttack; copies: number }[] = [
+  { name: 'a nested count() over the whole dataset', attack: { query: NESTED_COUNT_QUERY }, copies: 1 },
+  { name: 'the same one level deeper, without count()', attack: { query: NESTED_DEEPER_QUERY }, copies: 1 },
+  { name: '20 of those at once', attack: { query: NESTED_DEEPER_QUERY }, copies: 20 },
+  { name: 'a 1 MB POST with 255k perspective names', attack: { body: longPerspectiveBody() }, copies: 1 },
+  {
+    name: 'a query of 50,000 nested parentheses',
+    attack: { body: JSON.stringify({ query: NESTED_PARENTHESES_QUERY }) },
+    copies: 1,
+  },
+]
+
+/** What each row must get: refused before anything runs, or stopped by a bound. */
+const refusedAtOnce: Record<string, string> = {
+  'a 1 MB POST with 255k perspective names': 'invalidPerspective',
+  'a query of 50,000 nested parentheses': 'queryParseError',
+}
+
+describe('the content API under attack, on a real server process', () => {
+  describe.each(rows)('$name', ({ name, attack, copies }) => {
+    it('without the token: refused with a 4xx, while the site answers and memory stays bounded', async () => {
+      const { results, probes, growth } = await underAttack(attack, copies)
+      const expected = refusedAtOnce[name]
+      for (const result of results) {
+        expect(result).toMatchObject(expected ? { status: 400, type: expected } : { status: 403, type: 'queryNotAllowed' })
+      }
+      for (const statuses of probes) expect(statuses).toEqual([200, 200, 201])
+      expect(growth).toBeLessThanOrEqual(MAX_GROWTH_BYTES)
+    })
+
+    it('with the token: stopped by a bound (4xx, or 503 with Retry-After), while the site answers and memory stays bounded', async () => {
+      const { results, probes, growth } = await underAttack({ ...attack, token: ATTACK_VIEWER_TOKEN }, copies)
+      const expected = refusedAtOnce[name]
+      for (const result of results) {
+        if (expected) expect(result).toMatchObject({ status: 400, type: expected })
+        else if (result.status === 503)
+          expect(result).toMatchObject({ type: expect.stringMatching(/^(queryTimeout|serverBusy)$/) as unknown, retryAfter: '1' })
+        else expect(result).toMatchObject({ status: 422, type: 'queryTooLarge' })
+      }
+      for (const statuses of probes) expect(statuses).toEqual([200, 200, 201])
+      expect(growth).toBeLessThanOrEqual(MAX_GROWTH_BYTES)
+    })
+  })
+
+  it('is still up, and answers the site’s own query', async () => {
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+    expect(server.output()).not.toMatch(/heap out of memory/i)
+  })
+})
