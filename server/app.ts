@@ -106,6 +106,7 @@ export async function buildApp({
       projectId: config.sanity.projectId,
       dataset: config.sanity.dataset,
       ...(config.sanity.viewerToken ? { viewerToken: config.sanity.viewerToken } : {}),
+      images: config.contentLimits.imageRenders,
     })
     const changes = watchSeedChanges({ source: localDataset, seedDir: resolve(config.seedDir), log: app.log })
     app.addHook('onClose', async () => changes.close())

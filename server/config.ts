@@ -2,6 +2,7 @@ import { createPrivateKey, randomBytes } from 'node:crypto'
 import { isIP } from 'node:net'
 import { z } from 'zod'
 import type { DkimKey } from '../supabase/functions/_shared/smtp-mailer.ts'
+import { DEFAULT_RENDER_LIMITS, type ImageRenderLimits } from './content/image-delivery.ts'
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
@@ -95,6 +96,17 @@ const envSchema = z.object({
   WELCOME_LIMIT_PER_RECIPIENT: optional(requestLimit),
   CAPTCHA: z.enum(['on', 'off']).default('on'),
   ALTCHA_HMAC_KEY: optional(z.string().min(32, 'a random secret of at least 32 characters')),
+  // Bounds on the public content endpoints (README "Abuse model"; decisions 0065, 0066).
+  QUERY_RATE_LIMIT: optional(requestLimit),
+  IMAGE_RATE_LIMIT: optional(requestLimit),
+  LIVE_RATE_LIMIT: optional(requestLimit),
+  LIVE_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(1000).default(8),
+  LIVE_STREAMS_TOTAL: z.coerce.number().int().min(1).max(100_000).default(1000),
+  LIVE_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  IMAGE_RENDERS_AT_ONCE: z.coerce.number().int().min(1).max(64).default(DEFAULT_RENDER_LIMITS.atOnce),
+  IMAGE_RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_RENDER_LIMITS.queued),
+  IMAGE_RENDER_MAX_MEGAPIXELS: z.coerce.number().min(0.01).max(1000).default(DEFAULT_RENDER_LIMITS.maxCost / 1e6),
+  IMAGE_RENDER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(DEFAULT_RENDER_LIMITS.timeoutSeconds),
   SUPABASE_URL: optional(z.url({ protocol: /^https?$/ })),
   SUPABASE_ANON_KEY: optional(z.string().min(20, 'the project’s anon (publishable) key')),
 })
@@ -149,6 +161,13 @@ export interface ServerConfig {
     limits: Partial<Record<'signup' | 'welcome_client' | 'welcome_recipient', RequestLimit>>
     /** The proof of work the welcome asks for; undefined when CAPTCHA=off. */
     captcha: { hmacKey: string } | undefined
+  }
+  /** Bounds on the public content endpoints: per-client rates, live streams, image renders. */
+  contentLimits: {
+    /** Requests per client address, for each endpoint (streams opened, for `live`). */
+    rate: Record<'query' | 'images' | 'live', RequestLimit>
+    liveStreams: { perClient: number; total: number; idleMs: number }
+    imageRenders: ImageRenderLimits
   }
 }
 
@@ -207,6 +226,20 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
       },
       // Made up at start when unset: challenges then last as long as the process (set it for several processes).
       captcha: e.CAPTCHA === 'off' ? undefined : { hmacKey: e.ALTCHA_HMAC_KEY ?? randomBytes(32).toString('base64url') },
+    },
+    contentLimits: {
+      rate: {
+        query: e.QUERY_RATE_LIMIT ?? { maxHits: 600, perSeconds: 60 },
+        images: e.IMAGE_RATE_LIMIT ?? { maxHits: 600, perSeconds: 60 },
+        live: e.LIVE_RATE_LIMIT ?? { maxHits: 60, perSeconds: 60 },
+      },
+      liveStreams: { perClient: e.LIVE_STREAMS_PER_CLIENT, total: e.LIVE_STREAMS_TOTAL, idleMs: e.LIVE_IDLE_MINUTES * 60_000 },
+      imageRenders: {
+        atOnce: e.IMAGE_RENDERS_AT_ONCE,
+        queued: e.IMAGE_RENDER_QUEUE,
+        maxCost: e.IMAGE_RENDER_MAX_MEGAPIXELS * 1e6,
+        timeoutSeconds: e.IMAGE_RENDER_TIMEOUT_SECONDS,
+      },
     },
     supabase:
       e.SUPABASE_URL && e.SUPABASE_ANON_KEY

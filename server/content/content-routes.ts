@@ -15,7 +15,7 @@ import isPlainObject from 'is-plain-obj'
 import { GroqRequestError, parsePerspective, queryDataset } from './groq-query.ts'
 import type { QueryErrorDetails, QueryParams } from './groq-query.ts'
 import type { LocalDataset } from './local-dataset.ts'
-import { createImageDelivery } from './image-delivery.ts'
+import { createImageDelivery, ImageBusyError, type ImageRenderLimits } from './image-delivery.ts'
 import { ImageParamError } from './image-params.ts'
 import { LOCAL_SYNC_TAG } from './live-routes.ts'
 
@@ -30,11 +30,16 @@ export interface ContentRoutesOptions {
    * as a Sanity viewer token may. Without it a request sees what a public dataset shows anyone.
    */
   viewerToken?: string
+  /** Bounds on image renders (default: DEFAULT_RENDER_LIMITS). */
+  images?: ImageRenderLimits
 }
 
 interface ErrorBody {
   error: { description: string; type?: string; [key: string]: unknown }
 }
+
+/** Renders take about a second each: a client refused for a full queue can try again soon. */
+const IMAGE_RETRY_AFTER_SECONDS = 2
 
 const API_VERSION = /^(?:1|X|\d{4}-\d{2}-\d{2})$/
 
@@ -134,7 +139,7 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
     },
   )
 
-  const deliverImage = createImageDelivery()
+  const deliverImage = createImageDelivery(options.images)
   app.get<{
     Params: { projectId: string; dataset: string; file: string }
     Querystring: Record<string, string | string[]>
@@ -145,11 +150,28 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
     const current = await getDataset()
     const image = current.images.get(file)
     if (!image) return notFound()
+    // Aborts when the client hangs up before its answer: a render only it waited for is dropped.
+    const clientGone = new AbortController()
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) clientGone.abort(new Error('the client hung up'))
+    })
     let response
     try {
-      response = await deliverImage({ fileName: file, image, query: request.query, accept: request.headers.accept })
+      response = await deliverImage({
+        fileName: file,
+        image,
+        query: request.query,
+        accept: request.headers.accept,
+        signal: clientGone.signal,
+      })
     } catch (err) {
       if (err instanceof ImageParamError) return sendError(reply, 400, { type: 'invalidParameter', description: err.message })
+      if (err instanceof ImageBusyError) {
+        reply.header('retry-after', String(IMAGE_RETRY_AFTER_SECONDS))
+        return sendError(reply, 503, { type: 'serverBusy', description: err.message })
+      }
+      // Nobody to answer: the connection is closed.
+      if (clientGone.signal.aborted) return sendError(reply, 503, { description: 'The client hung up' })
       if (isFileGone(err)) return notFound()
       throw err
     }
