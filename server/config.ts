@@ -2,7 +2,14 @@ import { createPrivateKey, randomBytes } from 'node:crypto'
 import { isIP } from 'node:net'
 import { z } from 'zod'
 import type { DkimKey } from '../supabase/functions/_shared/smtp-mailer.ts'
-import { DEFAULT_RENDER_LIMITS, type ImageRenderLimits } from './content/image-delivery.ts'
+import {
+  DEFAULT_RATES,
+  DEFAULT_RENDER_LIMITS,
+  DEFAULT_STREAM_LIMITS,
+  type ContentEndpoint,
+  type ImageRenderLimits,
+  type LiveStreamLimits,
+} from './content/content-bounds.ts'
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
@@ -100,12 +107,21 @@ const envSchema = z.object({
   QUERY_RATE_LIMIT: optional(requestLimit),
   IMAGE_RATE_LIMIT: optional(requestLimit),
   LIVE_RATE_LIMIT: optional(requestLimit),
-  LIVE_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(1000).default(8),
-  LIVE_STREAMS_TOTAL: z.coerce.number().int().min(1).max(100_000).default(1000),
-  LIVE_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  LIVE_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(1000).default(DEFAULT_STREAM_LIMITS.perClient),
+  LIVE_STREAMS_TOTAL: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_STREAM_LIMITS.total),
+  LIVE_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1440)
+    .default(DEFAULT_STREAM_LIMITS.idleMs / 60_000),
   IMAGE_RENDERS_AT_ONCE: z.coerce.number().int().min(1).max(64).default(DEFAULT_RENDER_LIMITS.atOnce),
   IMAGE_RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_RENDER_LIMITS.queued),
-  IMAGE_RENDER_MAX_MEGAPIXELS: z.coerce.number().min(0.01).max(1000).default(DEFAULT_RENDER_LIMITS.maxCost / 1e6),
+  IMAGE_RENDER_MAX_MEGAPIXELS: z.coerce
+    .number()
+    .min(0.01)
+    .max(1000)
+    .default(DEFAULT_RENDER_LIMITS.maxCost / 1e6),
   IMAGE_RENDER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(DEFAULT_RENDER_LIMITS.timeoutSeconds),
   SUPABASE_URL: optional(z.url({ protocol: /^https?$/ })),
   SUPABASE_ANON_KEY: optional(z.string().min(20, 'the project’s anon (publishable) key')),
@@ -165,8 +181,8 @@ export interface ServerConfig {
   /** Bounds on the public content endpoints: per-client rates, live streams, image renders. */
   contentLimits: {
     /** Requests per client address, for each endpoint (streams opened, for `live`). */
-    rate: Record<'query' | 'images' | 'live', RequestLimit>
-    liveStreams: { perClient: number; total: number; idleMs: number }
+    rate: Record<ContentEndpoint, RequestLimit>
+    liveStreams: LiveStreamLimits
     imageRenders: ImageRenderLimits
   }
 }
@@ -229,9 +245,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     },
     contentLimits: {
       rate: {
-        query: e.QUERY_RATE_LIMIT ?? { maxHits: 600, perSeconds: 60 },
-        images: e.IMAGE_RATE_LIMIT ?? { maxHits: 600, perSeconds: 60 },
-        live: e.LIVE_RATE_LIMIT ?? { maxHits: 60, perSeconds: 60 },
+        query: e.QUERY_RATE_LIMIT ?? DEFAULT_RATES.query,
+        images: e.IMAGE_RATE_LIMIT ?? DEFAULT_RATES.images,
+        live: e.LIVE_RATE_LIMIT ?? DEFAULT_RATES.live,
       },
       liveStreams: { perClient: e.LIVE_STREAMS_PER_CLIENT, total: e.LIVE_STREAMS_TOTAL, idleMs: e.LIVE_IDLE_MINUTES * 60_000 },
       imageRenders: {

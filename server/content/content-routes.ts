@@ -9,15 +9,16 @@
  *   (`@sanity/image-url` with `baseUrl` = this server), with its resizing,
  *   cropping and format parameters (see image-params.ts).
  */
-import { timingSafeEqual } from 'node:crypto'
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import isPlainObject from 'is-plain-obj'
 import { GroqRequestError, parsePerspective, queryDataset } from './groq-query.ts'
 import type { QueryErrorDetails, QueryParams } from './groq-query.ts'
 import type { LocalDataset } from './local-dataset.ts'
-import { createImageDelivery, ImageBusyError, type ImageRenderLimits } from './image-delivery.ts'
+import { createImageDelivery, ImageBusyError } from './image-delivery.ts'
+import type { ImageRenderLimits } from './content-bounds.ts'
 import { ImageParamError } from './image-params.ts'
 import { LOCAL_SYNC_TAG } from './live-routes.ts'
+import { hasViewerToken } from './viewer-token.ts'
 
 export interface ContentRoutesOptions {
   /** The current dataset; called on every request so seed edits show up (see createLocalDatasetSource). */
@@ -76,7 +77,7 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
     try {
       const perspective = parsePerspective(input.perspective)
       const current = await getDataset()
-      const readable = isViewer(request.headers.authorization, viewerToken) ? current.documents : current.publicDocuments
+      const readable = hasViewerToken(request.headers.authorization, viewerToken) ? current.documents : current.publicDocuments
       const result = await queryDataset(readable, query, input.params, perspective, { projectId, dataset })
       return reply
         .header('cache-control', 'no-cache')
@@ -188,13 +189,6 @@ function sendError(reply: FastifyReply, status: number, error: QueryErrorDetails
 
 function isFileGone(err: unknown): boolean {
   return err instanceof Error && 'code' in err && (err.code === 'ENOENT' || err.code === 'EISDIR')
-}
-
-function isViewer(authorization: string | undefined, viewerToken: string | undefined): boolean {
-  if (!viewerToken) return false
-  const given = Buffer.from(authorization ?? '')
-  const expected = Buffer.from(`Bearer ${viewerToken}`)
-  return given.length === expected.length && timingSafeEqual(given, expected)
 }
 
 function single(value: unknown): string | undefined {

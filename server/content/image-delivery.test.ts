@@ -35,7 +35,13 @@ describe('createImageDelivery', () => {
     const png = await deliver({ fileName: 'a-400x400.png', image, query: avatar, accept: undefined, signal })
     expect(png).toMatchObject({ mimeType: 'image/png', variesByAccept: true })
 
-    const fixed = await deliver({ fileName: 'a-400x400.png', image, query: { w: '56', fm: 'webp' }, accept: CHROME_ACCEPT, signal })
+    const fixed = await deliver({
+      fileName: 'a-400x400.png',
+      image,
+      query: { w: '56', fm: 'webp' },
+      accept: CHROME_ACCEPT,
+      signal,
+    })
     expect(fixed).toMatchObject({ mimeType: 'image/webp', variesByAccept: false })
   })
 
@@ -84,8 +90,8 @@ describe('createImageDelivery', () => {
   it('refuses bad parameters before touching the file', async () => {
     const deliver = createImageDelivery()
     await rm(image.filePath)
-    await expect(deliver({ fileName: 'a-400x400.png', image, query: { fit: 'cover' }, accept: undefined, signal })).rejects.toThrow(
-      ImageParamError,
-    )
+    await expect(
+      deliver({ fileName: 'a-400x400.png', image, query: { fit: 'cover' }, accept: undefined, signal }),
+    ).rejects.toThrow(ImageParamError)
   })
 })

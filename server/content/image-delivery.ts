@@ -10,6 +10,7 @@ import { ImageParamError, negotiateFormats, parseImageParams } from './image-par
 import { planTransform, transformImage, type TransformPlan } from './image-transform.ts'
 import type { LocalImageFile } from './local-dataset.ts'
 import { createRenderQueue, QueueFullError } from './render-queue.ts'
+import { DEFAULT_RENDER_LIMITS } from './content-bounds.ts'
 
 export interface ImageResponse {
   bytes: Buffer
@@ -27,23 +28,6 @@ export interface ImageRequest {
   /** Aborts when the client has gone: a render it alone waited for and that has not started is dropped. */
   signal: AbortSignal
 }
-
-export interface ImageRenderLimits {
-  /** Renders running at once; more wait in a queue of `queued`, and beyond that get a 503. */
-  atOnce: number
-  queued: number
-  /** The most one render may cost, in pixels weighted by format (see planTransform); more is a 400. */
-  maxCost: number
-  /** A render still running after this long is stopped and answered with 503. */
-  timeoutSeconds: number
-}
-
-/**
- * One render at a time leaves the other core (and three of libuv's four threads) to pages and
- * files; a queue of 8 is about 10 s of renders; 17 million weighted pixels is a 4096² WebP (about
- * 1.2 s here) or a 750² AVIF. Measured in docs/decisions/0065.
- */
-export const DEFAULT_RENDER_LIMITS: ImageRenderLimits = { atOnce: 1, queued: 8, maxCost: 17e6, timeoutSeconds: 10 }
 
 /** Enough for every size of a page's images many times over, small next to the server's memory. */
 const CACHE_LIMITS = { maxEntries: 500, maxBytes: 64 * 1024 * 1024 }
@@ -93,7 +77,12 @@ export function createImageDelivery(limits = DEFAULT_RENDER_LIMITS, cacheLimits 
     }
   }
 
-  async function render(image: LocalImageFile, plan: TransformPlan, key: string, variesByAccept: boolean): Promise<ImageResponse> {
+  async function render(
+    image: LocalImageFile,
+    plan: TransformPlan,
+    key: string,
+    variesByAccept: boolean,
+  ): Promise<ImageResponse> {
     const source = await readFile(image.filePath)
     let rendered
     try {

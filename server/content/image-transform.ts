@@ -94,7 +94,11 @@ export function planTransform(
 }
 
 /** Renders a plan; `source` is the original file (returned as it is for an `original` plan). */
-export async function transformImage(source: Buffer, plan: TransformPlan, { timeoutSeconds = 0 } = {}): Promise<TransformedImage> {
+export async function transformImage(
+  source: Buffer,
+  plan: TransformPlan,
+  { timeoutSeconds = 0 } = {},
+): Promise<TransformedImage> {
   if (plan.original) return { bytes: source, mimeType: plan.mimeType }
   const { output, cut, full, resize, canvas, background } = plan
   const image = sharp(source, { autoOrient: true }).timeout({ seconds: timeoutSeconds })
