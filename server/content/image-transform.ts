@@ -28,6 +28,10 @@ interface SizePlan extends Size {
   canvas?: Size
 }
 
+// Renders are kept by image-delivery.ts already; libvips' own cache of operations (up to 50 MB)
+// would only hold memory a burst of distinct renders leaves behind.
+sharp.cache(false)
+
 /** Sanity's default quality; sharp's AVIF default (50) looks about as good at a smaller size. */
 const DEFAULT_QUALITY = { avif: 50, other: 75 }
 const WHITE = '#ffffffff'
@@ -45,7 +49,7 @@ interface RenderPlan {
   canvas?: Size
   background: string
   quality: number | undefined
-  /** What the render costs, in pixels weighted by how slow their format is to encode (see RENDER_COST). */
+  /** What the render costs: its pixels, weighted by how slow their format is to encode (see costPerPixel). */
   cost: number
 }
 
@@ -53,10 +57,14 @@ interface RenderPlan {
 export type TransformPlan = { original: true; mimeType: string } | ({ original: false } & RenderPlan)
 
 /**
- * How much slower than WebP each format encodes a pixel, measured here with sharp 0.35 on
- * a 2048² image (docs/decisions/0065): AVIF at quality 100 takes 30 times as long.
+ * How much slower than WebP a format encodes a pixel, measured here with sharp 0.35
+ * (docs/decisions/0065): AVIF is 25 times as slow at its default quality (50) and grows
+ * steeply above it, to 90 times at 100; GIF about 3 times; JPEG and PNG no slower.
  */
-const RENDER_COST: Record<OutputFormat, number> = { avif: 30, gif: 2, jpg: 1, pjpg: 1, png: 1, webp: 1 }
+function costPerPixel(format: OutputFormat, quality: number | undefined): number {
+  if (format === 'avif') return 25 + 1.3 * Math.max(0, (quality ?? DEFAULT_QUALITY.avif) - 50)
+  return format === 'gif' ? 3 : 1
+}
 
 /**
  * Plans the transform from the source's size (after its EXIF orientation), its format and the
@@ -89,7 +97,7 @@ export function planTransform(
     ...(plan.canvas ? { canvas: plan.canvas } : {}),
     background: params.background ?? WHITE,
     quality: params.quality,
-    cost: outputSize.width * outputSize.height * RENDER_COST[output],
+    cost: outputSize.width * outputSize.height * costPerPixel(output, params.quality),
   }
 }
 
