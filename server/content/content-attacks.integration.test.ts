@@ -8,15 +8,20 @@ import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ATTACK_ENV, probeDuring, rssBytes, writeProbeAsset } from '../testing/attack-probe.ts'
 import { serverSandbox, type ServerProcess, type ServerSandbox } from '../testing/server-process.ts'
+import {
+  costliestRenderPath,
+  FORMER_500_QUERIES,
+  hostileRenderPath,
+  LIVE_PATH,
+  SEED_IMAGE_PATH,
+} from '../testing/content-attacks.ts'
 
-/** The seed's sharing image, 1200×630: its URL is its content's SHA-1 and size. */
-const IMAGE = '/images/local/production/c19598c81caa1eb31baee61fc8dd2c6a6560b22c-1200x630.png'
-const LIVE = '/v2025-02-19/data/live/events/production'
 const MEMORY_BOUND = 200 * 1024 * 1024
 
-/** A colour no earlier request asked for, so no answer comes from the cache. */
-let colours = 0x102030
-const newColour = () => (colours += 7919).toString(16).padStart(6, '0')
+/** Numbers each render, so that no answer comes from the cache. */
+let renders = 0
+const hostileRender = () => hostileRenderPath((renders += 1))
+const costliestAllowed = () => costliestRenderPath((renders += 1))
 
 let sandbox: ServerSandbox
 let server: ServerProcess
@@ -64,10 +69,6 @@ function hangUpAfter(path: string, afterMs: number): Promise<void> {
     request.end()
   })
 }
-
-const hostileRender = () => `${IMAGE}?w=4096&h=4096&fit=fill&fm=avif&q=100&bg=${newColour()}`
-/** The costliest render the default budget allows: a 4096² WebP, about 1.2 s of CPU here. */
-const costliestAllowed = () => `${IMAGE}?w=4096&h=4096&fit=fill&fm=webp&q=100&bg=${newColour()}`
 
 describe('image attacks', () => {
   it.each([4, 8])('%i hostile 4096² AVIF renders are refused with a 400 that says why', async (count) => {
@@ -121,14 +122,11 @@ describe('image attacks', () => {
     for (const body of bodies) expect(body.equals(bodies[0] ?? Buffer.alloc(0))).toBe(true)
   })
 
-  it.each(['fit=min&w=1&h=4096', 'fit=crop&w=4096&h=1', 'fm=jpg&q=0', 'fm=avif&q=0&w=50'])(
-    '?%s renders (it used to be a 500)',
-    async (query) => {
-      const response = await fetch(`${server.url}${IMAGE}?${query}`)
-      expect(response.status).toBe(200)
-      expect(response.headers.get('content-type')).toMatch(/^image\//)
-    },
-  )
+  it.each(FORMER_500_QUERIES)('?%s renders (it used to be a 500)', async (query) => {
+    const response = await fetch(`${server.url}${SEED_IMAGE_PATH}?${query}`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toMatch(/^image\//)
+  })
 })
 
 describe('live stream and rate attacks', () => {
@@ -139,7 +137,7 @@ describe('live stream and rate attacks', () => {
         Array.from({ length: 5000 }, async () => {
           const stream = new AbortController()
           try {
-            const response = await fetch(`${server.url}${LIVE}`, { signal: stream.signal })
+            const response = await fetch(`${server.url}${LIVE_PATH}`, { signal: stream.signal })
             if (response.status === 200) held.push(stream)
             else {
               expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0)
@@ -158,7 +156,7 @@ describe('live stream and rate attacks', () => {
   })
 
   it('a burst of image requests from one address ends in 429 with Retry-After, in the API error shape', async () => {
-    const small = `${IMAGE}?w=40`
+    const small = `${SEED_IMAGE_PATH}?w=40`
     let response: Response
     let sent = 0
     do {

@@ -1,6 +1,6 @@
 // Test helper for attack tests: while hostile requests run against a server in its own process,
 // a visitor's requests (the page, a static file, a sign-up) must still succeed, and the process
-// must stay up with its memory bounded. Reads the process's CPU time and memory from /proc.
+// must stay up with its memory bounded. Reads the process's memory from /proc.
 import { randomUUID } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
@@ -82,12 +82,4 @@ export async function rssBytes(pid: number): Promise<number> {
   const kilobytes = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]
   if (kilobytes === undefined) throw new Error(`no VmRSS for process ${pid}`)
   return Number(kilobytes) * 1024
-}
-
-/** CPU time the process has used so far, user and system, in seconds (Linux ticks of 1/100 s). */
-export async function cpuSeconds(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
-  // Fields after the command name, which is in parentheses and may hold spaces.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return (Number(fields[11]) + Number(fields[12])) / 100
 }
