@@ -1,6 +1,7 @@
 // The live stream's bounds: streams per address and in total, and idle streams ended.
 import type { Socket } from 'node:net'
 import Fastify, { type FastifyInstance } from 'fastify'
+import { EventSource } from 'eventsource'
 import { afterEach, describe, expect, it } from 'vitest'
 import { liveRoutes } from './live-routes.ts'
 import type { ContentChanges } from './seed-changes.ts'
@@ -78,5 +79,19 @@ describe('live stream bounds', () => {
     const text = await stream.text()
     expect(text).toContain('event: welcome')
     expect(text).toContain('event: message')
+  })
+
+  it('lets EventSource, as the page uses it, open a new stream by itself after an idle one ends', async () => {
+    await startLive({ perClient: 5, total: 5, idleMs: 100 })
+    const source = new EventSource(url)
+    let welcomes = 0
+    await new Promise<void>((reconnected) =>
+      source.addEventListener('welcome', () => {
+        welcomes += 1
+        if (welcomes === 2) reconnected()
+      }),
+    )
+    source.close()
+    expect(welcomes).toBe(2)
   })
 })

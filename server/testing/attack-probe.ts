@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path'
 import type { ServerProcess, ServerSandbox } from './server-process.ts'
 
 /** A built asset of a realistic size that the probe fetches as a static file. */
-export const PROBE_ASSET_PATH = '/assets/probe.js'
+const PROBE_ASSET_PATH = '/assets/probe.js'
 
 /** Environment for an attack test's server: sign-ups from one address never hit their own limits. */
 export const ATTACK_ENV = { CAPTCHA: 'off', SIGNUP_LIMIT: '100000/1m', WELCOME_LIMIT_PER_CLIENT: '100000/1m' }
@@ -19,7 +19,7 @@ export async function writeProbeAsset(sandbox: ServerSandbox): Promise<void> {
   await writeFile(join(assets, 'probe.js'), `export const probe = '${'x'.repeat(100_000)}'\n`)
 }
 
-export interface ProbeRound {
+interface ProbeRound {
   page: number
   asset: number
   signup: number
@@ -39,7 +39,7 @@ async function timed(request: () => Promise<Response>): Promise<{ status: number
 }
 
 /** One visitor's round: the page, the static file and a sign-up, one after the other. */
-export async function probeOnce(url: string): Promise<ProbeRound> {
+async function probeOnce(url: string): Promise<ProbeRound> {
   const page = await timed(() => fetch(`${url}/`))
   const asset = await timed(() => fetch(`${url}${PROBE_ASSET_PATH}`))
   const signup = await timed(() =>
