@@ -134,7 +134,7 @@ describe('abuse settings', () => {
       rate: {
         query: { maxHits: 600, perSeconds: 60 },
         images: { maxHits: 600, perSeconds: 60 },
-        live: { maxHits: 60, perSeconds: 60 },
+        live: { maxHits: 120, perSeconds: 60 },
       },
       liveStreams: { perClient: 8, total: 1000, idleMs: 900_000 },
       imageRenders: { atOnce: 1, queued: 8, maxCost: 17e6, timeoutSeconds: 10 },

@@ -45,5 +45,5 @@ export type ContentEndpoint = 'query' | 'images' | 'live'
 export const DEFAULT_RATES: Record<ContentEndpoint, RequestLimit> = {
   query: { maxHits: 600, perSeconds: 60 },
   images: { maxHits: 600, perSeconds: 60 },
-  live: { maxHits: 60, perSeconds: 60 },
+  live: { maxHits: 120, perSeconds: 60 },
 }
