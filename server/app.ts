@@ -8,6 +8,7 @@ import type { PublicConfig } from '../web/src/app/public-config.ts'
 import type { ServerConfig } from './config.ts'
 import { contentRoutes } from './content/content-routes.ts'
 import { liveRoutes } from './content/live-routes.ts'
+import { contentLimits } from './content/content-limits.ts'
 import { watchSeedChanges } from './content/seed-changes.ts'
 import type { LocalDatasetSource } from './content/local-dataset.ts'
 import type { PageContentSource } from './content/page-content.ts'
@@ -18,6 +19,7 @@ import { createPreview } from './preview/preview.ts'
 import { previewRoutes } from './preview/preview-routes.ts'
 import { healthRoutes } from './health-routes.ts'
 import { RequestLog } from './request-log.ts'
+import { trustProxyOption } from './client-address.ts'
 import type { Database } from './db/database.ts'
 import type { VisitorLoad } from './mail/visitor-load.ts'
 import { restRoutes } from './supabase/rest-routes.ts'
@@ -120,16 +122,22 @@ export async function buildApp({
   })
 
   if (localDataset) {
-    await app.register(contentRoutes, {
-      getDataset: () => localDataset.get(),
-      projectId: config.sanity.projectId,
-      dataset: config.sanity.dataset,
-      ...(config.sanity.viewerToken ? { viewerToken: config.sanity.viewerToken } : {}),
-      queryLimits: config.contentQueries,
-    })
     const changes = watchSeedChanges({ source: localDataset, seedDir: resolve(config.seedDir), log: app.log })
     app.addHook('onClose', async () => changes.close())
-    await app.register(liveRoutes, { changes, dataset: config.sanity.dataset })
+    const { viewerToken } = config.sanity
+    // The content API, images and live stream share a scope, so the per-client rates reach them and nothing else.
+    await app.register(async (content) => {
+      await content.register(contentLimits, { rate: config.contentLimits.rate, viewerToken })
+      await content.register(contentRoutes, {
+        getDataset: () => localDataset.get(),
+        projectId: config.sanity.projectId,
+        dataset: config.sanity.dataset,
+        ...(viewerToken ? { viewerToken } : {}),
+        images: config.contentLimits.imageRenders,
+        queryLimits: config.contentQueries,
+      })
+      await content.register(liveRoutes, { changes, dataset: config.sanity.dataset, streams: config.contentLimits.liveStreams })
+    })
   }
 
   let callLinks: CallLinksFunction
@@ -180,15 +188,6 @@ export async function buildApp({
     studioUrl: config.sanity.studioUrl,
   })
   return app
-}
-
-/**
- * Fastify's trustProxy for TRUST_PROXY. Fastify reads a bare hop count as "trust nothing" (it
- * cannot tell who the nearest hop is); a count here keeps Express's meaning, trusting that many
- * hops whoever they are, which is right only when nothing but those proxies can reach the server.
- */
-function trustProxyOption(trust: ServerConfig['trustProxy']) {
-  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust
 }
 
 /** Where this server answers itself (the local preview checks its secret through its own content API). */

@@ -153,6 +153,47 @@ describe('abuse settings', () => {
     expect(() => loadConfig({ SIGNUP_LIMIT: 'ten' })).toThrow(/SIGNUP_LIMIT/)
   })
 
+  it('bounds the content endpoints by default, each bound from its own variable', () => {
+    expect(loadConfig({}).contentLimits).toEqual({
+      rate: {
+        query: { maxHits: 600, perSeconds: 60 },
+        images: { maxHits: 600, perSeconds: 60 },
+        live: { maxHits: 120, perSeconds: 60 },
+      },
+      liveStreams: { perClient: 8, total: 1000, idleMs: 900_000 },
+      imageRenders: { atOnce: 1, queued: 8, maxCost: 17e6, timeoutSeconds: 10 },
+    })
+    const set = loadConfig({
+      QUERY_RATE_LIMIT: '10/1s',
+      IMAGE_RATE_LIMIT: '20/1m',
+      LIVE_RATE_LIMIT: '3/1h',
+      LIVE_STREAMS_PER_CLIENT: '2',
+      LIVE_STREAMS_TOTAL: '50',
+      LIVE_IDLE_MINUTES: '1',
+      IMAGE_RENDERS_AT_ONCE: '2',
+      IMAGE_RENDER_QUEUE: '0',
+      IMAGE_RENDER_MAX_MEGAPIXELS: '4.5',
+      IMAGE_RENDER_TIMEOUT_SECONDS: '3',
+    }).contentLimits
+    expect(set).toEqual({
+      rate: {
+        query: { maxHits: 10, perSeconds: 1 },
+        images: { maxHits: 20, perSeconds: 60 },
+        live: { maxHits: 3, perSeconds: 3600 },
+      },
+      liveStreams: { perClient: 2, total: 50, idleMs: 60_000 },
+      imageRenders: { atOnce: 2, queued: 0, maxCost: 4.5e6, timeoutSeconds: 3 },
+    })
+    const wrong = () =>
+      loadConfig({
+        QUERY_RATE_LIMIT: 'many',
+        LIVE_STREAMS_PER_CLIENT: '0',
+        IMAGE_RENDERS_AT_ONCE: 'two',
+        LIVE_IDLE_MINUTES: '-1',
+      })
+    expect(wrong).toThrow(/QUERY_RATE_LIMIT[\s\S]*LIVE_STREAMS_PER_CLIENT[\s\S]*LIVE_IDLE_MINUTES[\s\S]*IMAGE_RENDERS_AT_ONCE/)
+  })
+
   it('turns the proof of work off with CAPTCHA=off, and keeps a given key', () => {
     expect(loadConfig({ CAPTCHA: 'off' }).abuse.captcha).toBeUndefined()
     const hmacKey = 'k'.repeat(32)

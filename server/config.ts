@@ -4,6 +4,14 @@ import { z } from 'zod'
 import type { DkimKey } from '../supabase/functions/_shared/smtp-mailer.ts'
 import { deliveryEnvShape, deliveryPolicyOf, type DeliveryPolicy } from '../supabase/functions/_shared/delivery-policy.ts'
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './content/query-pool.ts'
+import {
+  DEFAULT_RATES,
+  DEFAULT_RENDER_LIMITS,
+  DEFAULT_STREAM_LIMITS,
+  type ContentEndpoint,
+  type ImageRenderLimits,
+  type LiveStreamLimits,
+} from './content/content-bounds.ts'
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
@@ -116,6 +124,26 @@ const envSchema = z.object({
     .min(256)
     .max(1024 * 1024)
     .default(DEFAULT_QUERY_LIMITS.maxQueryChars),
+  // Bounds on the public content endpoints (README "Abuse model"; decisions 0065, 0066).
+  QUERY_RATE_LIMIT: optional(requestLimit),
+  IMAGE_RATE_LIMIT: optional(requestLimit),
+  LIVE_RATE_LIMIT: optional(requestLimit),
+  LIVE_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(1000).default(DEFAULT_STREAM_LIMITS.perClient),
+  LIVE_STREAMS_TOTAL: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_STREAM_LIMITS.total),
+  LIVE_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1440)
+    .default(DEFAULT_STREAM_LIMITS.idleMs / 60_000),
+  IMAGE_RENDERS_AT_ONCE: z.coerce.number().int().min(1).max(64).default(DEFAULT_RENDER_LIMITS.atOnce),
+  IMAGE_RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_RENDER_LIMITS.queued),
+  IMAGE_RENDER_MAX_MEGAPIXELS: z.coerce
+    .number()
+    .min(0.01)
+    .max(1000)
+    .default(DEFAULT_RENDER_LIMITS.maxCost / 1e6),
+  IMAGE_RENDER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(DEFAULT_RENDER_LIMITS.timeoutSeconds),
   SUPABASE_URL: optional(z.url({ protocol: /^https?$/ })),
   SUPABASE_ANON_KEY: optional(z.string().min(20, 'the project’s anon (publishable) key')),
 })
@@ -175,6 +203,13 @@ export interface ServerConfig {
     limits: Partial<Record<'signup' | 'welcome_client' | 'welcome_recipient', RequestLimit>>
     /** The proof of work the welcome asks for; undefined when CAPTCHA=off. */
     captcha: { hmacKey: string | undefined } | undefined
+  }
+  /** Bounds on the public content endpoints: per-client rates, live streams, image renders. */
+  contentLimits: {
+    /** Requests per client address, for each endpoint (streams opened, for `live`). */
+    rate: Record<ContentEndpoint, RequestLimit>
+    liveStreams: LiveStreamLimits
+    imageRenders: ImageRenderLimits
   }
 }
 
@@ -243,6 +278,20 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
       },
       // Unset: the sign-up backend generates a key once and keeps it in the database, for every process sharing it.
       captcha: e.CAPTCHA === 'off' ? undefined : { hmacKey: e.ALTCHA_HMAC_KEY },
+    },
+    contentLimits: {
+      rate: {
+        query: e.QUERY_RATE_LIMIT ?? DEFAULT_RATES.query,
+        images: e.IMAGE_RATE_LIMIT ?? DEFAULT_RATES.images,
+        live: e.LIVE_RATE_LIMIT ?? DEFAULT_RATES.live,
+      },
+      liveStreams: { perClient: e.LIVE_STREAMS_PER_CLIENT, total: e.LIVE_STREAMS_TOTAL, idleMs: e.LIVE_IDLE_MINUTES * 60_000 },
+      imageRenders: {
+        atOnce: e.IMAGE_RENDERS_AT_ONCE,
+        queued: e.IMAGE_RENDER_QUEUE,
+        maxCost: e.IMAGE_RENDER_MAX_MEGAPIXELS * 1e6,
+        timeoutSeconds: e.IMAGE_RENDER_TIMEOUT_SECONDS,
+      },
     },
     supabase:
       e.SUPABASE_URL && e.SUPABASE_ANON_KEY

@@ -11,7 +11,6 @@
  *   (`@sanity/image-url` with `baseUrl` = this server), with its resizing,
  *   cropping and format parameters (see image-params.ts).
  */
-import { timingSafeEqual } from 'node:crypto'
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import isPlainObject from 'is-plain-obj'
 import { GroqRequestError, parsePerspective } from './groq-query.ts'
@@ -20,9 +19,11 @@ import { createQueryPool, DEFAULT_QUERY_LIMITS, QueryRefused, type QueryLimits }
 import { checkParams, checkQueryText } from './query-request.ts'
 import { createSiteAnswers, isSiteQuery } from './site-queries.ts'
 import type { LocalDataset } from './local-dataset.ts'
-import { createImageDelivery } from './image-delivery.ts'
+import { createImageDelivery, ImageBusyError } from './image-delivery.ts'
+import type { ImageRenderLimits } from './content-bounds.ts'
 import { ImageParamError } from './image-params.ts'
 import { LOCAL_SYNC_TAG } from './live-routes.ts'
+import { hasViewerToken } from './viewer-token.ts'
 
 export interface ContentRoutesOptions {
   /** The current dataset; called on every request so seed edits show up (see createLocalDatasetSource). */
@@ -37,11 +38,16 @@ export interface ContentRoutesOptions {
   viewerToken?: string
   /** Bounds on every query evaluated for a request; default DEFAULT_QUERY_LIMITS. */
   queryLimits?: QueryLimits
+  /** Bounds on image renders (default: DEFAULT_RENDER_LIMITS). */
+  images?: ImageRenderLimits
 }
 
 interface ErrorBody {
   error: { description: string; type?: string; [key: string]: unknown }
 }
+
+/** Renders take about a second each: a client refused for a full queue can try again soon. */
+const IMAGE_RETRY_AFTER_SECONDS = 2
 
 const API_VERSION = /^(?:1|X|\d{4}-\d{2}-\d{2})$/
 
@@ -86,7 +92,7 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
       const perspective = parsePerspective(input.perspective)
       checkQueryText(query, limits.maxQueryChars)
       checkParams(input.params, limits.maxQueryChars)
-      const viewer = isViewer(request.headers.authorization, viewerToken)
+      const viewer = hasViewerToken(request.headers.authorization, viewerToken)
       const site = isSiteQuery(query, input.params, perspective)
       if (!viewer && !site) {
         return sendError(reply, 403, {
@@ -180,7 +186,7 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
     },
   )
 
-  const deliverImage = createImageDelivery()
+  const deliverImage = createImageDelivery(options.images)
   app.get<{
     Params: { projectId: string; dataset: string; file: string }
     Querystring: Record<string, string | string[]>
@@ -191,11 +197,25 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
     const current = await getDataset()
     const image = current.images.get(file)
     if (!image) return notFound()
+    // A render only this client waited for is dropped when it hangs up.
+    const clientGone = hangUpSignal(reply)
     let response
     try {
-      response = await deliverImage({ fileName: file, image, query: request.query, accept: request.headers.accept })
+      response = await deliverImage({
+        fileName: file,
+        image,
+        query: request.query,
+        accept: request.headers.accept,
+        signal: clientGone,
+      })
     } catch (err) {
       if (err instanceof ImageParamError) return sendError(reply, 400, { type: 'invalidParameter', description: err.message })
+      if (err instanceof ImageBusyError) {
+        reply.header('retry-after', String(IMAGE_RETRY_AFTER_SECONDS))
+        return sendError(reply, 503, { type: 'serverBusy', description: err.message })
+      }
+      // Nobody to answer: the connection is closed.
+      if (clientGone.aborted) return sendError(reply, 503, { description: 'The client hung up' })
       if (isFileGone(err)) return notFound()
       throw err
     }
@@ -214,18 +234,11 @@ function isFileGone(err: unknown): boolean {
   return err instanceof Error && 'code' in err && (err.code === 'ENOENT' || err.code === 'EISDIR')
 }
 
-function isViewer(authorization: string | undefined, viewerToken: string | undefined): boolean {
-  if (!viewerToken) return false
-  const given = Buffer.from(authorization ?? '')
-  const expected = Buffer.from(`Bearer ${viewerToken}`)
-  return given.length === expected.length && timingSafeEqual(given, expected)
-}
-
-/** Aborted when the client goes away before its answer is sent, so its query stops too. */
+/** Aborted when the client goes away before its answer is sent, so its query or render stops too. */
 function hangUpSignal(reply: FastifyReply): AbortSignal {
   const controller = new AbortController()
   reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) controller.abort()
+    if (!reply.raw.writableFinished) controller.abort(new Error('the client hung up'))
   })
   return controller.signal
 }

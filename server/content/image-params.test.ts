@@ -1,6 +1,6 @@
 import { createImageUrlBuilder } from '@sanity/image-url'
 import { describe, expect, it } from 'vitest'
-import { ImageParamError, negotiateFormat, parseImageParams } from './image-params.ts'
+import { ImageParamError, negotiateFormats, parseImageParams } from './image-params.ts'
 
 const CHROME_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8'
 
@@ -77,19 +77,19 @@ describe('parseImageParams', () => {
   })
 })
 
-describe('negotiateFormat', () => {
+describe('negotiateFormats', () => {
   const auto = parseImageParams({ auto: 'format' })
 
   it('picks AVIF, then WebP, only when the browser names them', () => {
-    expect(negotiateFormat(auto, CHROME_ACCEPT)).toBe('avif')
-    expect(negotiateFormat(auto, 'image/webp,*/*')).toBe('webp')
-    expect(negotiateFormat(auto, 'image/avif;q=0, image/webp;q=0.5')).toBe('webp')
-    expect(negotiateFormat(auto, '*/*')).toBeUndefined()
-    expect(negotiateFormat(auto, undefined)).toBeUndefined()
+    expect(negotiateFormats(auto, CHROME_ACCEPT)).toEqual(['avif', 'webp', undefined])
+    expect(negotiateFormats(auto, 'image/webp,*/*')).toEqual(['webp', undefined])
+    expect(negotiateFormats(auto, 'image/avif;q=0, image/webp;q=0.5')).toEqual(['webp', undefined])
+    expect(negotiateFormats(auto, '*/*')).toEqual([undefined])
+    expect(negotiateFormats(auto, undefined)).toEqual([undefined])
   })
 
   it('falls back on fm, and follows fm alone without auto=format', () => {
-    expect(negotiateFormat(parseImageParams({ auto: 'format', fm: 'jpg' }), 'image/png')).toBe('jpg')
-    expect(negotiateFormat(parseImageParams({ fm: 'png' }), CHROME_ACCEPT)).toBe('png')
+    expect(negotiateFormats(parseImageParams({ auto: 'format', fm: 'jpg' }), 'image/png')).toEqual(['jpg'])
+    expect(negotiateFormats(parseImageParams({ fm: 'png' }), CHROME_ACCEPT)).toEqual(['png'])
   })
 })

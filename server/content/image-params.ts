@@ -88,10 +88,13 @@ export function parseImageParams(query: Query): ImageParams {
 }
 
 /**
- * The format `auto=format` picks from the request's Accept header, as Sanity's CDN
- * does: AVIF, then WebP, only when the browser names them. Otherwise `fm`, if given.
+ * The formats `auto=format` may pick from the request's Accept header, best first, as Sanity's
+ * CDN does: AVIF, then WebP, only when the browser names them. Last comes `fm`, or undefined for
+ * the source's format. The first is the answer unless it is over the render budget (see
+ * image-delivery.ts), which the next, cheaper one may fit.
  */
-export function negotiateFormat(params: ImageParams, accept: string | undefined): RequestedFormat | undefined {
+export function negotiateFormats(params: ImageParams, accept: string | undefined): (RequestedFormat | undefined)[] {
+  const formats: (RequestedFormat | undefined)[] = []
   if (params.autoFormat) {
     const accepted = new Set(
       (accept ?? '')
@@ -100,10 +103,10 @@ export function negotiateFormat(params: ImageParams, accept: string | undefined)
         .filter(([, ...options]) => !options.some((option) => /^\s*q\s*=\s*0(?:\.0*)?\s*$/.test(option)))
         .map(([type = '']) => type.trim().toLowerCase()),
     )
-    if (accepted.has('image/avif')) return 'avif'
-    if (accepted.has('image/webp')) return 'webp'
+    if (accepted.has('image/avif')) formats.push('avif')
+    if (accepted.has('image/webp')) formats.push('webp')
   }
-  return params.format
+  return [...formats, params.format]
 }
 
 function optional<T>(raw: string | undefined, parse: (raw: string) => T): T | undefined {

@@ -3,8 +3,9 @@ import path from 'node:path'
 import { createImageUrlBuilder } from '@sanity/image-url'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ImageParamError, parseImageParams, type RequestedFormat } from './image-params.ts'
-import { transformImage } from './image-transform.ts'
+import type { ImageFormat } from './image-metadata.ts'
+import { ImageParamError, parseImageParams, type ImageParams, type RequestedFormat } from './image-params.ts'
+import { planTransform, transformImage } from './image-transform.ts'
 
 const seedImage = (name: string) => readFile(path.resolve(import.meta.dirname, '../../studio/seed/images', name))
 
@@ -25,8 +26,14 @@ beforeAll(async () => {
     .toBuffer()
 })
 
+/** Plans from the image's own header (as the seed loader records its size) and renders. */
+async function transform(source: Buffer, sourceFormat: ImageFormat, params: ImageParams, format: RequestedFormat | undefined) {
+  const { autoOrient } = await sharp(source, { autoOrient: true }).metadata()
+  return transformImage(source, planTransform(autoOrient, sourceFormat, params, format))
+}
+
 async function render(source: Buffer, query: Record<string, string>, format?: RequestedFormat) {
-  const result = await transformImage(source, 'png', parseImageParams(query), format)
+  const result = await transform(source, 'png', parseImageParams(query), format)
   const metadata = await sharp(result.bytes).metadata()
   return { ...result, metadata }
 }
@@ -68,7 +75,7 @@ describe('transformImage', () => {
     const params = parseImageParams(Object.fromEntries(new URL(url).searchParams))
     expect(params.rect).toBeDefined()
     // The editor's crop leaves 900 px of width: 1200×630 would be an upscale, so the shape is kept at a smaller size.
-    const result = await transformImage(og, 'png', params, params.format)
+    const result = await transform(og, 'png', params, params.format)
     expect(result.mimeType).toBe('image/jpeg')
     expect(await sharp(result.bytes).metadata()).toMatchObject({ format: 'jpeg', width: 900, height: 473 })
 
@@ -86,9 +93,9 @@ describe('transformImage', () => {
   })
 
   it('returns the source bytes when nothing would change', async () => {
-    expect((await transformImage(portrait, 'png', parseImageParams({}), undefined)).bytes).toBe(portrait)
-    expect((await transformImage(portrait, 'png', parseImageParams({ w: '1000' }), 'png')).bytes).toBe(portrait)
-    expect((await transformImage(portrait, 'png', parseImageParams({ q: '50' }), undefined)).bytes).not.toBe(portrait)
+    expect((await transform(portrait, 'png', parseImageParams({}), undefined)).bytes).toBe(portrait)
+    expect((await transform(portrait, 'png', parseImageParams({ w: '1000' }), 'png')).bytes).toBe(portrait)
+    expect((await transform(portrait, 'png', parseImageParams({ q: '50' }), undefined)).bytes).not.toBe(portrait)
   })
 
   it('sizes by fit: clip and max keep the shape, scale stretches, fill pads with bg, min crops', async () => {
@@ -138,10 +145,10 @@ describe('transformImage', () => {
     expect(g + b).toBeLessThan(20)
 
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20"/></svg>')
-    const raster = await transformImage(svg, 'svg', parseImageParams({ w: '20' }), undefined)
+    const raster = await transform(svg, 'svg', parseImageParams({ w: '20' }), undefined)
     expect(raster.mimeType).toBe('image/png')
     expect(await sharp(raster.bytes).metadata()).toMatchObject({ format: 'png', width: 20, height: 10 })
-    expect((await transformImage(svg, 'svg', parseImageParams({}), undefined)).bytes).toBe(svg)
+    expect((await transform(svg, 'svg', parseImageParams({}), undefined)).bytes).toBe(svg)
   })
 
   it('scales a box beyond 4096 px down to fit, keeping its shape', async () => {

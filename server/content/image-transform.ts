@@ -17,57 +17,111 @@ export interface TransformedImage {
   mimeType: string
 }
 
-interface Size {
+export interface Size {
   width: number
   height: number
 }
 
 /** Sizes the region is brought to: `cover` cuts a part of it first; `canvas` pads around it. */
-interface Plan extends Size {
+interface SizePlan extends Size {
   cover?: Rect | 'entropy'
   canvas?: Size
 }
+
+// Renders are kept by image-delivery.ts already; libvips' own cache of operations (up to 50 MB)
+// would only hold memory a burst of distinct renders leaves behind.
+sharp.cache(false)
 
 /** Sanity's default quality; sharp's AVIF default (50) looks about as good at a smaller size. */
 const DEFAULT_QUALITY = { avif: 50, other: 75 }
 const WHITE = '#ffffffff'
 
+/** A render decided from the source's size alone: cut, resize, pad, encode. */
+interface RenderPlan {
+  output: OutputFormat
+  /** The part of the (auto-oriented) source kept; the whole source when nothing is cut. */
+  cut: Rect
+  /** The source's size, to tell whether `cut` cuts anything. */
+  full: Size
+  /** What the cut part is resized to; `entropy` lets libvips pick the busiest part of that shape. */
+  resize: Size & { entropy: boolean }
+  /** Padding around the resized image up to this size (`fit=fill`/`fillmax`). */
+  canvas?: Size
+  background: string
+  quality: number | undefined
+  /** What the render costs: its pixels, weighted by how slow their format is to encode (see costPerPixel). */
+  cost: number
+}
+
+/** The source as it is, or a render. */
+export type TransformPlan = { original: true; mimeType: string } | ({ original: false } & RenderPlan)
+
 /**
- * `format` is the one asked for (see negotiateFormat), or undefined to keep the
- * source's. Returns the source bytes untouched when nothing would change.
+ * How much slower than WebP a format encodes a pixel, measured here with sharp 0.35
+ * (docs/decisions/0065): AVIF is 25 times as slow at its default quality (50) and grows
+ * steeply above it, to 90 times at 100; GIF about 3 times; JPEG and PNG no slower.
  */
-export async function transformImage(
-  source: Buffer,
+function costPerPixel(format: OutputFormat, quality: number | undefined): number {
+  if (format === 'avif') return 25 + 1.3 * Math.max(0, (quality ?? DEFAULT_QUALITY.avif) - 50)
+  return format === 'gif' ? 3 : 1
+}
+
+/**
+ * Plans the transform from the source's size (after its EXIF orientation), its format and the
+ * parameters. `format` is the one asked for (see negotiateFormat), or undefined to keep the
+ * source's. The plan keeps the source untouched when nothing would change.
+ */
+export function planTransform(
+  full: Size,
   sourceFormat: ImageFormat,
   params: ImageParams,
   format: RequestedFormat | undefined,
-): Promise<TransformedImage> {
-  const image = sharp(source, { autoOrient: true })
-  const { autoOrient: full } = await image.metadata()
+): TransformPlan {
   const region = params.rect ? clip(params.rect, full) : { left: 0, top: 0, ...full }
   const plan = planSize(region, params)
   const reshaped = Boolean(params.rect) || plan.cover || plan.canvas || plan.width !== full.width || plan.height !== full.height
   if (!reshaped && (format ?? sourceFormat) === sourceFormat && params.quality === undefined) {
-    return { bytes: source, mimeType: MIME_TYPES[sourceFormat] }
+    return { original: true, mimeType: MIME_TYPES[sourceFormat] }
   }
   // A vector source is rasterised once anything changes; PNG keeps its transparency.
   const output = format ?? (sourceFormat === 'svg' ? 'png' : sourceFormat)
-
   // One cut: sharp treats a second extract before a resize as one after it.
   const cut = plan.cover && plan.cover !== 'entropy' ? within(region, plan.cover) : region
+  const outputSize = plan.canvas ?? plan
+  return {
+    original: false,
+    output,
+    cut,
+    full,
+    resize: { width: plan.width, height: plan.height, entropy: plan.cover === 'entropy' },
+    ...(plan.canvas ? { canvas: plan.canvas } : {}),
+    background: params.background ?? WHITE,
+    quality: params.quality,
+    cost: outputSize.width * outputSize.height * costPerPixel(output, params.quality),
+  }
+}
+
+/** Renders a plan; `source` is the original file (returned as it is for an `original` plan). */
+export async function transformImage(
+  source: Buffer,
+  plan: TransformPlan,
+  { timeoutSeconds = 0 } = {},
+): Promise<TransformedImage> {
+  if (plan.original) return { bytes: source, mimeType: plan.mimeType }
+  const { output, cut, full, resize, canvas, background } = plan
+  const image = sharp(source, { autoOrient: true }).timeout({ seconds: timeoutSeconds })
   if (cut.width !== full.width || cut.height !== full.height) image.extract(cut)
   const entropy = { fit: 'cover', position: sharp.strategy.entropy } as const
-  image.resize(plan.width, plan.height, plan.cover === 'entropy' ? entropy : { fit: 'fill' })
-  const background = params.background ?? WHITE
-  if (plan.canvas) {
-    const x = plan.canvas.width - plan.width
-    const y = plan.canvas.height - plan.height
+  image.resize(resize.width, resize.height, resize.entropy ? entropy : { fit: 'fill' })
+  if (canvas) {
+    const x = canvas.width - resize.width
+    const y = canvas.height - resize.height
     const [left, top] = [Math.floor(x / 2), Math.floor(y / 2)]
     image.extend({ left, right: x - left, top, bottom: y - top, background })
   }
   // JPEG has no transparency: see-through pixels (source or padding) sit on the background.
   if (output === 'jpg' || output === 'pjpg') image.flatten({ background: background.slice(0, 7) })
-  return { bytes: await encode(image, output, params.quality).toBuffer(), mimeType: mimeTypeOf(output) }
+  return { bytes: await encode(image, output, plan.quality).toBuffer(), mimeType: mimeTypeOf(output) }
 }
 
 /** `rect` as Sanity's CDN takes it: whatever part of it lies inside the image. */
@@ -88,7 +142,7 @@ function clip(rect: Rect, { width, height }: Size): Rect {
   return clipped
 }
 
-function planSize(source: Size, { width, height, dpr, fit, crop }: ImageParams): Plan {
+function planSize(source: Size, { width, height, dpr, fit, crop }: ImageParams): SizePlan {
   if (width === undefined && height === undefined) return { width: source.width, height: source.height }
   let box = {
     width: width === undefined ? undefined : width * dpr,
@@ -118,8 +172,8 @@ function planSize(source: Size, { width, height, dpr, fit, crop }: ImageParams):
       if (crop === 'entropy') return { ...out, cover: 'entropy' }
       // The largest part of the source with the output's shape, centred on the focus, kept inside.
       const part = {
-        width: Math.min(source.width, Math.round((source.height * w) / h)),
-        height: Math.min(source.height, Math.round((source.width * h) / w)),
+        width: Math.min(source.width, Math.max(1, Math.round((source.height * w) / h))),
+        height: Math.min(source.height, Math.max(1, Math.round((source.width * h) / w))),
       }
       const at = (focus: number, whole: number, length: number) =>
         Math.round(Math.min(Math.max(focus * whole - length / 2, 0), whole - length))
@@ -141,7 +195,8 @@ function within(region: Rect, part: Rect): Rect {
 }
 
 function encode(image: Sharp, format: OutputFormat, quality: number | undefined): Sharp {
-  const q = quality ?? (format === 'avif' ? DEFAULT_QUALITY.avif : DEFAULT_QUALITY.other)
+  // Sanity takes q=0 as the lowest quality; sharp's lowest is 1.
+  const q = Math.max(1, quality ?? (format === 'avif' ? DEFAULT_QUALITY.avif : DEFAULT_QUALITY.other))
   switch (format) {
     case 'jpg':
       return image.jpeg({ quality: q, mozjpeg: true })

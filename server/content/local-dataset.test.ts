@@ -78,6 +78,8 @@ describe('loadLocalDataset', () => {
       extension: 'png',
       mimeType: 'image/png',
       size: logo.length,
+      width: 10,
+      height: 2,
     })
     expect(loaded.images.size).toBe(2)
   })

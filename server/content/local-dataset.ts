@@ -26,6 +26,9 @@ export interface LocalImageFile {
   extension: ImageFormat
   mimeType: string
   size: number
+  /** As displayed, after the EXIF orientation (the size in its file name). */
+  width: number
+  height: number
 }
 
 export interface LocalDataset {
@@ -142,7 +145,7 @@ export async function loadLocalDataset(options: LocalDatasetOptions): Promise<Lo
     imageStamps.set(filePath, { filePath, mtimeMs: st.mtimeMs, size: st.size })
     if (!assets.has(assetId)) {
       const assetPath = `images/${projectId}/${dataset}/${fileName}`
-      images.set(fileName, { filePath, extension, mimeType, size: bytes.length })
+      images.set(fileName, { filePath, extension, mimeType, size: bytes.length, width, height })
       assets.set(assetId, {
         _id: assetId,
         _type: 'sanity.imageAsset',

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { clientAddress } from '../client-address.ts'
 
 /** Headers supabase-js sends; the browser asks before sending them cross-origin. */
 const ALLOWED_HEADERS = 'apikey, authorization, x-client-info, content-type, content-profile, accept-profile, prefer'
@@ -44,6 +45,6 @@ export function forwardedHeaders(request: FastifyRequest): Record<string, string
     if (value === undefined || CLIENT_ADDRESS_HEADERS.has(name)) continue
     headers[name] = Array.isArray(value) ? value.join(', ') : value
   }
-  headers['x-forwarded-for'] = request.ip
+  headers['x-forwarded-for'] = clientAddress(request)
   return headers
 }

@@ -1,0 +1,12 @@
+import { timingSafeEqual } from 'node:crypto'
+
+/**
+ * Whether a request's Authorization header carries the viewer token (`Bearer <token>`), the key
+ * to private documents and to unlimited use of the content endpoints, as a Sanity token is.
+ */
+export function hasViewerToken(authorization: string | undefined, viewerToken: string | undefined): boolean {
+  if (!viewerToken) return false
+  const given = Buffer.from(authorization ?? '')
+  const expected = Buffer.from(`Bearer ${viewerToken}`)
+  return given.length === expected.length && timingSafeEqual(given, expected)
+}
