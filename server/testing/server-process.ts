@@ -2,7 +2,7 @@
 // own that a test can kill with any signal and start again on the same data.
 import { spawn } from 'node:child_process'
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
-import { createServer, type AddressInfo } from 'node:net'
+import { freePort } from '../../supabase/functions/_test/free-port.ts'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
@@ -23,14 +23,6 @@ export interface ServerSandbox {
   /** The data directory every start shares (the embedded database, mail files). */
   dataDir: string
   remove(): Promise<void>
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  const { port } = server.address() as AddressInfo
-  await new Promise((done) => server.close(done))
-  return port
 }
 
 /**
