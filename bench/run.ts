@@ -159,10 +159,11 @@ async function signupRun(env: Record<string, string>): Promise<SignupRun> {
     let next = 0
     let failed = 0
     await Promise.all(
-      Array.from({ length: CONCURRENCY }, async (_, client) => {
-        const supabase = visitor(server.address, client)
+      Array.from({ length: CONCURRENCY }, async () => {
         while (next < count) {
           const n = next++
+          // Each sign-up a person of their own, from an address of their own, as on a launch day.
+          const supabase = visitor(server.address, tag === 'bench' ? WARM_UP + n : n)
           const outcome = await signUp(supabase, { email: `${tag}-${n}@empresa.com`, name: `Pessoa ${n}` })
           insertMs.push(outcome.insertMs)
           welcomeMs.push(outcome.welcomeMs)
