@@ -170,7 +170,7 @@ export async function buildApp({
   })
 
   const preview = createPreview(config, localDataset, () => selfOrigin(app))
-  await app.register(previewRoutes, { preview })
+  await app.register(previewRoutes, { preview, siteUrl: config.siteUrl })
   await app.register(siteRoutes, {
     distDir: resolve(distDir),
     renderer,
