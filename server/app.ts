@@ -3,7 +3,14 @@ import { constants as zlib } from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
 import fastifyHelmet from '@fastify/helmet'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import { STATUS_CODES } from 'node:http'
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify'
 import type { PublicConfig } from '../web/src/app/public-config.ts'
 import type { ServerConfig } from './config.ts'
 import { contentRoutes } from './content/content-routes.ts'
@@ -95,6 +102,8 @@ export async function buildApp({
     http: { headersTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1_000 },
     logController: new RequestLog(),
   })
+  // Before any plugin, so every scope without a handler of its own inherits it.
+  app.setErrorHandler(answerWithoutInternals)
   // On the root, so every route reads request.cookies (the reader's language, the preview).
   await app.register(fastifyCookie)
   // On the root too: every response of the site carries the security headers.
@@ -180,6 +189,25 @@ export async function buildApp({
     studioUrl: config.sanity.studioUrl,
   })
   return app
+}
+
+/**
+ * The last word on any error no route answered itself, in Fastify's own shape. A refusal of the
+ * request (4xx: body too large, bad JSON, wrong content type) keeps Fastify's clear message; a
+ * fault of ours (5xx, or an error with no status) says only that, and its detail goes to the log:
+ * an error's message can name files, SQL or library internals.
+ */
+function answerWithoutInternals(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const { statusCode } = error
+  const status = typeof statusCode === 'number' && statusCode >= 400 && statusCode < 600 ? statusCode : 500
+  if (status < 500) {
+    request.log.info({ err: error }, 'request refused')
+    return reply.code(status).send({ statusCode: status, code: error.code, error: STATUS_CODES[status], message: error.message })
+  }
+  request.log.error({ err: error }, 'request failed')
+  return reply
+    .code(status)
+    .send({ statusCode: status, error: STATUS_CODES[status], message: 'The server could not answer this request.' })
 }
 
 /**
