@@ -1,0 +1,68 @@
+// Hostile inputs as an attacker sends them, on a real `node server/main.ts` in a process of its own:
+// each row of input-attacks.ts, 20 copies at once, while a visitor loads the page, a static file
+// and signs up. Asserts statuses, that no answer carries an internal error message, that memory
+// stays bounded and the process stays up; never how long anything took (the attack benchmark does).
+import { writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LOAD_SERVER_ENV } from '../../supabase/functions/_test/visitors.ts'
+import { INPUT_ATTACKS, sendRaw } from './input-attacks.ts'
+import { serverSandbox, type ServerProcess, type ServerSandbox } from './server-process.ts'
+import { HEALTHY_PROBE, probeSite, probeStatuses, watchMemory } from './site-probe.ts'
+
+const COPIES = 20
+const MAX_GROWTH_BYTES = 200 * 1024 * 1024
+/** What an error's message looks like when it leaks from inside: a stack, a library's error code. */
+const INTERNALS = /\bat \S+ \(|ERR_[A-Z_]+|is not a function|Cannot (read|convert)|Maximum call stack/
+
+let sandbox: ServerSandbox
+let server: ServerProcess
+
+beforeAll(async () => {
+  sandbox = await serverSandbox()
+  await writeFile(join(dirname(sandbox.dataDir), 'dist', 'client', 'probe.txt'), 'a static file')
+  server = await sandbox.start({ ...LOAD_SERVER_ENV, MAIL_SWEEP_SECONDS: '3600' })
+}, 120_000)
+
+afterAll(async () => {
+  if (server) {
+    process.kill(server.pid, 'SIGTERM')
+    await server.exited
+  }
+  await sandbox?.remove()
+})
+
+describe('hostile inputs, on a real server process', () => {
+  it.each(INPUT_ATTACKS)('$name: $expected to every copy, while the site answers', async ({ expected, request }) => {
+    const memory = await watchMemory(server.pid)
+    let done = false
+    const answers = Promise.all(Array.from({ length: COPIES }, (_, i) => sendRaw(server.url, request(i)))).finally(
+      () => (done = true),
+    )
+    const probes: number[][] = []
+    do probes.push(probeStatuses(await probeSite(server.url, '/probe.txt')))
+    while (!done)
+    const responses = await answers
+    const growth = await memory.stop()
+
+    for (const response of responses) {
+      expect(response.status).toBe(expected)
+      expect(response.body).not.toMatch(INTERNALS)
+      if (expected === 307) expect(response.headers.location).toBe('/')
+    }
+    for (const statuses of probes) expect(statuses).toEqual(HEALTHY_PROBE)
+    expect(growth).toBeLessThanOrEqual(MAX_GROWTH_BYTES)
+  })
+
+  it('gives a browser asking for /index.html the rendered not-found page, never the raw template', async () => {
+    // The sandbox's stand-in renderer answers 200 for every page; the real one, 404 here.
+    const response = await sendRaw(server.url, { method: 'GET', path: '/index.html', headers: { accept: 'text/html' } })
+    expect(response.body).toContain('lang="pt-BR"')
+    expect(response.body).not.toContain('<!--app-')
+  })
+
+  it('is still up', async () => {
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+    expect(server.output()).not.toMatch(/heap out of memory|Maximum call stack/i)
+  })
+})
