@@ -1,6 +1,6 @@
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { functionRoutes } from './function-routes.ts'
+import { FUNCTION_BODY_LIMIT, functionRoutes } from './function-routes.ts'
 
 async function gateway() {
   const app = Fastify()
@@ -36,5 +36,17 @@ describe('the function gateway', () => {
     expect(response.statusCode).toBe(405)
     expect(response.headers.allow).toMatch(/POST/)
     expect(response.json()).toMatchObject({ code: 'METHOD_NOT_ALLOWED' })
+  })
+
+  it('refuses a body larger than any function call with a 413, before a function sees it', async () => {
+    const response = await (
+      await gateway()
+    ).inject({
+      method: 'POST',
+      url: '/functions/v1/echo',
+      headers: { apikey: 'anon', 'content-type': 'application/json' },
+      body: `"${'a'.repeat(FUNCTION_BODY_LIMIT)}"`,
+    })
+    expect(response.statusCode).toBe(413)
   })
 })

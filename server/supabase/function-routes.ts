@@ -7,6 +7,14 @@ export interface FunctionRoutesOptions {
   functions: Record<string, (request: Request) => Promise<Response>>
 }
 
+/**
+ * The largest body a function call may carry: a welcome request (name, address, role, language,
+ * consent version, proof-of-work solution) or a link action is well under 2 KB. Anything larger is
+ * refused (413) before it is read, let alone parsed on the request thread (Fastify's default,
+ * 1 MiB, let twenty copies of a megabyte of nested brackets hold the page up for over a second).
+ */
+export const FUNCTION_BODY_LIMIT = 16 * 1024
+
 /** The methods a function may be called with (each function says which it answers itself). */
 const FORWARDED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'])
 
@@ -15,7 +23,7 @@ export const functionRoutes: FastifyPluginAsync<FunctionRoutesOptions> = async (
   // A closed map: a name such as `constructor` or `__proto__` is just another unknown function.
   const handlers = new Map(Object.entries(functions))
   app.removeAllContentTypeParsers()
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: FUNCTION_BODY_LIMIT }, (_request, body, done) => done(null, body))
   app.addHook('onRequest', requireApiKey(anonKey))
 
   app.all<{ Params: { name: string } }>('/functions/v1/:name', async (request, reply) => {

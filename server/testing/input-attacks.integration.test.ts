@@ -13,7 +13,7 @@ import { HEALTHY_PROBE, probeSite, probeStatuses, watchMemory } from './site-pro
 const COPIES = 20
 const MAX_GROWTH_BYTES = 200 * 1024 * 1024
 /** What an error's message looks like when it leaks from inside: a stack, a library's error code. */
-const INTERNALS = /\bat \S+ \(|ERR_[A-Z_]+|is not a function|Cannot (read|convert)|Maximum call stack/
+const INTERNALS = /\bat \S+ \(|\bERR_[A-Z_]+|is not a function|Cannot (read|convert)|Maximum call stack/
 
 let sandbox: ServerSandbox
 let server: ServerProcess

@@ -99,8 +99,18 @@ export const INPUT_ATTACKS: InputAttack[] = [
     }),
   },
   {
-    name: 'POST send-welcome-email, email 500,000 deep (1 MB)',
+    name: 'POST send-welcome-email, email 8,000 deep (fits the body cap)',
     expected: 400,
+    request: () => ({
+      method: 'POST',
+      path: '/functions/v1/send-welcome-email',
+      headers: json,
+      body: `{"email":${nested(8_000)}}`,
+    }),
+  },
+  {
+    name: 'POST send-welcome-email, email 500,000 deep (1 MB)',
+    expected: 413,
     request: () => ({
       method: 'POST',
       path: '/functions/v1/send-welcome-email',
