@@ -133,6 +133,24 @@ describe('draft preview, with the Studio’s secret checked by @sanity/preview-u
     )
   })
 
+  it('answers every enable link with the cookie and a page of the site, or a 401, whatever its parameters', async () => {
+    const parameters = fc.record({
+      secret: fc.oneof(fc.constant(SECRET), fc.string({ unit: 'binary' })),
+      pathname: fc.oneof(fc.string({ unit: 'binary' }), fc.constantFrom('//evil.example', '/\t/evil.example', '/en')),
+      extra: fc.string({ unit: 'binary' }),
+    })
+    await fc.assert(
+      fc.asyncProperty(parameters, async ({ secret, pathname, extra }) => {
+        const response = await enable(
+          `sanity-preview-secret=${encodeURIComponent(secret)}&sanity-preview-pathname=${encodeURIComponent(pathname)}&${encodeURIComponent(extra)}`,
+        )
+        expect([307, 401]).toContain(response.status)
+        if (response.status === 307) expect(new URL(response.headers.get('location') ?? '', origin).origin).toBe(origin)
+      }),
+      { numRuns: 100 },
+    )
+  })
+
   it('shows drafts to nobody without a valid cookie, and disabling clears it', async () => {
     expect((await previewContent()).status).toBe(401)
     expect((await previewContent('pulso_preview=9999999999999.forged')).status).toBe(401)

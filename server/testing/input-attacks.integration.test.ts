@@ -3,9 +3,10 @@
 // and signs up. Asserts statuses, that no answer carries an internal error message, that memory
 // stays bounded and the process stays up; never how long anything took (the attack benchmark does).
 import { writeFile } from 'node:fs/promises'
+import { METHODS } from 'node:http'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LOAD_SERVER_ENV } from '../../supabase/functions/_test/visitors.ts'
+import { LOAD_SERVER_ENV, LOCAL_ANON_KEY } from '../../supabase/functions/_test/visitors.ts'
 import { INPUT_ATTACKS, sendRaw } from './input-attacks.ts'
 import { serverSandbox, type ServerProcess, type ServerSandbox } from './server-process.ts'
 import { HEALTHY_PROBE, probeSite, probeStatuses, watchMemory } from './site-probe.ts'
@@ -52,6 +53,38 @@ describe('hostile inputs, on a real server process', () => {
     }
     for (const statuses of probes) expect(statuses).toEqual(HEALTHY_PROBE)
     expect(growth).toBeLessThanOrEqual(MAX_GROWTH_BYTES)
+  })
+
+  it('answers every method on every route family with something other than a 5xx', async () => {
+    // One address per family of routes; the live event stream, which stays open by design, is left out.
+    const paths = [
+      '/',
+      '/en',
+      '/healthz',
+      '/robots.txt',
+      '/probe.txt',
+      '/api/preview/enable',
+      '/api/preview/disable',
+      '/api/preview/content',
+      '/v2025-02-19/data/query/production',
+      '/images/local/production/missing.png',
+      '/rest/v1/waitlist',
+      '/rest/v1/other',
+      '/functions/v1/send-welcome-email',
+      '/functions/v1/waitlist-links',
+      '/confirmar',
+      '/en/unsubscribe',
+    ]
+    const failures: string[] = []
+    for (const method of METHODS.filter((method) => method !== 'CONNECT')) {
+      for (const path of paths) {
+        for (const headers of [{}, { apikey: LOCAL_ANON_KEY, 'content-type': 'application/json' }]) {
+          const response = await sendRaw(server.url, { method, path, headers, body: '{}' })
+          if (response.status >= 500) failures.push(`${method} ${path}: ${response.status} ${response.body}`)
+        }
+      }
+    }
+    expect(failures).toEqual([])
   })
 
   it('gives a browser asking for /index.html the rendered not-found page, never the raw template', async () => {
