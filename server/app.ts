@@ -3,14 +3,7 @@ import { constants as zlib } from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
 import fastifyHelmet from '@fastify/helmet'
-import { STATUS_CODES } from 'node:http'
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-} from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import type { PublicConfig } from '../web/src/app/public-config.ts'
 import type { ServerConfig } from './config.ts'
 import { contentRoutes } from './content/content-routes.ts'
@@ -24,6 +17,7 @@ import { permissionsPolicy, securityHeaders } from './site/security-headers.ts'
 import { createPreview } from './preview/preview.ts'
 import { previewRoutes } from './preview/preview-routes.ts'
 import { healthRoutes } from './health-routes.ts'
+import { answerWithoutInternals } from './error-answers.ts'
 import { RequestLog } from './request-log.ts'
 import type { Database } from './db/database.ts'
 import type { VisitorLoad } from './mail/visitor-load.ts'
@@ -189,25 +183,6 @@ export async function buildApp({
     studioUrl: config.sanity.studioUrl,
   })
   return app
-}
-
-/**
- * The last word on any error no route answered itself, in Fastify's own shape. A refusal of the
- * request (4xx: body too large, bad JSON, wrong content type) keeps Fastify's clear message; a
- * fault of ours (5xx, or an error with no status) says only that, and its detail goes to the log:
- * an error's message can name files, SQL or library internals.
- */
-function answerWithoutInternals(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const { statusCode } = error
-  const status = typeof statusCode === 'number' && statusCode >= 400 && statusCode < 600 ? statusCode : 500
-  if (status < 500) {
-    request.log.info({ err: error }, 'request refused')
-    return reply.code(status).send({ statusCode: status, code: error.code, error: STATUS_CODES[status], message: error.message })
-  }
-  request.log.error({ err: error }, 'request failed')
-  return reply
-    .code(status)
-    .send({ statusCode: status, error: STATUS_CODES[status], message: 'The server could not answer this request.' })
 }
 
 /**

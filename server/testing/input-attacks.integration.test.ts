@@ -78,7 +78,7 @@ describe('hostile inputs, on a real server process', () => {
     const failures: string[] = []
     for (const method of METHODS.filter((method) => method !== 'CONNECT')) {
       for (const path of paths) {
-        for (const headers of [{}, { apikey: LOCAL_ANON_KEY, 'content-type': 'application/json' }]) {
+        for (const headers of [{}, { apikey: LOCAL_ANON_KEY, 'content-type': 'application/json' }] as Record<string, string>[]) {
           const response = await sendRaw(server.url, { method, path, headers, body: '{}' })
           if (response.status >= 500) failures.push(`${method} ${path}: ${response.status} ${response.body}`)
         }
