@@ -7,15 +7,14 @@
 // page, a built asset and a sign-up (insert, then the welcome) one after another. Prints per row the
 // hostile statuses (500s flagged), the slowest hostile answer, each probe's p50/p99, the server's
 // peak RSS growth and whether it is still up; then the targets. The server runs in a process of its
-// own (server/testing/server-process.ts), restarted only between rows that need another environment.
-import { readdir, rm, symlink } from 'node:fs/promises'
-import { dirname, join, resolve } from 'node:path'
+// own (server/testing/site-probe.ts, as the attack tests start it but on the build), restarted only
+// between rows that need another environment, or after a row that took it down.
+import { readdir } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Attack } from './attacks/attack.ts'
 import { percentile } from './stats.ts'
-import { serverSandbox, type ServerProcess, type ServerSandbox } from '../server/testing/server-process.ts'
-import { probeSite, watchMemory, type ProbeAnswers } from '../server/testing/site-probe.ts'
-import { LOAD_SERVER_ENV } from '../supabase/functions/_test/visitors.ts'
+import { probeSite, startProbedServer, watchMemory, type ProbeAnswers, type ProbedServer } from '../server/testing/site-probe.ts'
 
 const COPIES = 20
 const SECONDS = Number(process.env.ATTACK_SECONDS ?? 10)
@@ -54,31 +53,16 @@ function byEnvironment(attacks: Attack[]): Map<string, Attack[]> {
   return groups
 }
 
-/** The sandbox of the attack tests, serving the real build instead of its stand-in page. */
-async function builtSandbox(): Promise<ServerSandbox> {
-  const sandbox = await serverSandbox()
-  const dist = join(dirname(sandbox.dataDir), 'dist')
-  await rm(dist, { recursive: true, force: true })
-  await symlink(DIST, dist)
-  return sandbox
-}
-
-/** A built asset to probe: the first script under dist/client/assets. */
-async function staticAsset(): Promise<string> {
-  const script = (await readdir(join(DIST, 'client', 'assets'))).sort().find((file) => file.endsWith('.js'))
-  if (!script) throw new Error('no built script under dist/client/assets: run `npm run build` first')
-  return `/assets/${script}`
-}
-
-async function isUp(server: ServerProcess, ended: () => boolean): Promise<boolean> {
-  if (ended()) return false
+async function isUp({ server, running }: ProbedServer): Promise<boolean> {
+  if (!running()) return false
   return fetch(`${server.url}/healthz`).then(
     (response) => response.ok,
     () => false,
   )
 }
 
-async function runRow(attack: Attack, server: ServerProcess, asset: string, ended: () => boolean): Promise<RowResult> {
+async function runRow(attack: Attack, probed: ProbedServer): Promise<RowResult> {
+  const { server, staticPath } = probed
   const statuses = new Map<number, number>()
   let slowestMs = 0
   const memory = await watchMemory(server.pid)
@@ -96,7 +80,7 @@ async function runRow(attack: Attack, server: ServerProcess, asset: string, ende
   })
   const attacking = Promise.all(workers).finally(() => (running = false))
   const probes: ProbeAnswers[] = []
-  while (running) probes.push(await probeSite(server.url, asset, probes.length))
+  while (running) probes.push(await probeSite(server.url, staticPath, probes.length))
   await attacking
   clearTimeout(grace)
   return {
@@ -106,7 +90,7 @@ async function runRow(attack: Attack, server: ServerProcess, asset: string, ende
     slowestMs,
     probes,
     growthBytes: await memory.stop(),
-    up: await isUp(server, ended),
+    up: await isUp(probed),
   }
 }
 
@@ -166,9 +150,8 @@ function printSummary(rows: RowResult[]) {
 }
 
 const attacks = await loadAttacks()
-const asset = await staticAsset()
 console.log(
-  `${attacks.length} attack rows, ${COPIES} at once for ${SECONDS} s (or ${RUNS} runs each); probe: GET /, ${asset}, a sign-up\n`,
+  `${attacks.length} attack rows, ${COPIES} at once for ${SECONDS} s (or ${RUNS} runs each); probe: GET /, a built script, a sign-up\n`,
 )
 console.log(
   [
@@ -185,29 +168,21 @@ console.log(
 )
 const rows: RowResult[] = []
 for (const group of byEnvironment(attacks).values()) {
-  const env = { ...LOAD_SERVER_ENV, MAIL_SWEEP_SECONDS: '3600', ...group[0]?.env }
-  const sandbox = await builtSandbox()
+  const env = group[0]?.env ?? {}
+  let probed = await startProbedServer(env, { build: DIST })
   try {
-    let server = await sandbox.start(env)
-    let ended = false
-    void server.exited.then(() => (ended = true))
     for (const attack of group) {
-      const row = await runRow(attack, server, asset, () => ended)
+      const row = await runRow(attack, probed)
       rows.push(row)
       printRow(row)
+      // A row that took the server down must not count against the rows after it.
       if (!row.up) {
-        // A row that took the server down must not count against the rows after it.
-        if (!ended) process.kill(server.pid, 'SIGKILL')
-        await server.exited
-        server = await sandbox.start(env)
-        ended = false
-        void server.exited.then(() => (ended = true))
+        await probed.stop()
+        probed = await startProbedServer(env, { build: DIST })
       }
     }
-    if (!ended) process.kill(server.pid, 'SIGTERM')
-    await server.exited
   } finally {
-    await sandbox.remove()
+    await probed.stop()
   }
 }
 printSummary(rows)

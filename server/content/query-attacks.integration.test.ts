@@ -3,10 +3,8 @@
 // issue 14's table, with and without the viewer token, while a visitor loads the page, a static
 // file and signs up. Asserts statuses, that the process stays up, and how much its memory grows;
 // never how long anything took (the attack benchmark measures that).
-import { writeFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { serverSandbox, type ServerProcess, type ServerSandbox } from '../testing/server-process.ts'
+import type { ServerProcess } from '../testing/server-process.ts'
 import {
   ATTACK_VIEWER_TOKEN,
   longPerspectiveBody,
@@ -16,32 +14,26 @@ import {
   sendQueryAttack,
   type QueryAttack,
 } from '../testing/query-attacks.ts'
-import { HEALTHY_PROBE, probeSite, probeStatuses, watchMemory } from '../testing/site-probe.ts'
-import { LOAD_SERVER_ENV } from '../../supabase/functions/_test/visitors.ts'
+import {
+  HEALTHY_PROBE,
+  probeSite,
+  probeStatuses,
+  startProbedServer,
+  watchMemory,
+  type ProbedServer,
+} from '../testing/site-probe.ts'
 
 const MAX_GROWTH_BYTES = 200 * 1024 * 1024
 
-let sandbox: ServerSandbox
+let probed: ProbedServer
 let server: ServerProcess
 
 beforeAll(async () => {
-  sandbox = await serverSandbox()
-  await writeFile(join(dirname(sandbox.dataDir), 'dist', 'client', 'probe.txt'), 'a static file')
-  server = await sandbox.start({
-    SANITY_VIEWER_TOKEN: ATTACK_VIEWER_TOKEN,
-    // The probe's sign-ups come from this one machine: no proof of work, limits out of the way.
-    ...LOAD_SERVER_ENV,
-    MAIL_SWEEP_SECONDS: '3600',
-  })
+  probed = await startProbedServer({ SANITY_VIEWER_TOKEN: ATTACK_VIEWER_TOKEN })
+  server = probed.server
 }, 120_000)
 
-afterAll(async () => {
-  if (server) {
-    process.kill(server.pid, 'SIGTERM')
-    await server.exited
-  }
-  await sandbox?.remove()
-})
+afterAll(() => probed?.stop())
 
 /**
  * Sends `copies` of the attack at once and probes the site until they are all answered (at least
@@ -59,7 +51,7 @@ async function underAttack(attack: QueryAttack, copies: number) {
     }),
   ).finally(() => (done = true))
   const probes: number[][] = []
-  do probes.push(probeStatuses(await probeSite(server.url, '/probe.txt')))
+  do probes.push(probeStatuses(await probeSite(server.url, probed.staticPath)))
   while (!done)
   const results = await answers
   return { results, probes, growth: await memory.stop() }

@@ -2,36 +2,27 @@
 // each row of input-attacks.ts, 20 copies at once, while a visitor loads the page, a static file
 // and signs up. Asserts statuses, that no answer carries an internal error message, that memory
 // stays bounded and the process stays up; never how long anything took (the attack benchmark does).
-import { writeFile } from 'node:fs/promises'
 import { METHODS } from 'node:http'
-import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LOAD_SERVER_ENV, LOCAL_ANON_KEY } from '../../supabase/functions/_test/visitors.ts'
+import { LOCAL_ANON_KEY } from '../../supabase/functions/_test/visitors.ts'
 import { INPUT_ATTACKS, sendRaw } from './input-attacks.ts'
-import { serverSandbox, type ServerProcess, type ServerSandbox } from './server-process.ts'
-import { HEALTHY_PROBE, probeSite, probeStatuses, watchMemory } from './site-probe.ts'
+import type { ServerProcess } from './server-process.ts'
+import { HEALTHY_PROBE, probeSite, probeStatuses, startProbedServer, watchMemory, type ProbedServer } from './site-probe.ts'
 
 const COPIES = 20
 const MAX_GROWTH_BYTES = 200 * 1024 * 1024
 /** What an error's message looks like when it leaks from inside: a stack, a library's error code. */
 const INTERNALS = /\bat \S+ \(|\bERR_[A-Z_]+|is not a function|Cannot (read|convert)|Maximum call stack/
 
-let sandbox: ServerSandbox
+let probed: ProbedServer
 let server: ServerProcess
 
 beforeAll(async () => {
-  sandbox = await serverSandbox()
-  await writeFile(join(dirname(sandbox.dataDir), 'dist', 'client', 'probe.txt'), 'a static file')
-  server = await sandbox.start({ ...LOAD_SERVER_ENV, MAIL_SWEEP_SECONDS: '3600' })
+  probed = await startProbedServer()
+  server = probed.server
 }, 120_000)
 
-afterAll(async () => {
-  if (server) {
-    process.kill(server.pid, 'SIGTERM')
-    await server.exited
-  }
-  await sandbox?.remove()
-})
+afterAll(() => probed?.stop())
 
 describe('hostile inputs, on a real server process', () => {
   it.each(INPUT_ATTACKS)('$name: $expected to every copy, while the site answers', async ({ expected, request }) => {
@@ -41,7 +32,7 @@ describe('hostile inputs, on a real server process', () => {
       () => (done = true),
     )
     const probes: number[][] = []
-    do probes.push(probeStatuses(await probeSite(server.url, '/probe.txt')))
+    do probes.push(probeStatuses(await probeSite(server.url, probed.staticPath)))
     while (!done)
     const responses = await answers
     const growth = await memory.stop()
@@ -62,7 +53,7 @@ describe('hostile inputs, on a real server process', () => {
       '/en',
       '/healthz',
       '/robots.txt',
-      '/probe.txt',
+      probed.staticPath,
       '/api/preview/enable',
       '/api/preview/disable',
       '/api/preview/content',

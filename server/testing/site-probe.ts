@@ -1,8 +1,10 @@
 // What a visitor meets while the site is under attack: the page, a static file and a sign-up (the
 // form's two calls). The attack tests assert the statuses; the attack benchmark times the same requests.
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
 import { uniqueAddress } from '../../supabase/functions/_test/eventually.ts'
-import { signUp, visitor } from '../../supabase/functions/_test/visitors.ts'
+import { LOAD_SERVER_ENV, signUp, visitor } from '../../supabase/functions/_test/visitors.ts'
+import { serverSandbox, type ServerProcess } from './server-process.ts'
 
 /** One probe request: its status (0 when nothing answered) and how long it took. */
 export interface Probed {
@@ -40,8 +42,8 @@ async function timedGet(url: string): Promise<Probed> {
 
 /**
  * Probes the site at `baseUrl` once, its three parts at once. `staticPath` is a file the server
- * serves as is (a built asset). Needs a server started with LOAD_SERVER_ENV (supabase/functions/_test/visitors.ts):
- * the sign-ups all come from this one machine.
+ * serves as is (a built asset). Needs a server started with LOAD_SERVER_ENV (as startProbedServer does): the
+ * sign-ups all come from this one machine.
  */
 export async function probeSite(baseUrl: string, staticPath: string, n = 0): Promise<ProbeAnswers> {
   const [page, file, signup] = await Promise.all([
@@ -81,6 +83,53 @@ export async function watchMemory(pid: number): Promise<{ stop(): Promise<number
       watching = false
       await sampling
       return peak - before
+    },
+  }
+}
+
+/** A server process ready to be attacked and probed: `staticPath` is the file the probe loads. */
+export interface ProbedServer {
+  server: ServerProcess
+  staticPath: string
+  /** Whether the process has not exited. */
+  running(): boolean
+  /** Stops the process (if it still runs) and removes its sandbox. */
+  stop(): Promise<void>
+}
+
+/**
+ * `node server/main.ts` in a sandbox (server-process.ts), proof of work off and limits out of the
+ * way (the probe's sign-ups all come from this one machine), plus `env`. It serves the stand-in
+ * page with a small file to probe or, given `build` (a `dist` directory), that build, probed
+ * through its first script.
+ */
+export async function startProbedServer(
+  env: Record<string, string> = {},
+  { build }: { build?: string } = {},
+): Promise<ProbedServer> {
+  const sandbox = await serverSandbox()
+  const dist = join(dirname(sandbox.dataDir), 'dist')
+  let staticPath = '/probe.txt'
+  if (build) {
+    const script = (await readdir(join(build, 'client', 'assets'))).sort().find((file) => file.endsWith('.js'))
+    if (!script) throw new Error(`no built script under ${build}/client/assets: run \`npm run build\` first`)
+    staticPath = `/assets/${script}`
+    await rm(dist, { recursive: true, force: true })
+    await symlink(build, dist)
+  } else {
+    await writeFile(join(dist, 'client', staticPath), 'a static file')
+  }
+  const server = await sandbox.start({ ...LOAD_SERVER_ENV, MAIL_SWEEP_SECONDS: '3600', ...env })
+  let ended = false
+  void server.exited.then(() => (ended = true))
+  return {
+    server,
+    staticPath,
+    running: () => !ended,
+    async stop() {
+      if (!ended) process.kill(server.pid, 'SIGTERM')
+      await server.exited
+      await sandbox.remove()
     },
   }
 }
