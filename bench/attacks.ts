@@ -130,7 +130,7 @@ function printSummary(rows: RowResult[]) {
   const anonymous = rows.filter((row) => row.anonymous)
   // The probe's requests count too: each is one anonymous request.
   const probeMs = rows.flatMap((row) =>
-    row.probes.flatMap(({ page, file, insert, welcome }) => [page, file, insert, welcome].map((p) => p.ms)),
+    row.probes.flatMap(({ page, file, insert, welcome }) => [page, file, insert, welcome].map((probe) => probe.ms)),
   )
   const slowest = Math.max(...anonymous.map((row) => row.slowestMs), ...probeMs)
   const pageP99 = Math.max(...rows.map((row) => percentile(pageMs(row), 0.99)))
