@@ -42,8 +42,8 @@ async function timedGet(url: string): Promise<Probed> {
 
 /**
  * Probes the site at `baseUrl` once, its three parts at once. `staticPath` is a file the server
- * serves as is (a built asset). Needs a server started with LOAD_SERVER_ENV (as startProbedServer does): the
- * sign-ups all come from this one machine.
+ * serves as is; `n` numbers the visitor. Needs a server started with LOAD_SERVER_ENV (as
+ * startProbedServer does): the sign-ups all come from this one machine.
  */
 export async function probeSite(baseUrl: string, staticPath: string, n = 0): Promise<ProbeAnswers> {
   const [page, file, signup] = await Promise.all([
