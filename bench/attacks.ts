@@ -3,10 +3,12 @@
 //
 // Loads every row of bench/attacks/*.attacks.ts (interface: bench/attacks/attack.ts). For each row,
 // 20 copies of its hostile request run at once, each re-sent as soon as it is answered, for
-// ATTACK_SECONDS (10) or until each has run ATTACK_RUNS (200) times; meanwhile a visitor probes the
-// page, a built asset and a sign-up (insert, then the welcome) one after another. Prints per row the
-// hostile statuses (500s flagged), the slowest hostile answer, each probe's p50/p99, the server's
-// peak RSS growth and whether it is still up; then the targets. The server runs in a process of its
+// ATTACK_SECONDS (10) or until each has run ATTACK_RUNS (200) times (ATTACK_ONLY=text: only the
+// rows whose name contains it); meanwhile a visitor probes the page, a built asset and a sign-up
+// (insert, then the welcome) one after another. Prints per row the hostile statuses (500s flagged;
+// 0: the connection broke, e.g. reset by a server refusing a body mid-upload), the slowest hostile
+// answer, each probe's p50/p99, the server's peak RSS growth and whether it is still up; then the
+// targets. The server runs in a process of its
 // own (server/testing/site-probe.ts, as the attack tests start it but on the build), restarted only
 // between rows that need another environment, or after a row that took it down.
 import { readdir } from 'node:fs/promises'
@@ -18,6 +20,8 @@ import { probeSite, startProbedServer, watchMemory, type ProbeAnswers, type Prob
 
 const COPIES = 20
 const SECONDS = Number(process.env.ATTACK_SECONDS ?? 10)
+/** Only the rows whose name contains this text, when set. */
+const ONLY = process.env.ATTACK_ONLY
 const RUNS = Number(process.env.ATTACK_RUNS ?? 200)
 /** How long a hostile request may still take once the row's time is up before it is abandoned. */
 const GRACE_MS = 10_000
@@ -40,7 +44,8 @@ async function loadAttacks(): Promise<Attack[]> {
   const modules = await Promise.all(
     files.map((file) => import(pathToFileURL(join(ATTACKS_DIR, file)).href) as Promise<{ attacks: Attack[] }>),
   )
-  return modules.flatMap((module) => module.attacks)
+  const attacks = modules.flatMap((module) => module.attacks)
+  return ONLY ? attacks.filter((attack) => attack.name.includes(ONLY)) : attacks
 }
 
 /** Rows by the environment they need, so one server serves every row of a group. */

@@ -22,6 +22,7 @@ export interface RawResponse {
 export function sendRaw(baseUrl: string, raw: RawRequest, signal?: AbortSignal): Promise<RawResponse> {
   const { hostname, port } = new URL(baseUrl)
   return new Promise((resolve, reject) => {
+    let answered: RawResponse | undefined
     const outgoing = request(
       {
         hostname,
@@ -32,14 +33,17 @@ export function sendRaw(baseUrl: string, raw: RawRequest, signal?: AbortSignal):
         ...(signal ? { signal } : {}),
       },
       (response) => {
-        let body = ''
+        answered = { status: response.statusCode ?? 0, headers: response.headers, body: '' }
+        const answer = answered
         response.setEncoding('utf8')
-        response.on('data', (chunk: string) => (body += chunk))
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }))
-        response.on('error', reject)
+        response.on('data', (chunk: string) => (answer.body += chunk))
+        response.on('end', () => resolve(answer))
+        response.on('error', () => resolve(answer))
       },
     )
-    outgoing.on('error', reject)
+    // A server that refuses a large body answers and closes while the body is still being sent:
+    // the answer stands, the broken write does not undo it.
+    outgoing.on('error', (error) => (answered ? resolve(answered) : reject(error)))
     outgoing.end(raw.body)
   })
 }
