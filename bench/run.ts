@@ -14,6 +14,7 @@ import { startSmtpInbox } from '../supabase/functions/_test/smtp-inbox.ts'
 import { createThrowawayDatabase } from '../supabase/functions/_test/throwaway-postgres.ts'
 import { LOAD_SERVER_ENV, signUp, visitor } from '../supabase/functions/_test/visitors.ts'
 import { startProductServer } from './product-server.ts'
+import { percentile } from './stats.ts'
 
 const SIGNUPS = Number(process.env.BENCH_SIGNUPS ?? 1000)
 const CONCURRENCY = 50
@@ -93,8 +94,6 @@ async function liveEditLatency() {
   console.log(`  live event   median ${ms(toEvent, 0.5)}, p95 ${ms(toEvent, 0.95)}`)
   console.log(`  new content  median ${ms(toContent, 0.5)}, p95 ${ms(toContent, 0.95)}`)
 }
-
-const percentile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.ceil(q * values.length) - 1] ?? NaN
 
 interface SignupRun {
   perSecond: number

@@ -18,6 +18,7 @@ import { permissionsPolicy, securityHeaders } from './site/security-headers.ts'
 import { createPreview } from './preview/preview.ts'
 import { previewRoutes } from './preview/preview-routes.ts'
 import { healthRoutes } from './health-routes.ts'
+import { answerWithoutInternals } from './error-answers.ts'
 import { RequestLog } from './request-log.ts'
 import { trustProxyOption } from './client-address.ts'
 import type { Database } from './db/database.ts'
@@ -97,6 +98,8 @@ export async function buildApp({
     http: { headersTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1_000 },
     logController: new RequestLog(),
   })
+  // Before any plugin, so every scope without a handler of its own inherits it.
+  app.setErrorHandler(answerWithoutInternals)
   // On the root, so every route reads request.cookies (the reader's language, the preview).
   await app.register(fastifyCookie)
   // On the root too: every response of the site carries the security headers.
@@ -178,7 +181,7 @@ export async function buildApp({
   })
 
   const preview = createPreview(config, localDataset, () => selfOrigin(app))
-  await app.register(previewRoutes, { preview })
+  await app.register(previewRoutes, { preview, siteUrl: config.siteUrl })
   await app.register(siteRoutes, {
     distDir: resolve(distDir),
     renderer,

@@ -3,10 +3,8 @@
 // issue 14's table, with and without the viewer token, while a visitor loads the page, a static
 // file and signs up. Asserts statuses, that the process stays up, and how much its memory grows;
 // never how long anything took (the attack benchmark measures that).
-import { readFile, writeFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { serverSandbox, type ServerProcess, type ServerSandbox } from '../testing/server-process.ts'
+import type { ServerProcess } from '../testing/server-process.ts'
 import {
   ATTACK_VIEWER_TOKEN,
   longPerspectiveBody,
@@ -16,51 +14,26 @@ import {
   sendQueryAttack,
   type QueryAttack,
 } from '../testing/query-attacks.ts'
-import { uniqueAddress } from '../../supabase/functions/_test/eventually.ts'
+import {
+  HEALTHY_PROBE,
+  probeSite,
+  probeStatuses,
+  startProbedServer,
+  watchMemory,
+  type ProbedServer,
+} from '../testing/site-probe.ts'
 
 const MAX_GROWTH_BYTES = 200 * 1024 * 1024
 
-let sandbox: ServerSandbox
+let probed: ProbedServer
 let server: ServerProcess
 
 beforeAll(async () => {
-  sandbox = await serverSandbox()
-  await writeFile(join(dirname(sandbox.dataDir), 'dist', 'client', 'probe.txt'), 'a static file')
-  server = await sandbox.start({
-    SANITY_VIEWER_TOKEN: ATTACK_VIEWER_TOKEN,
-    // The probe's sign-ups come from this one machine: no proof of work, limits out of the way.
-    CAPTCHA: 'off',
-    SIGNUP_LIMIT: '1000000/1m',
-    MAIL_SWEEP_SECONDS: '3600',
-  })
+  probed = await startProbedServer({ SANITY_VIEWER_TOKEN: ATTACK_VIEWER_TOKEN })
+  server = probed.server
 }, 120_000)
 
-afterAll(async () => {
-  if (server) {
-    process.kill(server.pid, 'SIGTERM')
-    await server.exited
-  }
-  await sandbox?.remove()
-})
-
-async function rssBytes(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8')
-  const kb = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]
-  if (kb === undefined) throw new Error(`no VmRSS for process ${pid}`)
-  return Number(kb) * 1024
-}
-
-/** What a visitor meets: the page, a static file, a sign-up. */
-async function probe(): Promise<number[]> {
-  const page = fetch(`${server.url}/`).then((response) => response.status)
-  const file = fetch(`${server.url}/probe.txt`).then((response) => response.status)
-  const signup = fetch(`${server.url}/rest/v1/waitlist`, {
-    method: 'POST',
-    headers: { apikey: 'local-anon-key', 'content-type': 'application/json' },
-    body: JSON.stringify({ email: uniqueAddress('probe'), role: 'CTO', company_size: 'unknown' }),
-  }).then((response) => response.status)
-  return Promise.all([page, file, signup])
-}
+afterAll(() => probed?.stop())
 
 /**
  * Sends `copies` of the attack at once and probes the site until they are all answered (at least
@@ -68,15 +41,8 @@ async function probe(): Promise<number[]> {
  * Retry-After headers, every probe's statuses and the peak growth of the server's RSS.
  */
 async function underAttack(attack: QueryAttack, copies: number) {
-  const before = await rssBytes(server.pid)
-  let peak = before
+  const memory = await watchMemory(server.pid)
   let done = false
-  const sampling = (async () => {
-    while (!done) {
-      peak = Math.max(peak, await rssBytes(server.pid))
-      await new Promise((resolve) => setImmediate(resolve))
-    }
-  })()
   const answers = Promise.all(
     Array.from({ length: copies }, async () => {
       const response = await sendQueryAttack(server.url, attack)
@@ -85,11 +51,10 @@ async function underAttack(attack: QueryAttack, copies: number) {
     }),
   ).finally(() => (done = true))
   const probes: number[][] = []
-  do probes.push(await probe())
+  do probes.push(probeStatuses(await probeSite(server.url, probed.staticPath)))
   while (!done)
   const results = await answers
-  await sampling
-  return { results, probes, growth: peak - before }
+  return { results, probes, growth: await memory.stop() }
 }
 
 const rows: { name: string; attack: QueryAttack; copies: number }[] = [
@@ -118,7 +83,7 @@ describe('the content API under attack, on a real server process', () => {
       for (const result of results) {
         expect(result).toMatchObject(expected ? { status: 400, type: expected } : { status: 403, type: 'queryNotAllowed' })
       }
-      for (const statuses of probes) expect(statuses).toEqual([200, 200, 201])
+      for (const statuses of probes) expect(statuses).toEqual(HEALTHY_PROBE)
       expect(growth).toBeLessThanOrEqual(MAX_GROWTH_BYTES)
     })
 
@@ -131,7 +96,7 @@ describe('the content API under attack, on a real server process', () => {
           expect(result).toMatchObject({ type: expect.stringMatching(/^(queryTimeout|serverBusy)$/) as unknown, retryAfter: '1' })
         else expect(result).toMatchObject({ status: 422, type: 'queryTooLarge' })
       }
-      for (const statuses of probes) expect(statuses).toEqual([200, 200, 201])
+      for (const statuses of probes) expect(statuses).toEqual(HEALTHY_PROBE)
       expect(growth).toBeLessThanOrEqual(MAX_GROWTH_BYTES)
     })
   })

@@ -7,6 +7,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { PageContentSource } from '../content/page-content.ts'
 import { PREVIEW_CONTENT_PATH, PREVIEW_DISABLE_PATH, PREVIEW_ENABLE_PATH } from '../../web/src/preview/preview-paths.ts'
 import { endPreview, type PreviewSession } from './preview-session.ts'
+import { siteRedirect } from './site-redirect.ts'
 
 export interface Preview {
   session: PreviewSession
@@ -26,10 +27,12 @@ export function isPreviewing(preview: Preview | undefined, request: FastifyReque
 export interface PreviewRoutesOptions {
   /** Undefined when the site has no token to read drafts with: the routes then say so. */
   preview: Preview | undefined
+  /** The site's public address: redirects go to its own pages only. */
+  siteUrl: string
 }
 
 /** The routes the Studio's Presentation tool calls. Needs @fastify/cookie on the app. */
-export const previewRoutes: FastifyPluginAsync<PreviewRoutesOptions> = async (app, { preview }) => {
+export const previewRoutes: FastifyPluginAsync<PreviewRoutesOptions> = async (app, { preview, siteUrl }) => {
   app.get(PREVIEW_ENABLE_PATH, async (request, reply) => {
     reply.header('cache-control', 'no-store')
     const refuse = (status: number, logged: string, told: string) => {
@@ -53,12 +56,12 @@ export const previewRoutes: FastifyPluginAsync<PreviewRoutesOptions> = async (ap
     }
     request.log.info('preview enabled for this browser')
     preview.session.start(reply)
-    return reply.redirect(sitePath(redirectTo), 307)
+    return reply.redirect(siteRedirect(redirectTo, siteUrl), 307)
   })
 
   app.get<{ Querystring: { redirect?: string } }>(PREVIEW_DISABLE_PATH, async (request, reply) => {
     endPreview(reply)
-    return reply.header('cache-control', 'no-store').redirect(sitePath(request.query.redirect), 307)
+    return reply.header('cache-control', 'no-store').redirect(siteRedirect(request.query.redirect, siteUrl), 307)
   })
 
   app.get(PREVIEW_CONTENT_PATH, async (request, reply) => {
@@ -68,9 +71,4 @@ export const previewRoutes: FastifyPluginAsync<PreviewRoutesOptions> = async (ap
     }
     return reply.send({ result: await preview.content(), syncTags: preview.syncTags })
   })
-}
-
-/** Only a path on this site: a redirect elsewhere would make the preview link an open redirect. */
-function sitePath(target: string | undefined): string {
-  return target?.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\') ? target : '/'
 }

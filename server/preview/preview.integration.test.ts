@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fastifyCookie from '@fastify/cookie'
 import Fastify, { type FastifyInstance } from 'fastify'
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config.ts'
 import { contentRoutes } from '../content/content-routes.ts'
@@ -58,7 +59,7 @@ beforeAll(async () => {
     dataset: 'production',
     ...(config.sanity.viewerToken ? { viewerToken: config.sanity.viewerToken } : {}),
   })
-  await app.register(previewRoutes, { preview: createPreview(config, source, () => origin) })
+  await app.register(previewRoutes, { preview: createPreview(config, source, () => origin), siteUrl: config.siteUrl })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   if (address === null || typeof address === 'string') throw new Error('not listening on TCP')
@@ -112,6 +113,44 @@ describe('draft preview, with the Studio’s secret checked by @sanity/preview-u
     expect(response.headers.get('location')).not.toMatch(/evil/)
   })
 
+  it('sends every disable link to a page of the site, and never answers 5xx, whatever its redirect', async () => {
+    const targets = fc.oneof(
+      fc.string({ unit: 'binary' }),
+      fc.constantFrom('//evil.example', '/\\evil.example', '/\t/evil.example', '/\r\n/evil', 'javascript:alert(1)', '/☃'),
+      fc.string({ unit: 'binary', maxLength: 4000 }).map((rest) => `/${rest}`),
+    )
+    await fc.assert(
+      fc.asyncProperty(targets, async (target) => {
+        const response = await fetch(`${origin}/api/preview/disable?redirect=${encodeURIComponent(target)}`, {
+          redirect: 'manual',
+        })
+        expect(response.status).toBe(307)
+        const location = response.headers.get('location') ?? ''
+        expect(location).toMatch(/^\/(?![/\\])/)
+        expect(new URL(location, origin).origin).toBe(origin)
+      }),
+      { numRuns: 200 },
+    )
+  })
+
+  it('answers every enable link with the cookie and a page of the site, or a 401, whatever its parameters', async () => {
+    const parameters = fc.record({
+      secret: fc.oneof(fc.constant(SECRET), fc.string({ unit: 'binary' })),
+      pathname: fc.oneof(fc.string({ unit: 'binary' }), fc.constantFrom('//evil.example', '/\t/evil.example', '/en')),
+      extra: fc.string({ unit: 'binary' }),
+    })
+    await fc.assert(
+      fc.asyncProperty(parameters, async ({ secret, pathname, extra }) => {
+        const response = await enable(
+          `sanity-preview-secret=${encodeURIComponent(secret)}&sanity-preview-pathname=${encodeURIComponent(pathname)}&${encodeURIComponent(extra)}`,
+        )
+        expect([307, 401]).toContain(response.status)
+        if (response.status === 307) expect(new URL(response.headers.get('location') ?? '', origin).origin).toBe(origin)
+      }),
+      { numRuns: 100 },
+    )
+  })
+
   it('shows drafts to nobody without a valid cookie, and disabling clears it', async () => {
     expect((await previewContent()).status).toBe(401)
     expect((await previewContent('pulso_preview=9999999999999.forged')).status).toBe(401)
@@ -135,6 +174,7 @@ describe('a hosted project without a viewer token', () => {
     await hosted.register(fastifyCookie)
     await hosted.register(previewRoutes, {
       preview: createPreview(loadConfig({ SANITY_PROJECT_ID: 'abc123' }), undefined, () => ''),
+      siteUrl: 'https://pulso.example',
     })
     const response = await hosted.inject({ url: `/api/preview/enable?sanity-preview-secret=${SECRET}` })
     expect(response.statusCode).toBe(503)

@@ -13,6 +13,9 @@ import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { isPreviewing, type Preview } from '../preview/preview-routes.ts'
 import { allowStudioFraming, dropDocumentHeaders } from './security-headers.ts'
 
+/** HTML in the build is a template (index.html), with its precompressed copies. */
+const TEMPLATE_FILE = /\.html(\.(br|gz))?$/i
+
 export interface SiteRoutesOptions {
   distDir: string
   renderer: PageRenderer
@@ -41,6 +44,10 @@ const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
     wildcard: false,
     // The build writes a .br and a .gz beside each text file; the browser gets the one it accepts.
     preCompressed: true,
+    // The page template is the renderer's input, never a page: served as a file it would be the
+    // raw template (slots unfilled, no content) under an address the site does not have. Any
+    // such address is the 404 page instead, as every address that is not a page is.
+    allowedPath: (pathname) => !TEMPLATE_FILE.test(pathname),
     setHeaders(response, path) {
       // Vite fingerprints everything under assets/, so those never change.
       const immutable = path.includes(`${join('client', 'assets')}`)

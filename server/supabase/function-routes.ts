@@ -7,16 +7,36 @@ export interface FunctionRoutesOptions {
   functions: Record<string, (request: Request) => Promise<Response>>
 }
 
+/**
+ * The largest body a function call may carry: a welcome request (name, address, role, language,
+ * consent version, proof-of-work solution) or a link action is well under 2 KB. Anything larger is
+ * refused (413) before it is read, let alone parsed on the request thread (Fastify's default,
+ * 1 MiB, let twenty copies of a megabyte of nested brackets hold the page up for over a second).
+ */
+export const FUNCTION_BODY_LIMIT = 16 * 1024
+
+/** The methods a function may be called with (each function says which it answers itself). */
+const FORWARDED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'])
+
 /** `POST /functions/v1/{name}`, the path supabase-js's functions.invoke calls. */
 export const functionRoutes: FastifyPluginAsync<FunctionRoutesOptions> = async (app, { anonKey, functions }) => {
+  // A closed map: a name such as `constructor` or `__proto__` is just another unknown function.
+  const handlers = new Map(Object.entries(functions))
   app.removeAllContentTypeParsers()
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: FUNCTION_BODY_LIMIT }, (_request, body, done) => done(null, body))
   app.addHook('onRequest', requireApiKey(anonKey))
 
   app.all<{ Params: { name: string } }>('/functions/v1/:name', async (request, reply) => {
     if (request.method === 'OPTIONS') return corsPreflight(request, reply)
-    const handler = functions[request.params.name]
+    const handler = handlers.get(request.params.name)
     if (!handler) return reply.code(404).send({ code: 'NOT_FOUND', message: 'Requested function was not found' })
+    // Fetch cannot carry TRACE, TRACK or CONNECT to a handler; no function answers them anyway.
+    if (!FORWARDED_METHODS.has(request.method)) {
+      return reply
+        .code(405)
+        .header('allow', [...FORWARDED_METHODS, 'OPTIONS'].join(', '))
+        .send({ code: 'METHOD_NOT_ALLOWED', message: `${request.method} is not a method functions answer` })
+    }
 
     const headers = new Headers(forwardedHeaders(request))
     const body = request.body instanceof Buffer && request.body.length > 0 ? new Uint8Array(request.body) : undefined
