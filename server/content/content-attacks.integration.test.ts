@@ -6,8 +6,15 @@
 // asserted (the attack benchmark measures it).
 import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ATTACK_ENV, probeDuring, rssBytes, writeProbeAsset } from '../testing/attack-probe.ts'
-import { serverSandbox, type ServerProcess, type ServerSandbox } from '../testing/server-process.ts'
+import type { ServerProcess } from '../testing/server-process.ts'
+import {
+  HEALTHY_PROBE,
+  probeSite,
+  probeStatuses,
+  startProbedServer,
+  watchMemory,
+  type ProbedServer,
+} from '../testing/site-probe.ts'
 import {
   costliestRenderPath,
   FORMER_500_QUERIES,
@@ -23,32 +30,29 @@ let renders = 0
 const hostileRender = () => hostileRenderPath((renders += 1))
 const costliestAllowed = () => costliestRenderPath((renders += 1))
 
-let sandbox: ServerSandbox
+let probed: ProbedServer
 let server: ServerProcess
-let exited = false
 
 beforeAll(async () => {
-  sandbox = await serverSandbox()
-  await writeProbeAsset(sandbox)
-  server = await sandbox.start(ATTACK_ENV)
-  void server.exited.then(() => (exited = true))
+  probed = await startProbedServer()
+  server = probed.server
 }, 60_000)
 
-afterAll(async () => {
-  if (server && !exited) {
-    process.kill(server.pid, 'SIGTERM')
-    await server.exited
-  }
-  await sandbox?.remove()
-})
+afterAll(() => probed?.stop())
 
 /** Runs the attack while a visitor probes the site; checks the visitor, the process and its memory. */
 async function whileVisitorsProbe<T>(attack: () => Promise<T>): Promise<T> {
-  const rssBefore = await rssBytes(server.pid)
-  const { rounds, outcome, peakRssBytes } = await probeDuring(server, attack())
-  for (const round of rounds) expect(round).toMatchObject({ page: 200, asset: 200, signup: 201 })
-  expect(exited).toBe(false)
-  expect(peakRssBytes - rssBefore).toBeLessThanOrEqual(MEMORY_BOUND)
+  const memory = await watchMemory(server.pid)
+  let done = false
+  const settled = attack().finally(() => (done = true))
+  const probes: number[][] = []
+  let visitor = 0
+  do probes.push(probeStatuses(await probeSite(server.url, probed.staticPath, (visitor += 1))))
+  while (!done)
+  const outcome = await settled
+  for (const statuses of probes) expect(statuses).toEqual(HEALTHY_PROBE)
+  expect(probed.running()).toBe(true)
+  expect(await memory.stop()).toBeLessThanOrEqual(MEMORY_BOUND)
   return outcome
 }
 
