@@ -41,7 +41,7 @@ export default tseslint.config(
   },
   boundaries('schemas', ['web', 'server', 'studio', 'supabase', 'e2e']),
   // The address rule is one runtime-free file the form shares with the function and the database
-  // (docs/decisions/0030-one-address-rule.md); nothing else of supabase/ reaches the browser.
+  // (docs/decisions/0017-one-address-rule.md); nothing else of supabase/ reaches the browser.
   boundaries('web', ['server', 'studio', 'supabase', 'e2e'], ['functions/_shared/email-address.ts']),
   boundaries('supabase', ['web', 'server', 'studio', 'e2e']),
   boundaries('server', ['studio', 'e2e']),

@@ -4,7 +4,7 @@ import { langs, copy } from './support/copy.ts'
 /**
  * What a phone downloads before the reader does anything, as sent (compressed, headers included).
  * Sizes hold from run to run where timings do not, so the budget is checked here and the timings
- * only in `npm run bench:page` (docs/decisions/0050-page-speed-on-phones.md).
+ * only in `npm run bench:page` (docs/decisions/0022-page-speed-on-phones.md).
  */
 const SCRIPT_BUDGET_BYTES = 90 * 1024
 /** What a new connection delivers in its first round trip (ten packets): the page paints from it alone. */

@@ -45,7 +45,7 @@ for (const path of ['/', '/en']) {
     const nonce = scripts.find((source) => source.startsWith("'nonce-"))?.slice(7, -1)
     const again = directives((await page.request.get(path)).headers()['content-security-policy'])
     expect(again.get('script-src')).not.toContain(`'nonce-${nonce}'`)
-    // The page's one executable script is the inline loader of its entry (docs/decisions/0054).
+    // The page's one executable script is the inline loader of its entry (docs/decisions/0026-script-after-first-paint.md).
     const executable = page.locator('script:not([type="application/json"])')
     expect(await executable.evaluateAll((tags) => tags.map((tag) => (tag as HTMLScriptElement).nonce))).toEqual(
       expect.arrayContaining([nonce]),

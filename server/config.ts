@@ -124,7 +124,7 @@ const envSchema = z.object({
     .min(256)
     .max(1024 * 1024)
     .default(DEFAULT_QUERY_LIMITS.maxQueryChars),
-  // Bounds on the public content endpoints (README "Abuse model"; decisions 0065, 0066).
+  // Bounds on the public content endpoints (README "Security and abuse bounds"; decisions 0029, 0030).
   QUERY_RATE_LIMIT: optional(requestLimit),
   IMAGE_RATE_LIMIT: optional(requestLimit),
   LIVE_RATE_LIMIT: optional(requestLimit),

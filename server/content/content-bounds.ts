@@ -1,7 +1,7 @@
 /**
  * The bounds on the public content endpoints, with their defaults: what one image render may
  * cost and how many run, how many live streams stay open. config.ts reads each from the
- * environment (README, "Abuse model"; docs/decisions/0065, 0066).
+ * environment (README, "Security and abuse bounds"; decisions 0029, 0030).
  */
 import type { RequestLimit } from '../config.ts'
 
@@ -18,7 +18,7 @@ export interface ImageRenderLimits {
 /**
  * One render at a time leaves the other core (and three of libuv's four threads) to pages and
  * files; a queue of 8 is about 10 s of renders; 17 million weighted pixels is a 4096² WebP (about
- * 1.2 s here) or a 750² AVIF. Measured in docs/decisions/0065.
+ * 1.2 s here) or a 750² AVIF. Measured in docs/decisions/0029-bounded-image-renders.md.
  */
 export const DEFAULT_RENDER_LIMITS: ImageRenderLimits = { atOnce: 1, queued: 8, maxCost: 17e6, timeoutSeconds: 10 }
 

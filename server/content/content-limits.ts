@@ -3,7 +3,7 @@
  * stream, each counted apart, per client address (client-address.ts) in a window of its own.
  * Over the limit: 429 with `Retry-After`. Requests with the viewer token (this server checking a
  * preview secret, scripts) are not counted. Registered beside the routes it limits, in their
- * scope, it adds its hook to each of them as they are declared (docs/decisions/0066).
+ * scope, it adds its hook to each of them as they are declared (docs/decisions/0030-per-client-limits-on-content-endpoints.md).
  */
 import fastifyRateLimit from '@fastify/rate-limit'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'

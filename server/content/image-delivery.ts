@@ -1,7 +1,7 @@
 /**
  * Answers an image URL of the local dataset: parses the Sanity image parameters, picks the
  * format from the Accept header, and renders it, keeping recent renders in memory since every
- * page view asks for the same few. Renders are bounded (docs/decisions/0065): each by a cost
+ * page view asks for the same few. Renders are bounded (docs/decisions/0029-bounded-image-renders.md): each by a cost
  * budget and a time limit, all of them by a small queue that also merges identical requests.
  */
 import { readFile } from 'node:fs/promises'

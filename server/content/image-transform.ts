@@ -58,7 +58,7 @@ export type TransformPlan = { original: true; mimeType: string } | ({ original: 
 
 /**
  * How much slower than WebP a format encodes a pixel, measured here with sharp 0.35
- * (docs/decisions/0065): AVIF is 25 times as slow at its default quality (50) and grows
+ * (docs/decisions/0029-bounded-image-renders.md): AVIF is 25 times as slow at its default quality (50) and grows
  * steeply above it, to 90 times at 100; GIF about 3 times; JPEG and PNG no slower.
  */
 function costPerPixel(format: OutputFormat, quality: number | undefined): number {

@@ -3,7 +3,7 @@
  * query never holds up the thread that serves the page and the sign-ups. Each query has a time
  * limit (queue wait included) after which its worker is terminated, each worker a heap limit,
  * each answer a size limit, and only so many queries are admitted at once
- * (docs/decisions/0060-queries-in-a-worker-pool.md).
+ * (docs/decisions/0028-queries-in-a-worker-pool.md).
  */
 import { Piscina } from 'piscina'
 import type { Perspective, QueryContext, QueryParams } from './groq-query.ts'

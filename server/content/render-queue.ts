@@ -3,7 +3,7 @@
  * process has: beyond `concurrency` running, up to `maxQueued` wait their turn, and any more are
  * refused at once. Requests for work already queued or running wait for that one run instead of
  * starting their own. Work whose every caller has gone (aborted) before it started is dropped.
- * docs/decisions/0065.
+ * docs/decisions/0029-bounded-image-renders.md.
  */
 
 export interface RenderQueueLimits {

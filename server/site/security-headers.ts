@@ -30,7 +30,7 @@ function hostedOrigins({ sanity, supabase }: ServerConfig) {
 }
 
 /**
- * Security headers on every response (docs/decisions/0032-security-headers.md), through
+ * Security headers on every response (docs/decisions/0019-security-headers.md), through
  * @fastify/helmet. Scripts run only from this origin or with the response's nonce, never
  * inline or eval'd; styles likewise (styled-components stamps its <style> tags with the style
  * nonce, on the server and in the browser). Nothing may frame the site except the Studio in

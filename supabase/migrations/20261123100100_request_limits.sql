@@ -7,7 +7,7 @@
 -- Every limit is per client address or per recipient, over a sliding window, never global: a
 -- launch spike of real sign-ups is welcome, the outbox absorbs it.
 
-/** The limits, one row each; change them with plain SQL (README, "Abuse model"). */
+/** The limits, one row each; change them with plain SQL (README, "Security and abuse bounds"). */
 create table guard.limits (
   bucket text primary key,
   max_hits integer not null check (max_hits > 0),

@@ -1,4 +1,4 @@
--- How the welcome outbox is drained (docs/decisions/0040-welcome-delivery.md): senders claim
+-- How the welcome outbox is drained (docs/decisions/0021-welcome-delivery.md): senders claim
 -- due welcomes in one call that also keeps a global send rate, hold them under a short lease
 -- they renew while sending, and give up on a welcome that can never be delivered.
 

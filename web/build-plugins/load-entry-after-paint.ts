@@ -5,7 +5,7 @@ import type { Plugin } from 'vite'
  * read: the HTML carries every word and style, so on a phone the text shows as soon as the HTML
  * is in, and the script (hydration, the form, the menus) follows at once. Without this the
  * browser fetches and runs the script before its first paint whenever it can, which puts the
- * whole bundle on the path to the first paint (docs/decisions/0054-script-after-first-paint.md).
+ * whole bundle on the path to the first paint (docs/decisions/0026-script-after-first-paint.md).
  *
  * Vite writes `<script type="module" src="/assets/index-….js">` into index.html; this swaps it
  * for a small inline module that imports the same file once the browser reports the first

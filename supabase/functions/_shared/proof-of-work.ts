@@ -1,4 +1,4 @@
-// Proof of work instead of a third-party captcha (docs/decisions/0031-proof-of-work.md): the
+// Proof of work instead of a third-party captcha (docs/decisions/0018-proof-of-work.md): the
 // welcome function hands out signed ALTCHA challenges and accepts each solution once. Plain
 // Web Crypto, so the self-hosted server and the Deno function run this same file.
 import { createChallenge, verifySolution, type Challenge, type Payload } from 'altcha-lib'

@@ -5,7 +5,7 @@ import { resolveOrigin } from '../app/public-config.ts'
  * The two calls the page makes to Sanity's HTTP API (or to the local server's copy of it), with
  * the browser's own `fetch` and `EventSource` instead of @sanity/client, whose 33 KB compressed
  * would be a third of the page's script budget for two GET requests
- * (docs/decisions/0051-content-api-without-sanity-client.md). Published documents only, no token.
+ * (docs/decisions/0023-content-api-without-sanity-client.md). Published documents only, no token.
  */
 
 /** Hosted queries go through Sanity's CDN; live events come from the API host itself. */

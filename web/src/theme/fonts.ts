@@ -57,7 +57,7 @@ export const fallbackFontFaces = interFallbacks
  * Inter, asked for by the page's script, which runs after the first paint: the text shows at once
  * in its stand-in and takes Inter's shapes when the file is in, without moving. Declared in the
  * page's CSS instead, Inter would be fetched before that paint and delay it on a slow connection
- * (docs/decisions/0055-fonts.md). Where a browser cannot load it, the stand-in stays.
+ * (docs/decisions/0027-fonts.md). Where a browser cannot load it, the stand-in stays.
  */
 export function loadBodyFont(): void {
   if (typeof FontFace !== 'function') return

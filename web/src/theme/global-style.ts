@@ -5,7 +5,7 @@ import { theme } from './theme.ts'
  * The page-wide rules, as plain CSS: the prerender puts them in a <style> of their own
  * (entry-server.tsx) and the browser never inserts them again. As a styled-components global
  * style they were re-inserted while the page hydrated, which made the browser restyle and lay
- * out the whole page once more (docs/decisions/0054-script-after-first-paint.md).
+ * out the whole page once more (docs/decisions/0026-script-after-first-paint.md).
  */
 export const globalStyle = `
   ${fallbackFontFaces}

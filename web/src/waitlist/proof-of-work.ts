@@ -10,7 +10,7 @@ export interface ProofOfWork {
 }
 
 /**
- * The ALTCHA solution a sign-up carries to the welcome function (docs/decisions/0031-proof-of-work.md).
+ * The ALTCHA solution a sign-up carries to the welcome function (docs/decisions/0018-proof-of-work.md).
  * The challenge comes from the function itself (GET), the widget solves it in workers while the
  * visitor types, and a solution is used once: the server refuses it a second time.
  */
