@@ -161,7 +161,7 @@ describe('abuse settings', () => {
         live: { maxHits: 120, perSeconds: 60 },
       },
       liveStreams: { perClient: 8, total: 1000, idleMs: 900_000 },
-      imageRenders: { atOnce: 1, queued: 8, maxCost: 17e6, timeoutSeconds: 10 },
+      imageRenders: { atOnce: 1, queued: 8, maxCost: 8e6, timeoutSeconds: 10 },
     })
     const set = loadConfig({
       QUERY_RATE_LIMIT: '10/1s',

@@ -38,11 +38,11 @@ export const attacks: Attack[] = [
     send: (baseUrl, _i, signal) => hangUp(`${baseUrl}${hostileRenderPath((sent += 1))}`, signal),
   },
   {
-    name: 'image: 4096² WebP q=100 fill (the costliest allowed), a new colour each',
+    name: 'image: 2828² WebP q=100 fill (the costliest allowed), a new colour each',
     send: (baseUrl, _i, signal) => statusOf(`${baseUrl}${costliestRenderPath((sent += 1))}`, signal),
   },
   {
-    name: 'image: 4096² WebP q=100 fill, client hangs up after 0.3 s',
+    name: 'image: 2828² WebP q=100 fill, client hangs up after 0.3 s',
     send: (baseUrl, _i, signal) => hangUp(`${baseUrl}${costliestRenderPath((sent += 1))}`, signal),
   },
   {

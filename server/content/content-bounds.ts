@@ -17,10 +17,12 @@ export interface ImageRenderLimits {
 
 /**
  * One render at a time leaves the other core (and three of libuv's four threads) to pages and
- * files; a queue of 8 is about 10 s of renders; 17 million weighted pixels is a 4096² WebP (about
- * 1.2 s here) or a 750² AVIF. Measured in docs/decisions/0029-bounded-image-renders.md.
+ * files; a queue of 8 is a few seconds of renders; 8 million weighted pixels is a 2828² WebP (about
+ * 0.6 s here) or a 300–565² AVIF, far beyond what the page asks for, and keeps eight such renders in
+ * a row within 200 MB of memory on a busy machine (17 million, a 4096² WebP, did not). Measured in
+ * docs/decisions/0029-bounded-image-renders.md.
  */
-export const DEFAULT_RENDER_LIMITS: ImageRenderLimits = { atOnce: 1, queued: 8, maxCost: 17e6, timeoutSeconds: 10 }
+export const DEFAULT_RENDER_LIMITS: ImageRenderLimits = { atOnce: 1, queued: 8, maxCost: 8e6, timeoutSeconds: 10 }
 
 export interface LiveStreamLimits {
   /** Streams one client address holds open at once. */
