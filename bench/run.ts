@@ -1,10 +1,7 @@
 // `npm run bench`: page weight of the first paint, how fast a content edit reaches an open page,
 // and sign-up throughput (50 concurrent clients through both supabase-js calls) on PGlite and on
 // PostgreSQL (TEST_DATABASE_URL's server, or an embedded one).
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { createServer as createNetServer, type AddressInfo } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createClient as createSanityClient } from '@sanity/client'
@@ -15,6 +12,7 @@ import { createThrowawayDatabase } from '../supabase/functions/_test/throwaway-p
 import { LOAD_SERVER_ENV, signUp, visitor } from '../supabase/functions/_test/visitors.ts'
 import { startProductServer } from './product-server.ts'
 import { percentile } from './stats.ts'
+import { serverSandbox } from '../server/testing/server-process.ts'
 
 const SIGNUPS = Number(process.env.BENCH_SIGNUPS ?? 1000)
 const CONCURRENCY = 50
@@ -112,32 +110,14 @@ interface SignupRun {
  * the given variables, in a process of its own so the clients do not share its event loop.
  */
 async function startServerProcess(env: Record<string, string>) {
-  const dataDir = await mkdtemp(join(tmpdir(), 'pulso-bench-'))
-  const probe = createNetServer()
-  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done))
-  const { port } = probe.address() as AddressInfo
-  await new Promise((done) => probe.close(done))
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const address = `http://127.0.0.1:${port}`
-  const exited = once(child, 'exit')
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before answering`)
-    const healthy = await fetch(`${address}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    )
-    if (healthy) break
-    await new Promise((done) => setTimeout(done, 100))
-  }
+  const sandbox = await serverSandbox()
+  const server = await sandbox.start({ LOG_LEVEL: 'info', ...env })
   return {
-    address,
+    address: server.url,
     async stop() {
-      child.kill('SIGTERM')
-      await exited
-      await rm(dataDir, { recursive: true, force: true })
+      process.kill(server.pid, 'SIGTERM')
+      await server.exited
+      await sandbox.remove()
     },
   }
 }
