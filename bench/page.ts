@@ -7,7 +7,7 @@ import { mkdir, readFile } from 'node:fs/promises'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { startProductServer } from './product-server.ts'
+import { startProductServer } from '../server/testing/test-server.ts'
 import { startReferenceServer } from './reference-server.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
@@ -137,7 +137,7 @@ execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: ['ignore', 'ignore
 
 const product = await startProductServer()
 const reference = await startReferenceServer(join(repoRoot, 'bench/reference'))
-const origins: Record<Page, string> = { product: product.address, reference: reference.origin }
+const origins: Record<Page, string> = { product: product.url, reference: reference.origin }
 console.log(`${cpus().length} CPUs, load average ${load()} (1, 5, 15 min) at the start; ${RUNS} runs of each page`)
 
 const results = new Map<string, Measure[]>()
@@ -160,7 +160,7 @@ try {
     }
   }
 } finally {
-  await product.stop()
+  await product.close()
   await reference.stop()
 }
 

@@ -1,6 +1,7 @@
 // `npm run bench`: page weight of the first paint, how fast a content edit reaches an open page,
 // and sign-up throughput (50 concurrent clients through both supabase-js calls) on PGlite and on
 // PostgreSQL (TEST_DATABASE_URL's server, or an embedded one).
+import { get as httpGet } from 'node:http'
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -10,7 +11,7 @@ import { startEmbeddedPostgres } from '../supabase/functions/_test/embedded-post
 import { startSmtpInbox } from '../supabase/functions/_test/smtp-inbox.ts'
 import { createThrowawayDatabase } from '../supabase/functions/_test/throwaway-postgres.ts'
 import { LOAD_SERVER_ENV, signUp, visitor } from '../supabase/functions/_test/visitors.ts'
-import { startProductServer } from './product-server.ts'
+import { startProductServer } from '../server/testing/test-server.ts'
 import { percentile } from './stats.ts'
 import { serverSandbox } from '../server/testing/server-process.ts'
 
@@ -22,17 +23,25 @@ const DRAIN_TIMEOUT_MS = Number(process.env.BENCH_DRAIN_SECONDS ?? 60) * 1000
 const WARM_UP = 100
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
 
+/** The body's bytes as they travel to a browser that takes Brotli (fetch would decompress them). */
+function brotliBodyBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers: { 'accept-encoding': 'br' } }, (response) => {
+      let bytes = 0
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length))
+      response.on('end', () => resolve(bytes))
+    }).on('error', reject)
+  })
+}
+
 async function pageWeight() {
   const server = await startProductServer({})
   try {
-    const brotli = { 'accept-encoding': 'br' }
-    const page = await fetch(`${server.address}/`, { headers: brotli })
-    const html = await page.text()
-    const htmlBytes = Number(page.headers.get('content-length'))
+    const html = await (await fetch(`${server.url}/`)).text()
     const scripts = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"|import\("([^"]+\.js)"\)/g)].map((m) => m[1] ?? m[2] ?? '')
     const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1] ?? '')
-    const sent = async (path: string) =>
-      Number((await fetch(`${server.address}${path}`, { headers: brotli })).headers.get('content-length'))
+    const sent = (path: string) => brotliBodyBytes(`${server.url}${path}`)
+    const htmlBytes = await sent('/')
     const jsBytes = (await Promise.all(scripts.map(sent))).reduce((a, b) => a + b, 0)
     const cssBytes = (await Promise.all(css.map(sent))).reduce((a, b) => a + b, 0)
     console.log('Page weight (as sent with Brotli):')
@@ -40,7 +49,7 @@ async function pageWeight() {
     console.log(`  JS after first paint   ${kb(jsBytes)} in ${scripts.length} file(s)`)
     console.log(`  external CSS           ${kb(cssBytes)}`)
   } finally {
-    await server.stop()
+    await server.close()
   }
 }
 
@@ -59,7 +68,7 @@ async function liveEditLatency() {
     dataset: 'production',
     apiVersion: '2025-02-19',
     useCdn: false,
-    apiHost: server.address,
+    apiHost: server.url,
     useProjectHostname: false,
   })
   const seedFile = join(seedDir, 'data.ndjson')
@@ -83,7 +92,7 @@ async function liveEditLatency() {
     }
   } finally {
     subscription.unsubscribe()
-    await server.stop()
+    await server.close()
     await rm(seedDir, { recursive: true, force: true })
   }
   const ms = (values: number[], q: number) =>
@@ -113,7 +122,7 @@ async function startServerProcess(env: Record<string, string>) {
   const sandbox = await serverSandbox()
   const server = await sandbox.start({ LOG_LEVEL: 'info', ...env })
   return {
-    address: server.url,
+    url: server.url,
     async stop() {
       process.kill(server.pid, 'SIGTERM')
       await server.exited
@@ -142,7 +151,7 @@ async function signupRun(env: Record<string, string>): Promise<SignupRun> {
         while (next < count) {
           const n = next++
           // Each sign-up a person of their own, from an address of their own, as on a launch day.
-          const supabase = visitor(server.address, tag === 'bench' ? WARM_UP + n : n)
+          const supabase = visitor(server.url, tag === 'bench' ? WARM_UP + n : n)
           const outcome = await signUp(supabase, { email: `${tag}-${n}@empresa.com`, name: `Pessoa ${n}` })
           insertMs.push(outcome.insertMs)
           welcomeMs.push(outcome.welcomeMs)

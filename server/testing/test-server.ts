@@ -1,5 +1,5 @@
-// Test helper: the server as createServer makes it, in this process, over a working directory of
-// its own and a stand-in page (no `npm run build` needed), listening on a free port.
+// Test and benchmark helper: the server as createServer makes it, in this process, over a working
+// directory of its own, listening on a free port.
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,15 +14,24 @@ export interface TestServer extends PulsoServer {
   close(): Promise<void>
 }
 
-/** Quiet unless the test says otherwise; `env` is read as the environment is at start-up. */
-export async function startTestServer(env: Record<string, string>, { listen = true } = {}): Promise<TestServer> {
+/**
+ * Quiet unless the test says otherwise; `env` is read as the environment is at start-up. Given
+ * `build` (a `dist` directory), the server serves that build as `npm start` does; otherwise a
+ * stand-in page, with no `npm run build` needed.
+ */
+export async function startTestServer(
+  env: Record<string, string>,
+  { listen = true, build }: { listen?: boolean; build?: string } = {},
+): Promise<TestServer> {
   const workDir = await mkdtemp(join(tmpdir(), 'pulso-test-server-'))
   await mkdir(join(workDir, 'dist', 'client'), { recursive: true })
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: join(workDir, 'data'), ...env })
-  const server = await createServer(config, {
-    distDir: join(workDir, 'dist'),
-    renderer: { render: () => ({ status: 200, html: '<html></html>' }) },
-  })
+  const server = await createServer(
+    config,
+    build
+      ? { distDir: build }
+      : { distDir: join(workDir, 'dist'), renderer: { render: () => ({ status: 200, html: '<html></html>' }) } },
+  )
   if (!server.signups) throw new Error('this server should answer the sign-ups itself')
   const url = listen ? await server.app.listen({ port: 0, host: '127.0.0.1' }) : ''
   return {
@@ -35,3 +44,10 @@ export async function startTestServer(env: Record<string, string>, { listen = tr
     },
   }
 }
+
+/**
+ * The built product (`dist`) as `npm start` serves it, for the benchmarks: the embedded defaults
+ * whatever .env or the shell say, unless `env` says otherwise. Stop it with `close()`.
+ */
+export const startProductServer = (env: Record<string, string> = {}) =>
+  startTestServer({ LOG_LEVEL: 'error', MAIL_SWEEP_SECONDS: '3600', ...env }, { build: 'dist' })
