@@ -16,7 +16,14 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Attack } from './attacks/attack.ts'
 import { percentile } from './stats.ts'
-import { probeSite, startProbedServer, watchMemory, type ProbeAnswers, type ProbedServer } from '../server/testing/site-probe.ts'
+import {
+  MAX_GROWTH_BYTES,
+  probeSite,
+  startProbedServer,
+  watchMemory,
+  type ProbeAnswers,
+  type ProbedServer,
+} from '../server/testing/site-probe.ts'
 
 const COPIES = 20
 const SECONDS = Number(process.env.ATTACK_SECONDS ?? 10)
@@ -25,7 +32,7 @@ const ONLY = process.env.ATTACK_ONLY
 const RUNS = Number(process.env.ATTACK_RUNS ?? 200)
 /** How long a hostile request may still take once the row's time is up before it is abandoned. */
 const GRACE_MS = 10_000
-const TARGETS = { hostileMs: 2_000, probeP99Ms: 200, growthBytes: 200 * 1024 * 1024 }
+const TARGETS = { hostileMs: 2_000, probeP99Ms: 200, growthBytes: MAX_GROWTH_BYTES }
 const ATTACKS_DIR = resolve(import.meta.dirname, 'attacks')
 const DIST = resolve(import.meta.dirname, '../dist')
 

@@ -7,14 +7,7 @@
 import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServerProcess } from '../testing/server-process.ts'
-import {
-  HEALTHY_PROBE,
-  probeSite,
-  probeStatuses,
-  startProbedServer,
-  watchMemory,
-  type ProbedServer,
-} from '../testing/site-probe.ts'
+import { HEALTHY_PROBE, MAX_GROWTH_BYTES, probeDuring, startProbedServer, type ProbedServer } from '../testing/site-probe.ts'
 import {
   costliestRenderPath,
   FORMER_500_QUERIES,
@@ -22,8 +15,6 @@ import {
   LIVE_PATH,
   SEED_IMAGE_PATH,
 } from '../testing/content-attacks.ts'
-
-const MEMORY_BOUND = 200 * 1024 * 1024
 
 /** Numbers each render, so that no answer comes from the cache. */
 let renders = 0
@@ -42,17 +33,10 @@ afterAll(() => probed?.stop())
 
 /** Runs the attack while a visitor probes the site; checks the visitor, the process and its memory. */
 async function whileVisitorsProbe<T>(attack: () => Promise<T>): Promise<T> {
-  const memory = await watchMemory(server.pid)
-  let done = false
-  const settled = attack().finally(() => (done = true))
-  const probes: number[][] = []
-  let visitor = 0
-  do probes.push(probeStatuses(await probeSite(server.url, probed.staticPath, (visitor += 1))))
-  while (!done)
-  const outcome = await settled
+  const { outcome, probes, growth } = await probeDuring(probed, attack)
   for (const statuses of probes) expect(statuses).toEqual(HEALTHY_PROBE)
   expect(probed.running()).toBe(true)
-  expect(await memory.stop()).toBeLessThanOrEqual(MEMORY_BOUND)
+  expect(growth).toBeLessThanOrEqual(MAX_GROWTH_BYTES)
   return outcome
 }
 

@@ -14,16 +14,7 @@ import {
   sendQueryAttack,
   type QueryAttack,
 } from '../testing/query-attacks.ts'
-import {
-  HEALTHY_PROBE,
-  probeSite,
-  probeStatuses,
-  startProbedServer,
-  watchMemory,
-  type ProbedServer,
-} from '../testing/site-probe.ts'
-
-const MAX_GROWTH_BYTES = 200 * 1024 * 1024
+import { HEALTHY_PROBE, MAX_GROWTH_BYTES, probeDuring, startProbedServer, type ProbedServer } from '../testing/site-probe.ts'
 
 let probed: ProbedServer
 let server: ServerProcess
@@ -41,20 +32,20 @@ afterAll(() => probed?.stop())
  * Retry-After headers, every probe's statuses and the peak growth of the server's RSS.
  */
 async function underAttack(attack: QueryAttack, copies: number) {
-  const memory = await watchMemory(server.pid)
-  let done = false
-  const answers = Promise.all(
-    Array.from({ length: copies }, async () => {
-      const response = await sendQueryAttack(server.url, attack)
-      const body = (await response.json()) as { error?: { type?: string } }
-      return { status: response.status, type: body.error?.type, retryAfter: response.headers.get('retry-after') }
-    }),
-  ).finally(() => (done = true))
-  const probes: number[][] = []
-  do probes.push(probeStatuses(await probeSite(server.url, probed.staticPath)))
-  while (!done)
-  const results = await answers
-  return { results, probes, growth: await memory.stop() }
+  const {
+    outcome: results,
+    probes,
+    growth,
+  } = await probeDuring(probed, () =>
+    Promise.all(
+      Array.from({ length: copies }, async () => {
+        const response = await sendQueryAttack(server.url, attack)
+        const body = (await response.json()) as { error?: { type?: string } }
+        return { status: response.status, type: body.error?.type, retryAfter: response.headers.get('retry-after') }
+      }),
+    ),
+  )
+  return { results, probes, growth }
 }
 
 const rows: { name: string; attack: QueryAttack; copies: number }[] = [

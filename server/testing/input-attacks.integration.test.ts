@@ -7,10 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOCAL_ANON_KEY } from '../../supabase/functions/_test/visitors.ts'
 import { INPUT_ATTACKS, sendRaw } from './input-attacks.ts'
 import type { ServerProcess } from './server-process.ts'
-import { HEALTHY_PROBE, probeSite, probeStatuses, startProbedServer, watchMemory, type ProbedServer } from './site-probe.ts'
+import { HEALTHY_PROBE, MAX_GROWTH_BYTES, probeDuring, startProbedServer, type ProbedServer } from './site-probe.ts'
 
 const COPIES = 20
-const MAX_GROWTH_BYTES = 200 * 1024 * 1024
 /** What an error's message looks like when it leaks from inside: a stack, a library's error code. */
 const INTERNALS = /\bat \S+ \(|\bERR_[A-Z_]+|is not a function|Cannot (read|convert)|Maximum call stack/
 
@@ -26,16 +25,11 @@ afterAll(() => probed?.stop())
 
 describe('hostile inputs, on a real server process', () => {
   it.each(INPUT_ATTACKS)('$name: $expected to every copy, while the site answers', async ({ expected, request }) => {
-    const memory = await watchMemory(server.pid)
-    let done = false
-    const answers = Promise.all(Array.from({ length: COPIES }, (_, i) => sendRaw(server.url, request(i)))).finally(
-      () => (done = true),
-    )
-    const probes: number[][] = []
-    do probes.push(probeStatuses(await probeSite(server.url, probed.staticPath)))
-    while (!done)
-    const responses = await answers
-    const growth = await memory.stop()
+    const {
+      outcome: responses,
+      probes,
+      growth,
+    } = await probeDuring(probed, () => Promise.all(Array.from({ length: COPIES }, (_, i) => sendRaw(server.url, request(i)))))
 
     for (const response of responses) {
       expect(response.status).toBe(expected)

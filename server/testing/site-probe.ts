@@ -6,6 +6,9 @@ import { uniqueAddress } from '../../supabase/functions/_test/eventually.ts'
 import { LOAD_SERVER_ENV, signUp, visitor } from '../../supabase/functions/_test/visitors.ts'
 import { serverSandbox, type ServerProcess } from './server-process.ts'
 
+/** How much one attack may grow the server's resident memory: the bound the attack tests and benchmark hold it to. */
+export const MAX_GROWTH_BYTES = 200 * 1024 * 1024
+
 /** One probe request: its status (0 when nothing answered) and how long it took. */
 export interface Probed {
   status: number
@@ -84,6 +87,29 @@ export async function watchMemory(pid: number): Promise<{ stop(): Promise<number
       await sampling
       return peak - before
     },
+  }
+}
+
+/**
+ * Starts `attack` and probes the site until it settles (at least once), sampling the server's
+ * memory meanwhile: the attack's outcome, every probe's statuses (probeStatuses order) and the
+ * peak growth of the server's RSS in bytes.
+ */
+export async function probeDuring<T>(
+  probed: ProbedServer,
+  attack: () => Promise<T>,
+): Promise<{ outcome: T; probes: number[][]; growth: number }> {
+  const { url, pid } = probed.server
+  const memory = await watchMemory(pid)
+  try {
+    let done = false
+    const settled = attack().finally(() => (done = true))
+    const probes: number[][] = []
+    do probes.push(probeStatuses(await probeSite(url, probed.staticPath, probes.length)))
+    while (!done)
+    return { outcome: await settled, probes, growth: await memory.stop() }
+  } finally {
+    await memory.stop()
   }
 }
 
