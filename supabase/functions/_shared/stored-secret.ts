@@ -16,16 +16,12 @@ function randomSecret(): string {
  */
 export async function resolveStoredSecret(sql: Sql, name: SecretName, configured: string | undefined): Promise<string> {
   if (configured) return configured
+  // The no-op update makes a caller that loses the race wait for the winner's row and return it;
+  // `do nothing` would return no row, and a read in the same statement would not see it yet.
   const { rows } = await sql.query<{ value: string }>(
-    `with stored as (
-       insert into private.secrets (name, value) values ($1, $2)
-       on conflict (name) do nothing
-       returning value
-     )
-     select value from stored
-     union all
-     select value from private.secrets where name = $1
-     limit 1`,
+    `insert into private.secrets (name, value) values ($1, $2)
+     on conflict (name) do update set name = excluded.name
+     returning value`,
     [name, randomSecret()],
   )
   const [row] = rows
