@@ -35,7 +35,7 @@ import { linkRoutes } from './site/link-routes.ts'
 import { createLinkActions, hostedLinksFunction, inProcessLinksFunction, type CallLinksFunction } from './site/link-actions.ts'
 import { createRequestLimits } from '../supabase/functions/_shared/request-limits.ts'
 import { createProofOfWork } from '../supabase/functions/_shared/proof-of-work.ts'
-import { storedSecret } from '../supabase/functions/_shared/stored-secret.ts'
+import { functionLog } from './function-log.ts'
 
 export interface AppDependencies {
   config: ServerConfig
@@ -53,7 +53,9 @@ export interface AppDependencies {
     db: Database
     onWelcomeRecorded: () => void
     places: WaitlistPlaces
-    linkSecret: string
+    linkSecret: () => Promise<string>
+    /** Undefined when CAPTCHA=off. */
+    proofOfWorkKey: (() => Promise<string>) | undefined
     visitors: Pick<VisitorLoad, 'track'>
   }
 }
@@ -145,20 +147,17 @@ export async function buildApp({
 
   let callLinks: CallLinksFunction
   if (signups) {
-    const { db, onWelcomeRecorded, places, linkSecret, visitors } = signups
-    const log = (level: 'info' | 'warn' | 'error', message: string, details?: Record<string, unknown>) =>
-      app.log[level](details ?? {}, message)
+    const { db, onWelcomeRecorded, places, linkSecret, proofOfWorkKey, visitors } = signups
+    const log = functionLog(app.log)
     const anonKey = config.supabase.anonKey
     const sendWelcome = createSendWelcomeHandler({
       store: createWelcomeStore(db),
       limits: createRequestLimits(db),
-      proofOfWork: config.abuse.captcha
-        ? createProofOfWork(db, storedSecret(db, 'altcha_hmac_key', config.abuse.captcha.hmacKey))
-        : undefined,
+      proofOfWork: proofOfWorkKey ? createProofOfWork(db, proofOfWorkKey) : undefined,
       onRecorded: onWelcomeRecorded,
       log,
     })
-    const waitlistLinks = createWaitlistLinksHandler({ places, linkSecret: async () => linkSecret, log })
+    const waitlistLinks = createWaitlistLinksHandler({ places, linkSecret, log })
     await app.register(async (signupScope) => {
       signupScope.addHook('onRequest', async (_request, reply) => visitors.track(reply.raw))
       await signupScope.register(restRoutes, { db, anonKey })

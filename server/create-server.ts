@@ -70,6 +70,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
               onWelcomeRecorded: signups.sender.kick,
               places: signups.places,
               linkSecret: signups.linkSecret,
+              proofOfWorkKey: signups.proofOfWorkKey,
               visitors: signups.visitors,
             },
           }

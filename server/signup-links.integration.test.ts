@@ -246,7 +246,7 @@ describe.each(databaseVariants)('personal links on $name', ({ database }) => {
         waitlistId,
         expiresAt: new Date(Date.now() + 86_400_000),
       })
-      const expired = await signLinkToken(backend().linkSecret, {
+      const expired = await signLinkToken(await backend().linkSecret(), {
         purpose: 'remove',
         waitlistId,
         expiresAt: new Date(Date.now() - 1000),
@@ -291,14 +291,14 @@ describe.each(databaseVariants)('personal links on $name', ({ database }) => {
   describe('the signing key', () => {
     it('is generated once, kept in the database, and the same after a restart, so earlier links still work', async () => {
       const { rows } = await backend().db.query<{ value: string }>(`select value from private.secrets where name = 'link_secret'`)
-      expect(rows).toEqual([{ value: backend().linkSecret }])
+      expect(rows).toEqual([{ value: await backend().linkSecret() }])
       const email = uniqueAddress('restart')
       const confirm = linkIn(await signUpAndReadWelcome(email), '/confirmar')
-      const before = backend().linkSecret
+      const before = await backend().linkSecret()
 
       await server.app.close()
       await start()
-      expect(backend().linkSecret).toBe(before)
+      expect(await backend().linkSecret()).toBe(before)
       expect(await open(confirm, 'POST', formPost)).toMatchObject({ status: 200, link: 'done' })
       expect(await place(email)).toMatchObject({ confirmed: true })
     })

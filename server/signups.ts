@@ -11,8 +11,9 @@ import { createVisitorLoad, type VisitorLoad } from './mail/visitor-load.ts'
 import type { QuerySource } from './content/query-source.ts'
 import { createSmtpMailer } from '../supabase/functions/_shared/smtp-mailer.ts'
 import { createWelcomeStore } from '../supabase/functions/_shared/welcome-store.ts'
-import { createWaitlistPlaces, type WaitlistPlaces } from '../supabase/functions/_shared/waitlist-places.ts'
-import { resolveStoredSecret } from '../supabase/functions/_shared/stored-secret.ts'
+import { createWaitlistPlaces, sweepUnconfirmed, type WaitlistPlaces } from '../supabase/functions/_shared/waitlist-places.ts'
+import { storedSecret } from '../supabase/functions/_shared/stored-secret.ts'
+import { functionLog } from './function-log.ts'
 import { createWelcomeComposer } from '../supabase/functions/_shared/welcome-message.ts'
 import type { WelcomeCopyContent } from '../supabase/functions/_shared/welcome-copy.ts'
 import type { Mailer } from '../supabase/functions/_shared/mailer.ts'
@@ -26,7 +27,9 @@ export interface SignupBackend {
   /** The places on the waitlist the personal links act on. */
   places: WaitlistPlaces
   /** The key the personal links are signed with (LINK_SECRET, or the one kept in the database). */
-  linkSecret: string
+  linkSecret: () => Promise<string>
+  /** The key the proof-of-work challenges are signed with; undefined when CAPTCHA=off. */
+  proofOfWorkKey: (() => Promise<string>) | undefined
   /** The sign-up requests being answered, which the sender lets go first. */
   visitors: VisitorLoad
   close(): Promise<void>
@@ -46,7 +49,11 @@ export async function startSignupBackend(
   try {
     const applied = await migrate(db, resolve('supabase/migrations'))
     log.info({ database: db.kind, applied }, applied.length > 0 ? 'migrations applied' : 'database schema up to date')
-    const linkSecret = await resolveStoredSecret(db, 'link_secret', config.links.secret)
+    const linkSecret = storedSecret(db, 'link_secret', config.links.secret)
+    // Now rather than at the first welcome: a database that cannot keep the key stops the start.
+    await linkSecret()
+    const { captcha } = config.abuse
+    const proofOfWorkKey = captcha ? storedSecret(db, 'altcha_hmac_key', captcha.hmacKey) : undefined
     await applyRequestLimits(db, config.abuse.limits)
     // PostgreSQL vacuums itself; the embedded database needs it done.
     const vacuum =
@@ -67,42 +74,33 @@ export async function startSignupBackend(
       if (taken > 0) log.info({ welcomes: taken }, 'took back the welcomes a stopped server was sending')
     }
     const places = createWaitlistPlaces(db)
+    const deliveryLog = functionLog(log)
     const compose = createWelcomeComposer({
       from: config.mail.from,
       siteUrl: config.siteUrl,
-      linkSecret: async () => linkSecret,
+      linkSecret,
       retentionDays: config.links.retentionDays,
       // The copy comes from the content, so the email says what the Studio says.
-      content: () =>
-        welcomeCopy().catch((error: unknown) => {
-          log.warn({ err: error }, 'welcome copy unavailable, sending the fallback copy')
-          return undefined
-        }),
+      content: welcomeCopy,
       fallbackContact: config.mail.from,
+      log: deliveryLog,
     })
-    const deliveryLog = (level: 'info' | 'warn' | 'error', message: string, details?: Record<string, unknown>) =>
-      log[level](details ?? {}, message)
-
-    // docs/product.md §4.5: places never confirmed are deleted by the sweep that sends mail.
-    const deleteUnconfirmed = async () => {
-      try {
-        const deleted = await places.deleteUnconfirmed(config.links.retentionDays)
-        if (deleted > 0) log.info({ deleted, days: config.links.retentionDays }, 'unconfirmed places deleted')
-      } catch (error) {
-        log.error({ err: error }, 'deleting unconfirmed places failed, will retry on the next sweep')
-      }
-    }
     const visitors = createVisitorLoad()
     const sender = startWelcomeSender(
-      async () => ({
+      {
         store,
         mailer,
         compose,
         log: deliveryLog,
         policy: delivery,
         visitorsFirst: { busy: visitors.busy, holdMs: VISITORS_FIRST_HOLD_MS },
-      }),
-      { sweepMs: config.mail.sweepMs, counts: () => store.counts(), afterDelivery: deleteUnconfirmed },
+      },
+      {
+        sweepMs: config.mail.sweepMs,
+        counts: () => store.counts(),
+        // docs/product.md §4.5: places never confirmed are deleted by the sweep that sends mail.
+        afterDelivery: async () => void (await sweepUnconfirmed(places, config.links.retentionDays, deliveryLog)),
+      },
     )
 
     return {
@@ -110,6 +108,7 @@ export async function startSignupBackend(
       sender,
       places,
       linkSecret,
+      proofOfWorkKey,
       visitors,
       async close() {
         await sender.stop()

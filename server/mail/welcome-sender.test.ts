@@ -7,14 +7,17 @@ const nothing: Claim = { welcomes: [], claimAgainIn: null }
 
 /**
  * A sender over an outbox that is always empty; its first claim waits for `release()` when
- * `holdFirstClaim`. No periodic sweep during a test (an hour apart).
+ * `holdFirstClaim`, its first claims fail with `failingClaims`, and the first sweep hears the
+ * next welcome is due in `firstNextDueIn` seconds. All set before it starts: it sweeps at once.
+ * No periodic sweep during a test (an hour apart).
  */
-function setup({ holdFirstClaim = false } = {}) {
+function setup({ holdFirstClaim = false, failingClaims = [] as Error[], firstNextDueIn = null as number | null } = {}) {
   let release: () => void = () => undefined
   const firstClaim = new Promise<Claim>((resolve) => (release = () => resolve(nothing)))
   const claimDue = vi.fn(async (_limit: number): Promise<Claim> => nothing)
   if (holdFirstClaim) claimDue.mockReturnValueOnce(firstClaim)
-  const nextDueIn = vi.fn(async (): Promise<number | null> => null)
+  for (const error of failingClaims) claimDue.mockRejectedValueOnce(error)
+  const nextDueIn = vi.fn(async (): Promise<number | null> => null).mockResolvedValueOnce(firstNextDueIn)
   const log = vi.fn()
   const counts = vi.fn(async () => ({ pending: 0, failed: 0, oldestPendingSeconds: null }))
   const deps: DeliverDependencies = {
@@ -25,7 +28,7 @@ function setup({ holdFirstClaim = false } = {}) {
     policy: { concurrency: 2, perSecond: null, leaseSeconds: 10, retrySeconds: 2, maxAttempts: 10, maxAgeSeconds: 86_400 },
   }
   const afterDelivery = vi.fn(async () => undefined)
-  const sender = startWelcomeSender(async () => deps, { sweepMs: 3_600_000, counts, afterDelivery })
+  const sender = startWelcomeSender(deps, { sweepMs: 3_600_000, counts, afterDelivery })
   return { sender, claimDue, nextDueIn, log, counts, afterDelivery, release: () => release() }
 }
 
@@ -85,16 +88,14 @@ describe('startWelcomeSender', () => {
   })
 
   it('sweeps again by itself when the outbox says the next welcome falls due', async () => {
-    const started = setup()
-    started.nextDueIn.mockResolvedValueOnce(0.01)
+    const started = setup({ firstNextDueIn: 0.01 })
     sender = started.sender
     await vi.waitFor(() => expect(started.claimDue).toHaveBeenCalledTimes(2))
   })
 
   it('tries again soon after the outbox could not be read, and says so once', async () => {
-    const started = setup()
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })
-    started.claimDue.mockRejectedValueOnce(refused).mockRejectedValueOnce(refused)
+    const started = setup({ failingClaims: [refused, refused] })
     sender = started.sender
     await vi.waitFor(() => expect(started.claimDue).toHaveBeenCalledTimes(3), { timeout: 5_000 })
     await sender.idle()

@@ -30,7 +30,7 @@ const MAX_OUTAGE_RETRY_MS = 5_000
  * and a kick during a sweep makes one more.
  */
 export function startWelcomeSender(
-  dependencies: () => Promise<DeliverDependencies>,
+  deps: DeliverDependencies,
   { sweepMs, countsEveryMs = 60_000, counts, afterDelivery }: WelcomeSenderOptions,
 ): WelcomeSender {
   let running: Promise<void> = Promise.resolve()
@@ -50,7 +50,7 @@ export function startWelcomeSender(
     timer.unref()
   }
 
-  const logCounts = async (deps: DeliverDependencies) => {
+  const logCounts = async () => {
     if (performance.now() - countsLoggedAt < countsEveryMs) return
     countsLoggedAt = performance.now()
     const outbox = await counts()
@@ -62,18 +62,16 @@ export function startWelcomeSender(
   }
 
   const sweepOnce = async () => {
-    let deps: DeliverDependencies | undefined
     try {
-      deps = await dependencies()
       const report = await deliverDueWelcomes(deps, stopping.signal)
       if (outages > 0) deps.log('info', 'welcome outbox readable again', { after: outages })
       outages = 0
-      await logCounts(deps).catch(() => undefined)
+      await logCounts().catch(() => undefined)
       await afterDelivery?.()
       wakeIn(report.retryIn === null ? sweepMs : report.retryIn * 1000)
     } catch (error) {
       if (outages === 0) {
-        deps?.log('error', 'welcome sweep failed, retrying', { error: error instanceof Error ? error.message : String(error) })
+        deps.log('error', 'welcome sweep failed, retrying', { error: error instanceof Error ? error.message : String(error) })
       }
       outages += 1
       wakeIn(Math.min(250 * 2 ** outages, MAX_OUTAGE_RETRY_MS))

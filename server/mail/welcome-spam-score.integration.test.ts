@@ -64,6 +64,7 @@ describe.skipIf(!installed)(`the welcome scored by SpamAssassin${skipNote}`, () 
       retentionDays: 30,
       content: localQuery<WelcomeCopyQueryResult>(seed, welcomeCopyQuery),
       fallbackContact: 'contato@pulso.app',
+      log: () => undefined,
     })
     mailer = smtp
     send = async (to, name, locale) => {

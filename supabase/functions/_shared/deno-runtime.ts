@@ -75,7 +75,7 @@ function welcomeCopyFromEnv(): () => Promise<WelcomeCopyContent | undefined> {
     log('warn', 'SANITY_PROJECT_ID is not set: welcomes use the copy in the code')
     return async () => undefined
   }
-  const query = sanityCdnQuery<WelcomeCopyContent>(
+  return sanityCdnQuery<WelcomeCopyContent>(
     {
       projectId,
       dataset: Deno.env.get('SANITY_DATASET') || 'production',
@@ -84,11 +84,6 @@ function welcomeCopyFromEnv(): () => Promise<WelcomeCopyContent | undefined> {
     },
     welcomeCopyQuery,
   )
-  return () =>
-    query().catch((error: unknown) => {
-      log('warn', 'welcome copy unavailable, sending the fallback copy', { error: String(error) })
-      return undefined
-    })
 }
 
 export function deliveryFromEnv(): DeliverDependencies {
@@ -103,6 +98,7 @@ export function deliveryFromEnv(): DeliverDependencies {
       retentionDays,
       content: welcomeCopyFromEnv(),
       fallbackContact: Deno.env.get('CONTACT_EMAIL') ?? from,
+      log,
     }),
     log,
     policy,

@@ -1,3 +1,4 @@
+import type { Log } from './http.ts'
 import type { Sql } from './sql.ts'
 
 /** Where a place on the waitlist stands (docs/product.md §4.5). */
@@ -55,3 +56,18 @@ export function createWaitlistPlaces(sql: Sql) {
 }
 
 export type WaitlistPlaces = ReturnType<typeof createWaitlistPlaces>
+
+/**
+ * The sweep's step after delivery (docs/product.md §4.5): deletes the places never confirmed within
+ * `days`, logging what it did; a failure is logged and left to the next sweep. Answers how many.
+ */
+export async function sweepUnconfirmed(places: WaitlistPlaces, days: number, log: Log): Promise<number> {
+  try {
+    const deleted = await places.deleteUnconfirmed(days)
+    if (deleted > 0) log('info', 'unconfirmed places deleted', { deleted, days })
+    return deleted
+  } catch (error) {
+    log('error', 'deleting unconfirmed places failed, will retry on the next sweep', { error: String(error) })
+    return 0
+  }
+}

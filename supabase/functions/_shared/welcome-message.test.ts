@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { verifyLinkToken } from './link-token.ts'
+import type { Log } from './http.ts'
 import { createWelcomeComposer } from './welcome-message.ts'
 import type { WelcomeCopyContent } from './welcome-copy.ts'
 import type { PendingWelcome } from './welcome-store.ts'
@@ -31,7 +32,7 @@ const content: WelcomeCopyContent = {
   },
 }
 
-function compose(options: { content?: () => Promise<WelcomeCopyContent | undefined>; siteUrl?: string } = {}) {
+function compose(options: { content?: () => Promise<WelcomeCopyContent | undefined>; siteUrl?: string; log?: Log } = {}) {
   return createWelcomeComposer({
     from: 'Pulso <boas-vindas@pulso.app>',
     siteUrl: options.siteUrl ?? 'https://pulso.example',
@@ -39,6 +40,7 @@ function compose(options: { content?: () => Promise<WelcomeCopyContent | undefin
     retentionDays: 30,
     content: options.content ?? (async () => content),
     fallbackContact: 'boas-vindas@pulso.app',
+    log: options.log ?? (() => undefined),
   })
 }
 
@@ -97,8 +99,10 @@ describe('createWelcomeComposer', () => {
     const failing = vi.fn(async () => {
       throw new Error('CDN down')
     })
-    const message = await compose({ content: failing })(welcome)
+    const log = vi.fn()
+    const message = await compose({ content: failing, log })(welcome)
     expect(failing).toHaveBeenCalled()
+    expect(log).toHaveBeenCalledWith('warn', 'welcome copy unavailable, sending the fallback copy', { error: 'Error: CDN down' })
     expect(message.subject).toBe('Confirm your place in the Pulso free trial')
     expect(message.replyTo).toBe('boas-vindas@pulso.app')
   })

@@ -1,5 +1,6 @@
 import { linkUrl } from './link-pages.ts'
 import { signLinkToken, type LinkPurpose } from './link-token.ts'
+import type { Log } from './http.ts'
 import type { MailMessage } from './mailer.ts'
 import { resolveWelcomeCopy, type WelcomeCopyContent } from './welcome-copy.ts'
 import { renderWelcomeEmail } from './welcome-email.ts'
@@ -21,6 +22,7 @@ export interface WelcomeMessageOptions {
   content: () => Promise<WelcomeCopyContent | undefined>
   /** Where replies go when the content names no contact address. */
   fallbackContact: string
+  log: Log
 }
 
 /**
@@ -34,10 +36,14 @@ export function createWelcomeComposer({
   retentionDays,
   content,
   fallbackContact,
+  log,
 }: WelcomeMessageOptions) {
   return async (welcome: PendingWelcome): Promise<MailMessage> => {
-    // The content source reports its own failures; the welcome goes out with the fallbacks.
-    const resolved = resolveWelcomeCopy(await content().catch(() => undefined), welcome.locale)
+    const copy = await content().catch((error: unknown) => {
+      log('warn', 'welcome copy unavailable, sending the fallback copy', { error: String(error) })
+      return undefined
+    })
+    const resolved = resolveWelcomeCopy(copy, welcome.locale)
     const secret = await linkSecret()
     const link = async (purpose: LinkPurpose, days: number) => {
       const expiresAt = new Date(Date.now() + days * DAY_MS)

@@ -1,5 +1,6 @@
 import { deliverWithin } from '../_shared/deliver-welcomes.ts'
 import { json } from '../_shared/http.ts'
+import { sweepUnconfirmed } from '../_shared/waitlist-places.ts'
 import { DELIVERY_BUDGET_MS, deliveryFromEnv, guarded, log, places, port, retentionDays } from '../_shared/deno-runtime.ts'
 
 const delivery = deliveryFromEnv()
@@ -14,13 +15,6 @@ Deno.serve(
   guarded('secret', async (request) => {
     if (request.method !== 'POST') return json(405, { error: 'method_not_allowed', message: 'Use POST.' })
     const delivered = await deliverWithin(delivery, DELIVERY_BUDGET_MS)
-    let deleted = 0
-    try {
-      deleted = await places.deleteUnconfirmed(retentionDays)
-      if (deleted > 0) log('info', 'unconfirmed places deleted', { deleted, days: retentionDays })
-    } catch (error) {
-      log('error', 'deleting unconfirmed places failed, will retry on the next sweep', { error: String(error) })
-    }
-    return json(200, { ...delivered, deleted })
+    return json(200, { ...delivered, deleted: await sweepUnconfirmed(places, retentionDays, log) })
   }),
 )
