@@ -13,10 +13,7 @@ describe.each(databaseKinds)('the waitlist on $kind', ({ open }) => {
   afterAll(() => database?.close())
 
   const insertAsAnon = (...emails: string[]) =>
-    database.db.transaction(
-      (tx) => tx.query(`insert into public.waitlist (email, role) select unnest($1::text[]), 'Head de Pessoas'`, [emails]),
-      'anon',
-    )
+    database.db.queryAsAnon(`insert into public.waitlist (email, role) select unnest($1::text[]), 'Head de Pessoas'`, [emails])
   const stored = async (email: string) =>
     (await database.db.query<{ email: string }>('select email from public.waitlist where lower(email) = lower($1)', [email])).rows
 

@@ -11,6 +11,8 @@ export interface Transaction extends Sql {
 
 export interface Database extends Sql {
   readonly kind: 'pglite' | 'postgres'
+  /** One statement run as role anon, under its grants and RLS policies, as PostgREST runs the public key's requests. */
+  queryAsAnon<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: Row[] }>
   /** A transaction; with `role`, every statement in it runs as that role, under its RLS policies. */
   transaction<T>(work: (tx: Transaction) => Promise<T>, role?: 'anon'): Promise<T>
   close(): Promise<void>
@@ -39,6 +41,11 @@ async function openPglite(directory: string): Promise<Database> {
   return {
     kind: 'pglite',
     query: async <Row>(text: string, params?: unknown[]) => ({ rows: (await db.query<Row>(text, params)).rows }),
+    queryAsAnon: async <Row>(text: string, params?: unknown[]) =>
+      db.transaction(async (tx) => {
+        await tx.exec('set local role anon')
+        return { rows: (await tx.query<Row>(text, params)).rows }
+      }),
     transaction: (work, role) =>
       db.transaction(async (tx) => {
         const statement = setRole(role)
@@ -56,18 +63,29 @@ async function openPglite(directory: string): Promise<Database> {
   }
 }
 
-async function openPostgres(connectionString: string): Promise<Database> {
+function openPool(config: pg.PoolConfig): pg.Pool {
   // A request waits at most this long for a connection, then fails (503) instead of queueing forever.
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 })
+  const pool = new pg.Pool({ max: 10, connectionTimeoutMillis: 5_000, ...config })
   // A connection the server dropped (a restart, a failover, pg_terminate_backend) fails its query,
   // or, idle or between two statements of a transaction, emits 'error': unhandled, that would end
   // the process. The pool replaces it; the next query opens a new one or fails, and /healthz says so.
   pool.on('error', () => undefined)
   pool.on('connect', (client) => client.on('error', () => undefined))
+  return pool
+}
+
+async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = openPool({ connectionString })
+  // Connections that are role anon from the start (the server's user is a member, see migrate.ts):
+  // a public request is then one statement, not begin, set role, statement and commit.
+  const anonPool = openPool({ connectionString, options: '-c role=anon' })
   await pool.query('select 1')
   return {
     kind: 'postgres',
     query: async <Row>(text: string, params?: unknown[]) => ({ rows: (await pool.query(text, params)).rows as Row[] }),
+    queryAsAnon: async <Row>(text: string, params?: unknown[]) => ({
+      rows: (await anonPool.query(text, params)).rows as Row[],
+    }),
     async transaction(work, role) {
       const client = await pool.connect()
       try {
@@ -86,6 +104,6 @@ async function openPostgres(connectionString: string): Promise<Database> {
         client.release()
       }
     },
-    close: () => pool.end(),
+    close: async () => void (await Promise.all([pool.end(), anonPool.end()])),
   }
 }

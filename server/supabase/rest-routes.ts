@@ -85,43 +85,45 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app, { d
         postgrestError('PGRST204', `Could not find the '${unknown}' column of '${table}' in the schema cache`),
       )
 
-    const params: unknown[] = []
-    const values = rows.map(
-      (row) =>
-        `(${names
-          .map((name) => {
-            const value = row[name]
-            params.push(value !== null && typeof value === 'object' ? JSON.stringify(value) : (value ?? null))
-            return `$${params.length}`
-          })
-          .join(', ')})`,
-    )
     const prefer = String(request.headers.prefer ?? '')
     // An upsert is INSERT … ON CONFLICT DO UPDATE, which needs the UPDATE right anon does not have.
     if (/resolution=merge-duplicates/.test(prefer)) {
       return fail(reply, 401, postgrestError('42501', `permission denied for table ${table}`))
     }
     const returning = /return=representation/.test(prefer) ? ' returning *' : ''
+    const target = `public.${quote(table)}`
+    // One statement, as PostgREST builds it: what it sets before its pre-request hook, the hook
+    // itself, then the rows read from the JSON body into the table's own column types. Nested
+    // values arrive as their JSON text (the database never parses a visitor's deep structure).
     // Rows with no columns at all (`{}`) take every default, as PostgREST does; the table's own
     // rules then answer (a missing address is a not-null violation, 400).
-    const sql =
-      names.length > 0
-        ? `insert into public.${quote(table)} (${names.map(quote).join(', ')}) values ${values.join(', ')}${returning}`
-        : `insert into public.${quote(table)} select from generate_series(1, ${rows.length})${returning}`
+    const sql = `with request as materialized (
+        select set_config('request.method', 'POST', true), set_config('request.path', $1, true),
+               set_config('request.headers', $2, true)
+      ), checked as materialized (
+        select guard.check_request() from request
+      )
+      insert into ${target} ${
+        names.length > 0
+          ? `(${names.map(quote).join(', ')}) select ${names.map(quote).join(', ')}
+             from checked, json_populate_recordset(null::${target}, $3::json)`
+          : `select from checked, json_array_elements($3::json)`
+      }${returning}`
+    const jsonRows = rows.map((row) =>
+      Object.fromEntries(
+        Object.entries(row).map(([name, value]) => [
+          name,
+          value !== null && typeof value === 'object' ? JSON.stringify(value) : value,
+        ]),
+      ),
+    )
 
     try {
-      const inserted = await db.transaction(async (tx) => {
-        // What PostgREST sets before its pre-request hook, then the hook itself, in one round trip.
-        await tx.query(
-          `with request as materialized (
-             select set_config('request.method', 'POST', true), set_config('request.path', $1, true),
-                    set_config('request.headers', $2, true)
-           )
-           select guard.check_request() from request`,
-          [`/${table}`, JSON.stringify(forwardedHeaders(request))],
-        )
-        return tx.query(sql, params)
-      }, 'anon')
+      const inserted = await db.queryAsAnon(sql, [
+        `/${table}`,
+        JSON.stringify(forwardedHeaders(request)),
+        JSON.stringify(jsonRows),
+      ])
       reply.code(201).header('access-control-allow-origin', '*')
       return returning ? reply.send(inserted.rows) : reply.send()
     } catch (error) {

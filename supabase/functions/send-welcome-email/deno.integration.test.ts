@@ -142,11 +142,7 @@ describe('the Deno edge functions on PostgreSQL', () => {
   })
 
   const signUp = (email: string) =>
-    db.transaction(
-      (tx) =>
-        tx.query(`insert into public.waitlist (email, role, company_size) values ($1, 'Head de Pessoas', 'unknown')`, [email]),
-      'anon',
-    )
+    db.queryAsAnon(`insert into public.waitlist (email, role, company_size) values ($1, 'Head de Pessoas', 'unknown')`, [email])
 
   // What supabase-js sends with a publishable key: apikey, and no Authorization.
   const clientHeaders = { apikey: KEYS.publishable, 'x-client-info': 'supabase-js-node' }
@@ -338,12 +334,9 @@ describe('the Deno edge functions on PostgreSQL', () => {
 
   it('greets a name that carries a link neutrally, and keeps it and the role out of the message', async () => {
     const email = uniqueAddress('pitch')
-    await db.transaction(
-      (tx) =>
-        tx.query(`insert into public.waitlist (email, role, company_size) values ($1, 'Visit bit.ly/deal now', 'unknown')`, [
-          email,
-        ]),
-      'anon',
+    await db.queryAsAnon(
+      `insert into public.waitlist (email, role, company_size) values ($1, 'Visit bit.ly/deal now', 'unknown')`,
+      [email],
     )
     const name = 'WIN R$5000 NOW at http://evil.example/claim'
     expect((await invoke({ name, email, role: 'Visit bit.ly/deal now', lang: 'pt' })).status).toBe(202)
