@@ -43,7 +43,7 @@ export function createSendWelcomeHandler({ store, limits, proofOfWork, onRecorde
         const proof = await proofOfWork.check(altcha)
         if (proof !== 'valid') return refusedProof(proof)
       }
-      const wait = (await limits.client(request.headers)) || (await limits.recipient(email))
+      const wait = await limits.welcome(request.headers, email)
       if (wait > 0) return tooMany(wait)
 
       // Only addresses on the waitlist get mail (the function cannot be used to email strangers),
