@@ -212,19 +212,11 @@ function decodeWords(value: string): string {
     )
 }
 
+/** Each run of =XX escapes is the UTF-8 of whole characters: decoded a run at a time, not a byte at a time. */
 function decodeQuotedPrintable(text: string): string {
-  const bytes: number[] = []
-  const input = text.replace(/=\r?\n/g, '')
-  for (let i = 0; i < input.length; i += 1) {
-    const hex = input.slice(i + 1, i + 3)
-    if (input[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(parseInt(hex, 16))
-      i += 2
-    } else {
-      bytes.push(...Buffer.from(input[i] ?? '', 'utf8'))
-    }
-  }
-  return Buffer.from(bytes).toString('utf8')
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/(?:=[0-9A-F]{2})+/gi, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'))
 }
 
 function decodeBody(body: string, encoding: string | undefined): string {
