@@ -1,9 +1,9 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import pg from 'pg'
-import { PGlite } from '@electric-sql/pglite'
 import type { Sql } from '../../supabase/functions/_shared/sql.ts'
 import { lockDirectory } from './directory-lock.ts'
+import { openPgliteThread } from './pglite-client.ts'
 
 export interface Transaction extends Sql {
   exec(statements: string): Promise<void>
@@ -32,23 +32,20 @@ const setRole = (role: 'anon' | undefined) => (role ? `set local role ${role}` :
 async function openPglite(directory: string): Promise<Database> {
   await mkdir(directory, { recursive: true })
   const releaseLock = await lockDirectory(directory)
-  const db = await PGlite.create(directory).catch(async (error: unknown) => {
+  const db = await openPgliteThread(directory).catch(async (error: unknown) => {
     await releaseLock()
     throw error
   })
   return {
     kind: 'pglite',
-    query: async <Row>(text: string, params?: unknown[]) => ({ rows: (await db.query<Row>(text, params)).rows }),
+    query: db.query,
     transaction: (work, role) =>
       db.transaction(async (tx) => {
         const statement = setRole(role)
         if (statement) await tx.exec(statement)
-        return work({
-          query: async <Row>(text: string, params?: unknown[]) => ({ rows: (await tx.query<Row>(text, params)).rows }),
-          exec: async (statements) => void (await tx.exec(statements)),
-        })
+        return work(tx)
       }),
-    // PGlite does not fsync; closing cleanly is what keeps its data directory intact.
+    // PGlite does not fsync: the directory is let go only once it has closed cleanly.
     async close() {
       await db.close()
       await releaseLock()
