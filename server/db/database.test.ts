@@ -2,7 +2,7 @@
 // locked: real processes hold it, one of them killed with SIGKILL.
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -12,7 +12,7 @@ import { openDatabase } from './database.ts'
 
 /**
  * Opens the embedded database in DATA_DIR, writes a row, prints `ready <pid>` and stays; with
- * BLOCK_MS, its event loop is then blocked that long (as opening PGlite blocks it), so its lock
+ * BLOCK_MS, its event loop is then blocked that long (as a busy process's may be), so its lock
  * goes unrefreshed meanwhile.
  */
 const HOLDER = `
@@ -115,6 +115,16 @@ describe.concurrent('the embedded database’s lock', () => {
       }
     },
   )
+
+  it('is let go when the database in it cannot be opened, and the caller is told why', async ({ onTestFinished }) => {
+    const dataDir = await freshDataDir(onTestFinished)
+    await mkdir(join(dataDir, 'pglite'))
+    await writeFile(join(dataDir, 'pglite', 'PG_VERSION'), 'not a version\n')
+    const open = () => openDatabase({ databaseUrl: undefined, dataDir }).catch((err: unknown) => err)
+    expect(await open()).toMatchObject({ message: 'PGlite failed to initialize properly' })
+    // Still held, the lock would make this one "in use by process …" instead.
+    expect(await open()).toMatchObject({ message: 'PGlite failed to initialize properly' })
+  })
 
   it('is free again as soon as its holder closes the database', async ({ onTestFinished }) => {
     const dataDir = await freshDataDir(onTestFinished)

@@ -1,9 +1,9 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import pg from 'pg'
-import { PGlite } from '@electric-sql/pglite'
 import type { Sql } from '../../supabase/functions/_shared/sql.ts'
 import { lockDirectory } from './directory-lock.ts'
+import { openPgliteThread } from './pglite-client.ts'
 
 export interface Transaction extends Sql {
   exec(statements: string): Promise<void>
@@ -13,8 +13,7 @@ export interface Database extends Sql {
   readonly kind: 'pglite' | 'postgres'
   /** One statement run as role anon, under its grants and RLS policies, as PostgREST runs the public key's requests. */
   queryAsAnon<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: Row[] }>
-  /** A transaction; with `role`, every statement in it runs as that role, under its RLS policies. */
-  transaction<T>(work: (tx: Transaction) => Promise<T>, role?: 'anon'): Promise<T>
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>
   close(): Promise<void>
 }
 
@@ -29,33 +28,23 @@ export async function openDatabase({
   return databaseUrl ? openPostgres(databaseUrl) : openPglite(join(dataDir, 'pglite'))
 }
 
-const setRole = (role: 'anon' | undefined) => (role ? `set local role ${role}` : undefined)
-
 async function openPglite(directory: string): Promise<Database> {
   await mkdir(directory, { recursive: true })
   const releaseLock = await lockDirectory(directory)
-  const db = await PGlite.create(directory).catch(async (error: unknown) => {
+  const db = await openPgliteThread(directory).catch(async (error: unknown) => {
     await releaseLock()
     throw error
   })
   return {
     kind: 'pglite',
-    query: async <Row>(text: string, params?: unknown[]) => ({ rows: (await db.query<Row>(text, params)).rows }),
-    queryAsAnon: async <Row>(text: string, params?: unknown[]) =>
+    query: db.query,
+    queryAsAnon: (text, params) =>
       db.transaction(async (tx) => {
         await tx.exec('set local role anon')
-        return { rows: (await tx.query<Row>(text, params)).rows }
+        return tx.query(text, params)
       }),
-    transaction: (work, role) =>
-      db.transaction(async (tx) => {
-        const statement = setRole(role)
-        if (statement) await tx.exec(statement)
-        return work({
-          query: async <Row>(text: string, params?: unknown[]) => ({ rows: (await tx.query<Row>(text, params)).rows }),
-          exec: async (statements) => void (await tx.exec(statements)),
-        })
-      }),
-    // PGlite does not fsync; closing cleanly is what keeps its data directory intact.
+    transaction: (work) => db.transaction(work),
+    // PGlite does not fsync: the directory is let go only once it has closed cleanly.
     async close() {
       await db.close()
       await releaseLock()
@@ -86,11 +75,10 @@ async function openPostgres(connectionString: string): Promise<Database> {
     queryAsAnon: async <Row>(text: string, params?: unknown[]) => ({
       rows: (await anonPool.query(text, params)).rows as Row[],
     }),
-    async transaction(work, role) {
+    async transaction(work) {
       const client = await pool.connect()
       try {
-        // One round trip to open the transaction and take the role.
-        await client.query(['begin', setRole(role)].filter(Boolean).join('; '))
+        await client.query('begin')
         const result = await work({
           query: async <Row>(text: string, params?: unknown[]) => ({ rows: (await client.query(text, params)).rows as Row[] }),
           exec: async (statements) => void (await client.query(statements)),

@@ -8,8 +8,9 @@ const QUIET_MS = 2 * UPDATE_MS
 /**
  * A lock whose holder cannot be checked (another machine sharing the directory, or no holder file)
  * is taken over (by proper-lockfile itself) only once it has not been refreshed for this long. A holder on this machine is
- * checked instead, however long it has been silent: opening PGlite blocks its event loop for
- * seconds (tens of seconds on a loaded machine), so silence alone proves nothing.
+ * checked instead, however long it has been silent: a live process can go seconds without refreshing
+ * it (a loaded machine, a long synchronous task; opening PGlite took tens of seconds when it still ran
+ * on the main thread), so silence alone proves nothing.
  */
 const UNCHECKED_STALE_MS = 60_000
 /** How long a second process waits for a live holder to let go (a server closing takes up to 10 s). */

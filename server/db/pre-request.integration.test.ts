@@ -40,8 +40,9 @@ describe('guard.check_request, called as PostgREST calls it', () => {
   let authenticator: pg.Pool
 
   beforeAll(async () => {
-    await ensureAuthenticator()
+    // After the API roles it is granted, which the throwaway database's creation makes on a fresh server.
     throwaway = await createThrowawayDatabase(inject('testDatabaseUrl'))
+    await ensureAuthenticator()
     db = await openDatabase({ databaseUrl: throwaway.url, dataDir: '' })
     await migrate(db, 'supabase/migrations')
     const url = new URL(throwaway.url)
