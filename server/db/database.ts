@@ -38,11 +38,7 @@ async function openPglite(directory: string): Promise<Database> {
   return {
     kind: 'pglite',
     query: db.query,
-    queryAsAnon: (text, params) =>
-      db.transaction(async (tx) => {
-        await tx.exec('set local role anon')
-        return tx.query(text, params)
-      }),
+    queryAsAnon: db.queryAsAnon,
     transaction: (work) => db.transaction(work),
     // PGlite does not fsync: the directory is let go only once it has closed cleanly.
     async close() {

@@ -9,6 +9,8 @@ import type { Transaction } from './database.ts'
 import type { ErrorFields, Reply, Request } from './pglite-thread.ts'
 
 export interface PgliteThread extends Sql {
+  /** One statement as role anon, in a transaction of its own. */
+  queryAsAnon: Sql['query']
   /** Commits what `work` did, or rolls it back and rethrows when `work` throws. */
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>
   /** Closes PGlite cleanly (it does not fsync), after the calls already made, and ends the thread. */
@@ -93,6 +95,9 @@ export async function openPgliteThread(directory: string, worker = startThread()
 
   return {
     query: <Row>(text: string, params?: unknown[]) => query<Row>(text, params, undefined),
+    queryAsAnon: async <Row>(text: string, params?: unknown[]) => ({
+      rows: await call<Row[]>({ kind: 'query as anon', text, params }),
+    }),
     async transaction(work) {
       const transaction = await call<number>({ kind: 'begin' })
       let result

@@ -10,6 +10,8 @@ export type Request =
   | { kind: 'open'; directory: string }
   /** Outside a transaction when `transaction` is undefined: PGlite then waits for the open one to end. */
   | { kind: 'query'; text: string; params: unknown[] | undefined; transaction: number | undefined }
+  /** One statement in a transaction of its own, as role anon: one message where begin, role, query and commit would be four. */
+  | { kind: 'query as anon'; text: string; params: unknown[] | undefined }
   | { kind: 'exec'; statements: string; transaction: number }
   /** Answers the new transaction's number once it is open. */
   | { kind: 'begin' }
@@ -65,6 +67,11 @@ async function answer(request: Request): Promise<unknown> {
       const sql = request.transaction === undefined ? db : transactionNumbered(request.transaction).tx
       return (await sql.query(request.text, request.params)).rows
     }
+    case 'query as anon':
+      return db.transaction(async (tx) => {
+        await tx.exec('set local role anon')
+        return (await tx.query(request.text, request.params)).rows
+      })
     case 'exec':
       await transactionNumbered(request.transaction).tx.exec(request.statements)
       return undefined
