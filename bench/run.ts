@@ -10,7 +10,8 @@ import { filter, firstValueFrom } from 'rxjs'
 import { startEmbeddedPostgres } from '../supabase/functions/_test/embedded-postgres.ts'
 import { startSmtpInbox } from '../supabase/functions/_test/smtp-inbox.ts'
 import { createThrowawayDatabase } from '../supabase/functions/_test/throwaway-postgres.ts'
-import { LOAD_SERVER_ENV, signUp, visitor } from '../supabase/functions/_test/visitors.ts'
+import { createClient } from '@supabase/supabase-js'
+import { LOAD_SERVER_ENV, LOCAL_ANON_KEY, signUp, visitorAddress } from '../supabase/functions/_test/visitors.ts'
 import { startProductServer } from '../server/testing/test-server.ts'
 import { percentile } from './stats.ts'
 import { serverSandbox } from '../server/testing/server-process.ts'
@@ -148,11 +149,14 @@ async function signupRun(env: Record<string, string>): Promise<SignupRun> {
     let failed = 0
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
+        // One supabase-js client per concurrent client, reused as a load generator reuses its
+        // connections (a client for each visitor cost this machine's CPU beside the server's).
+        const supabase = createClient(server.url, LOCAL_ANON_KEY, { auth: { persistSession: false } })
         while (next < count) {
           const n = next++
           // Each sign-up a person of their own, from an address of their own, as on a launch day.
-          const supabase = visitor(server.url, tag === 'bench' ? WARM_UP + n : n)
-          const outcome = await signUp(supabase, { email: `${tag}-${n}@empresa.com`, name: `Pessoa ${n}` })
+          const from = visitorAddress(tag === 'bench' ? WARM_UP + n : n)
+          const outcome = await signUp(supabase, { email: `${tag}-${n}@empresa.com`, name: `Pessoa ${n}`, from })
           insertMs.push(outcome.insertMs)
           welcomeMs.push(outcome.welcomeMs)
           if (outcome.insert !== 201 || outcome.welcome !== 202) failed += 1

@@ -16,11 +16,14 @@ export const LOAD_SERVER_ENV: Readonly<Record<string, string>> = {
   WELCOME_LIMIT_PER_CLIENT: '1000000/1m',
 }
 
+/** The n-th visitor's address, as the proxy in front of the server names it (LOAD_SERVER_ENV trusts it). */
+export const visitorAddress = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
+
 /** The n-th visitor: a client of its own, from an address of its own. */
 export function visitor(baseUrl: string, n: number): SupabaseClient {
   return createClient(baseUrl, LOCAL_ANON_KEY, {
     auth: { persistSession: false },
-    global: { headers: { 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` } },
+    global: { headers: { 'x-forwarded-for': visitorAddress(n) } },
   })
 }
 
@@ -32,23 +35,29 @@ export interface SignUpOutcome {
   welcomeMs: number
 }
 
-/** The form's two calls, timed: the insert into the waitlist, then the welcome function. */
+/**
+ * The form's two calls, timed: the insert into the waitlist, then the welcome function. `from`
+ * names the visitor's address on both calls (a client reused for many visitors, as a load
+ * generator reuses its connections); without it, the client's own headers say.
+ */
 export async function signUp(
   client: SupabaseClient,
-  { email, name, lang = 'pt' }: { email: string; name: string; lang?: 'pt' | 'en' },
+  { email, name, lang = 'pt', from }: { email: string; name: string; lang?: 'pt' | 'en'; from?: string },
 ): Promise<SignUpOutcome> {
+  const headers: Record<string, string> = from ? { 'x-forwarded-for': from } : {}
   const started = performance.now()
-  const inserted = await client
-    .from('waitlist')
-    .insert({ email, role: 'Gestora', company_size: 'unknown' })
-    .then(
-      (result) => result.status,
-      () => 0,
-    )
-  const between = performance.now()
-  const welcomed = await client.functions.invoke('send-welcome-email', { body: { name, email, role: 'Gestora', lang } }).then(
-    ({ response }) => response?.status ?? 0,
+  const insert = client.from('waitlist').insert({ email, role: 'Gestora', company_size: 'unknown' })
+  if (from) insert.setHeader('x-forwarded-for', from)
+  const inserted = await insert.then(
+    (result) => result.status,
     () => 0,
   )
+  const between = performance.now()
+  const welcomed = await client.functions
+    .invoke('send-welcome-email', { body: { name, email, role: 'Gestora', lang }, headers })
+    .then(
+      ({ response }) => response?.status ?? 0,
+      () => 0,
+    )
   return { insert: inserted, welcome: welcomed, insertMs: between - started, welcomeMs: performance.now() - between }
 }
