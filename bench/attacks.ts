@@ -5,7 +5,7 @@
 // 20 copies of its hostile request run at once, each re-sent as soon as it is answered, for
 // ATTACK_SECONDS (10) or until each has run ATTACK_RUNS (200) times (ATTACK_ONLY=text: only the
 // rows whose name contains it); meanwhile a visitor probes the page, a built asset and a sign-up
-// (insert, then the welcome) one after another. Prints per row the hostile statuses (500s flagged;
+// (insert, then the welcome) one after another, from a thread of its own (probe-thread.ts). Prints per row the hostile statuses (500s flagged;
 // 0: the connection broke, e.g. reset by a server refusing a body mid-upload), the slowest hostile
 // answer, each probe's p50/p99, the server's peak RSS growth and whether it is still up; then the
 // targets. The server runs in a process of its
@@ -14,11 +14,11 @@
 import { readdir } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { Worker } from 'node:worker_threads'
 import type { Attack } from './attacks/attack.ts'
 import { percentile } from './stats.ts'
 import {
   MAX_GROWTH_BYTES,
-  probeSite,
   startProbedServer,
   watchMemory,
   type ProbeAnswers,
@@ -73,6 +73,24 @@ async function isUp({ server, running }: ProbedServer): Promise<boolean> {
   )
 }
 
+/** A visitor probing the site from a thread of its own (probe-thread.ts) until stopped. */
+function probeInThread(url: string, staticPath: string): { stop(): Promise<ProbeAnswers[]> } {
+  const probes: ProbeAnswers[] = []
+  const thread = new Worker(new URL('./probe-thread.ts', import.meta.url), { workerData: { url, staticPath } })
+  thread.on('message', (probe: ProbeAnswers) => probes.push(probe))
+  const exited = new Promise<void>((resolve, reject) => {
+    thread.once('exit', () => resolve())
+    thread.once('error', reject)
+  })
+  return {
+    async stop() {
+      thread.postMessage('stop')
+      await exited
+      return probes
+    },
+  }
+}
+
 async function runRow(attack: Attack, probed: ProbedServer): Promise<RowResult> {
   const { server, staticPath } = probed
   const statuses = new Map<number, number>()
@@ -81,7 +99,6 @@ async function runRow(attack: Attack, probed: ProbedServer): Promise<RowResult> 
   const abandon = new AbortController()
   const until = performance.now() + SECONDS * 1000
   const grace = setTimeout(() => abandon.abort(), SECONDS * 1000 + GRACE_MS)
-  let running = true
   const workers = Array.from({ length: COPIES }, async (_, worker) => {
     for (let run = 0; run < RUNS && performance.now() < until && !abandon.signal.aborted; run++) {
       const started = performance.now()
@@ -90,10 +107,9 @@ async function runRow(attack: Attack, probed: ProbedServer): Promise<RowResult> 
       statuses.set(status, (statuses.get(status) ?? 0) + 1)
     }
   })
-  const attacking = Promise.all(workers).finally(() => (running = false))
-  const probes: ProbeAnswers[] = []
-  while (running) probes.push(await probeSite(server.url, staticPath, probes.length))
-  await attacking
+  const probing = probeInThread(server.url, staticPath)
+  await Promise.all(workers)
+  const probes = await probing.stop()
   clearTimeout(grace)
   return {
     name: attack.name,

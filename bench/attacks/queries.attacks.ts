@@ -11,13 +11,15 @@ import {
   type QueryAttack,
 } from '../../server/testing/query-attacks.ts'
 
-const PERSPECTIVE_BODY = longPerspectiveBody()
+const PERSPECTIVE_BODY = longPerspectiveBody(255_000)
+const CAPPED_PERSPECTIVE_BODY = longPerspectiveBody(30_000)
 const PARENTHESES_BODY = JSON.stringify({ query: NESTED_PARENTHESES_QUERY })
 
 const rows: { name: string; attack: QueryAttack }[] = [
   { name: 'query: nested count() (60 bytes of GROQ)', attack: { query: NESTED_COUNT_QUERY } },
   { name: 'query: one level deeper, no count()', attack: { query: NESTED_DEEPER_QUERY } },
   { name: 'query: 1 MB perspective list (255k names)', attack: { body: PERSPECTIVE_BODY } },
+  { name: 'query: 120 KB perspective list (30k names, under the body cap)', attack: { body: CAPPED_PERSPECTIVE_BODY } },
   { name: 'query: 50,000 nested parentheses', attack: { body: PARENTHESES_BODY } },
 ]
 

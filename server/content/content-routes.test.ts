@@ -182,19 +182,28 @@ describe('query endpoint with the real @sanity/client', () => {
     ])
   })
 
-  it('answers 400 before anything runs for a query nested too deeply or a perspective list too long', async () => {
+  it('answers 4xx before anything runs for a query nested too deeply, a perspective list too long or a body too large', async () => {
     const deep = await fetch(queryUrl(`${'('.repeat(1000)}1${')'.repeat(1000)}`), { headers: asViewer })
     expect(deep.status).toBe(400)
     expect(((await deep.json()) as { error: { type: string } }).error.type).toBe('queryParseError')
 
-    const names = Array.from({ length: 100_000 }, (_, i) => `r${i.toString(36)}`).join(',')
-    const longList = await fetch(`${origin}/v2025-02-19/data/query/${DATASET}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: 'count(*)', perspective: names }),
-    })
+    const perspectiveOf = (count: number) =>
+      fetch(`${origin}/v2025-02-19/data/query/${DATASET}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: 'count(*)',
+          perspective: Array.from({ length: count }, (_, i) => `r${i.toString(36)}`).join(','),
+        }),
+      })
+    const longList = await perspectiveOf(20_000)
     expect(longList.status).toBe(400)
     expect(((await longList.json()) as { error: { type: string } }).error.type).toBe('invalidPerspective')
+
+    // A body larger than any query within its caps is refused before it is read.
+    const tooLarge = await perspectiveOf(100_000)
+    expect(tooLarge.status).toBe(413)
+    expect(((await tooLarge.json()) as { error: { type: string } }).error.type).toBe('requestTooLarge')
   })
 
   it('dereferences a _sanityAsset image into a sanity.imageAsset', async () => {

@@ -54,6 +54,9 @@ const API_VERSION = /^(?:1|X|\d{4}-\d{2}-\d{2})$/
 export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (app, options) => {
   const { getDataset, projectId, dataset, viewerToken } = options
   const limits = options.queryLimits ?? DEFAULT_QUERY_LIMITS
+  // The largest POST body a query and its params within their caps could need (JSON's escapes
+  // included): a larger one is refused (413) before it is read, let alone parsed on this thread.
+  const queryBodyLimit = 4 * limits.maxQueryChars
   const pool = createQueryPool(limits)
   app.addHook('onClose', async () => pool.close())
   const siteAnswer = createSiteAnswers(getDataset)
@@ -61,6 +64,12 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
   // Anything unexpected in these routes (a broken seed file, a body that is not JSON) still
   // answers in the API's error shape, which the client shows; what went wrong inside stays in the log.
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendError(reply, 413, {
+        type: 'requestTooLarge',
+        description: `A query request may carry at most ${queryBodyLimit} bytes`,
+      })
+    }
     const status = typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500
     if (status >= 500) {
       request.log.error(err)
@@ -165,6 +174,7 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
   // The client switches to POST for long queries: body `{query, params, options}`.
   app.post<{ Params: { apiVersion: string; dataset: string }; Querystring: Record<string, string | string[]> }>(
     '/v:apiVersion/data/query/:dataset',
+    { bodyLimit: queryBodyLimit },
     async (request, reply) => {
       const body: unknown = request.body
       if (!isPlainObject(body)) {

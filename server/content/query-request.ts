@@ -3,6 +3,7 @@
  * the input: a query or params too long or nested too deeply is refused here with a 400, so
  * neither the parser's recursion nor the worker pool ever sees it.
  */
+import { nestsDeeperThan } from '../json-depth.ts'
 import { GroqRequestError, type QueryParams } from './groq-query.ts'
 
 /** Far deeper than any query of the site (about 6) and far from where groq-js's parser overflows. */
@@ -48,20 +49,14 @@ export function checkQueryText(query: string, maxChars: number): void {
 
 /**
  * Throws an `invalidParameter` error when the parameters, as JSON, are longer than `maxChars`
- * or nested deeper than MAX_PARAMS_DEPTH. Walks without recursion, so any depth is safe to check.
+ * or nested deeper than MAX_PARAMS_DEPTH.
  */
 export function checkParams(params: QueryParams, maxChars: number): void {
-  const pending: { value: unknown; depth: number }[] = [{ value: params, depth: 0 }]
-  while (pending.length > 0) {
-    const { value, depth } = pending.pop() as { value: unknown; depth: number }
-    if (typeof value !== 'object' || value === null) continue
-    if (depth > MAX_PARAMS_DEPTH) {
-      throw new GroqRequestError({
-        type: 'invalidParameter',
-        description: `Parameter values nest deeper than ${MAX_PARAMS_DEPTH} levels`,
-      })
-    }
-    for (const child of Object.values(value)) pending.push({ value: child, depth: depth + 1 })
+  if (nestsDeeperThan(params, MAX_PARAMS_DEPTH + 1)) {
+    throw new GroqRequestError({
+      type: 'invalidParameter',
+      description: `Parameter values nest deeper than ${MAX_PARAMS_DEPTH} levels`,
+    })
   }
   // Safe now that the depth is bounded; linear in the size.
   if (JSON.stringify(params).length > maxChars) {

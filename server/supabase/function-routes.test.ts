@@ -1,6 +1,6 @@
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { FUNCTION_BODY_LIMIT, functionRoutes } from './function-routes.ts'
+import { FUNCTION_BODY_DEPTH, FUNCTION_BODY_LIMIT, functionRoutes } from './function-routes.ts'
 
 async function gateway() {
   const app = Fastify()
@@ -48,5 +48,19 @@ describe('the function gateway', () => {
       body: `"${'a'.repeat(FUNCTION_BODY_LIMIT)}"`,
     })
     expect(response.statusCode).toBe(413)
+  })
+
+  it('refuses JSON nested deeper than any function call with a 400, before a function sees it', async () => {
+    const call = async (levels: number) =>
+      (await gateway()).inject({
+        method: 'POST',
+        url: '/functions/v1/echo',
+        headers: { apikey: 'anon', 'content-type': 'application/json' },
+        body: `${'['.repeat(levels)}"]]]]"${']'.repeat(levels)}`,
+      })
+    const deep = await call(FUNCTION_BODY_DEPTH + 1)
+    expect(deep.statusCode).toBe(400)
+    expect(deep.json()).toMatchObject({ code: 'BODY_TOO_DEEP' })
+    expect((await call(FUNCTION_BODY_DEPTH)).statusCode).toBe(200)
   })
 })

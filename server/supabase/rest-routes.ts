@@ -1,7 +1,15 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import type { Database } from '../db/database.ts'
+import { jsonTextNestsDeeperThan } from '../json-depth.ts'
 import { fromPgError, postgrestError, type PostgrestError } from './postgrest-errors.ts'
 import { corsPreflight, forwardedHeaders, requireApiKey } from './gateway.ts'
+
+/**
+ * How deep a body may nest (rows in an array, their values in them). No column takes nested data;
+ * a body nested deeper is an attack whose parsing and re-serialising would take milliseconds of the
+ * request thread (a few thousand levels fit in a sign-up's 8 KB): it is refused before either.
+ */
+const MAX_BODY_DEPTH = 8
 
 /** Tables the public key may write to, as PostgREST would expose them. Nothing else answers. */
 const EXPOSED_TABLES = ['waitlist'] as const
@@ -64,9 +72,17 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app, { d
       return fail(reply, 406, postgrestError('PGRST106', 'The schema must be one of the following: public'))
     }
 
+    const text = typeof request.body === 'string' ? request.body : ''
+    if (jsonTextNestsDeeperThan(text, MAX_BODY_DEPTH)) {
+      return fail(
+        reply,
+        400,
+        postgrestError('PGRST102', 'Empty or invalid json', `A body may nest at most ${MAX_BODY_DEPTH} levels.`),
+      )
+    }
     let payload: unknown
     try {
-      payload = JSON.parse(typeof request.body === 'string' ? request.body : '')
+      payload = JSON.parse(text)
     } catch {
       return fail(reply, 400, postgrestError('PGRST102', 'Empty or invalid json'))
     }
