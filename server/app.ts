@@ -33,7 +33,6 @@ import type { SignupPagesContent } from '../web/src/content/signup-pages-copy.ts
 import type { QuerySource } from './content/query-source.ts'
 import { linkRoutes } from './site/link-routes.ts'
 import { createLinkActions, hostedLinksFunction, inProcessLinksFunction, type CallLinksFunction } from './site/link-actions.ts'
-import { createRequestLimits } from '../supabase/functions/_shared/request-limits.ts'
 import { createProofOfWork } from '../supabase/functions/_shared/proof-of-work.ts'
 import { functionLog } from './function-log.ts'
 
@@ -152,7 +151,6 @@ export async function buildApp({
     const anonKey = config.supabase.anonKey
     const sendWelcome = createSendWelcomeHandler({
       store: createWelcomeStore(db),
-      limits: createRequestLimits(db),
       proofOfWork: proofOfWorkKey ? createProofOfWork(db, proofOfWorkKey) : undefined,
       onRecorded: onWelcomeRecorded,
       log,

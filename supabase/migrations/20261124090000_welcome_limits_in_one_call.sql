@@ -1,6 +1,7 @@
--- A welcome request's two limits (docs/product.md §4.6) in one call, so the request costs the
--- database one round trip for its limits instead of two. The client's limit comes first: a client
--- over it is refused without its request counting against the recipient.
+-- A welcome request's two limits (docs/product.md §4.6) in one call, which the statement that
+-- records the welcome makes first (supabase/functions/_shared/welcome-store.ts, record): a welcome
+-- request is one round trip to the database, where it was three. The client's limit comes first: a
+-- client over it is refused without its request counting against the recipient.
 
 /** 0 when the client and the recipient both have room (both counted), otherwise the seconds to wait. */
 create function guard.take_welcome(headers json, recipient text) returns integer

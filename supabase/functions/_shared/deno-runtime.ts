@@ -12,7 +12,6 @@ import { welcomeCopyQuery } from './welcome-copy-query.ts'
 import type { WelcomeCopyContent } from './welcome-copy.ts'
 import { sanityCdnQuery } from './sanity-cdn.ts'
 import { projectKeys, requireProjectKey, type KeyKind } from './api-keys.ts'
-import { createRequestLimits } from './request-limits.ts'
 import type { Log } from './http.ts'
 import type { DeliverDependencies } from './deliver-welcomes.ts'
 
@@ -50,7 +49,6 @@ export const pool = new pg.Pool({ connectionString: required('SUPABASE_DB_URL'),
 pool.on('error', (error) => log('warn', 'database connection lost', { error: error.message }))
 pool.on('connect', (client) => client.on('error', () => undefined))
 export const store = createWelcomeStore(pool)
-export const limits = createRequestLimits(pool)
 export const places = createWaitlistPlaces(pool)
 export const retentionDays = retentionDaysFromEnv()
 

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createSendWelcomeHandler } from './send-welcome.ts'
 import type { Locale } from './welcome-email.ts'
 import type { ProofCheck } from './proof-of-work.ts'
+import type { RecordOutcome } from './welcome-store.ts'
 
 /** The waitlist and outbox in memory, with the store's contract: lookups ignore case, one welcome per entry. */
 function fakeStore(waitlist: string[]) {
@@ -9,12 +10,12 @@ function fakeStore(waitlist: string[]) {
   const welcomes = new Map<string, { email: string; name: string; locale: Locale }>()
   return {
     welcomes,
-    record: vi.fn(async (welcome: { email: string; name: string; locale: Locale }) => {
+    record: vi.fn(async (welcome: { email: string; name: string; locale: Locale }, _client: Headers): Promise<RecordOutcome> => {
       const key = welcome.email.toLowerCase()
-      if (!listed.has(key)) return 'not_listed' as const
-      if (welcomes.has(key)) return 'already' as const
+      if (!listed.has(key)) return { outcome: 'not_listed' }
+      if (welcomes.has(key)) return { outcome: 'already' }
       welcomes.set(key, welcome)
-      return 'recorded' as const
+      return { outcome: 'recorded' }
     }),
   }
 }
@@ -26,9 +27,6 @@ const post = (body: unknown) =>
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
 
-/** Limits that let everything through unless a test says how long to wait. */
-const fakeLimits = () => ({ welcome: vi.fn(async (_headers: Headers, _recipient: string) => 0) })
-
 /** A proof of work whose verdict a test chooses. */
 const fakeProofOfWork = () => ({
   challenge: vi.fn(async () => ({
@@ -39,17 +37,15 @@ const fakeProofOfWork = () => ({
 
 function setup(waitlist = ['ana@empresa.com'], { captcha = false } = {}) {
   const store = fakeStore(waitlist)
-  const limits = fakeLimits()
   const proofOfWork = captcha ? fakeProofOfWork() : undefined
   const onRecorded = vi.fn()
   const log = vi.fn()
   return {
     store,
-    limits,
     proofOfWork,
     onRecorded,
     log,
-    handle: createSendWelcomeHandler({ store, limits, proofOfWork, onRecorded, log }),
+    handle: createSendWelcomeHandler({ store, proofOfWork, onRecorded, log }),
   }
 }
 
@@ -97,11 +93,10 @@ describe('createSendWelcomeHandler', () => {
     const first = await handle(post({ name: 'Ana\r\nBcc: x@y.z', email: 'ana@empresa.com', role: 'CTO', lang: 'en' }))
     expect(first.status).toBe(202)
     expect(await first.json()).toEqual({ status: 'queued' })
-    expect(store.record).toHaveBeenCalledWith({
-      email: 'ana@empresa.com',
-      name: 'Ana Bcc: x@y.z',
-      locale: 'en',
-    })
+    expect(store.record).toHaveBeenCalledWith(
+      { email: 'ana@empresa.com', name: 'Ana Bcc: x@y.z', locale: 'en' },
+      expect.any(Headers),
+    )
     expect(onRecorded).toHaveBeenCalledTimes(1)
 
     const again = await handle(post({ name: 'Mallory', email: 'ana@EMPRESA.com.', role: 'CTO' }))
@@ -112,15 +107,15 @@ describe('createSendWelcomeHandler', () => {
     expect([...store.welcomes.values()]).toEqual([expect.objectContaining({ name: 'Ana Bcc: x@y.z' })])
   })
 
-  it('answers 429 with Retry-After when the client or the recipient is over its limit, recording nothing', async () => {
-    const { handle, store, limits } = setup()
-    limits.welcome.mockResolvedValueOnce(540)
+  it('answers 429 with Retry-After when the client or the recipient is over its limit', async () => {
+    const { handle, store, onRecorded } = setup()
+    store.record.mockResolvedValueOnce({ outcome: 'limited', wait: 540 })
     const limited = await handle(post({ name: 'Ana', email: 'Ana@Empresa.com', role: 'CTO' }))
     expect(limited.status).toBe(429)
     expect(limited.headers.get('retry-after')).toBe('540')
     expect(await limited.json()).toMatchObject({ error: 'rate_limited' })
-    expect(limits.welcome).toHaveBeenCalledWith(expect.any(Headers), 'Ana@empresa.com')
-    expect(store.record).not.toHaveBeenCalled()
+    expect(store.record).toHaveBeenCalledWith(expect.objectContaining({ email: 'Ana@empresa.com' }), expect.any(Headers))
+    expect(onRecorded).not.toHaveBeenCalled()
   })
 
   describe('with the proof of work on', () => {
@@ -137,12 +132,11 @@ describe('createSendWelcomeHandler', () => {
       ['invalid', 403, 'proof_of_work_refused'],
       ['spent', 403, 'proof_of_work_refused'],
     ])('refuses a %s solution (%i), before any limit or lookup', async (verdict, status, error) => {
-      const { handle, store, limits, proofOfWork } = setup(undefined, { captcha: true })
+      const { handle, store, proofOfWork } = setup(undefined, { captcha: true })
       proofOfWork?.check.mockResolvedValueOnce(verdict)
       const response = await handle(post({ name: 'Ana', email: 'ana@empresa.com', role: 'CTO', altcha: 'c29sdXRpb24=' }))
       expect(response.status).toBe(status)
       expect(await response.json()).toMatchObject({ error })
-      expect(limits.welcome).not.toHaveBeenCalled()
       expect(store.record).not.toHaveBeenCalled()
     })
 

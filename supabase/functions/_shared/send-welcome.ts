@@ -2,13 +2,11 @@ import { corsHeaders } from '@supabase/supabase-js/cors'
 import { isDatabaseUnavailable } from './database-errors.ts'
 import { json, readJsonPost, type Log } from './http.ts'
 import type { ProofOfWork } from './proof-of-work.ts'
-import type { RequestLimits } from './request-limits.ts'
 import { parseWelcomeRequest } from './welcome-request.ts'
 import type { WelcomeStore } from './welcome-store.ts'
 
 export interface SendWelcomeDependencies {
   store: Pick<WelcomeStore, 'record'>
-  limits: RequestLimits
   /** Absent when the proof of work is turned off (CAPTCHA=off). */
   proofOfWork: ProofOfWork | undefined
   /** Runs after a welcome is recorded, to deliver it now instead of on the next sweep. */
@@ -28,7 +26,7 @@ const QUEUED = { status: 'queued' }
  * twice. Before that, a request needs an unused proof-of-work solution (when asked for) and
  * room in the per-client and per-recipient limits (429 with Retry-After otherwise).
  */
-export function createSendWelcomeHandler({ store, limits, proofOfWork, onRecorded, log }: SendWelcomeDependencies) {
+export function createSendWelcomeHandler({ store, proofOfWork, onRecorded, log }: SendWelcomeDependencies) {
   return async (request: Request): Promise<Response> => {
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders })
     if (request.method === 'GET' && proofOfWork) return json(200, await proofOfWork.challenge())
@@ -43,13 +41,11 @@ export function createSendWelcomeHandler({ store, limits, proofOfWork, onRecorde
         const proof = await proofOfWork.check(altcha)
         if (proof !== 'valid') return refusedProof(proof)
       }
-      const wait = await limits.welcome(request.headers, email)
-      if (wait > 0) return tooMany(wait)
-
       // Only addresses on the waitlist get mail (the function cannot be used to email strangers),
       // each once; the answer is the same either way.
-      const outcome = await store.record({ email, name, locale, consentVersion })
-      if (outcome === 'recorded') {
+      const recorded = await store.record({ email, name, locale, consentVersion }, request.headers)
+      if (recorded.outcome === 'limited') return tooMany(recorded.wait)
+      if (recorded.outcome === 'recorded') {
         log('info', 'welcome recorded', { locale })
         onRecorded?.()
       }

@@ -39,6 +39,9 @@ const variants = [
   },
 ]
 
+/** The client every welcome request here comes from. */
+const client = new Headers({ 'x-forwarded-for': '203.0.113.7' })
+
 describe.each(variants)('the welcome outbox on $name', ({ open }) => {
   let db: Database
   let drop: () => Promise<void>
@@ -48,6 +51,8 @@ describe.each(variants)('the welcome outbox on $name', ({ open }) => {
     ;({ db, drop } = await open())
     await migrate(db, resolve(import.meta.dirname, '../../migrations'))
     store = createWelcomeStore(db)
+    // These tests queue many welcomes from one client: its request limits are not what they test.
+    await db.query('update guard.limits set max_hits = 1000000')
   })
 
   afterAll(async () => {
@@ -65,7 +70,7 @@ describe.each(variants)('the welcome outbox on $name', ({ open }) => {
   async function queue({ attempts = 0, dueIn = 0, ageSeconds = 0 } = {}): Promise<number> {
     const email = `person-${(next += 1)}@empresa.com`
     await db.query(`insert into public.waitlist (email, role) values ($1, 'CTO')`, [email])
-    expect(await store.record({ email: email.toUpperCase(), name: 'Ana', locale: 'pt' })).toBe('recorded')
+    expect(await store.record({ email: email.toUpperCase(), name: 'Ana', locale: 'pt' }, client)).toEqual({ outcome: 'recorded' })
     const updated = await db.query<{ id: number }>(
       `update public.welcome_emails
        set attempts = $2, next_attempt_at = now() + make_interval(secs => $3), created_at = now() - make_interval(secs => $4)
@@ -96,9 +101,15 @@ describe.each(variants)('the welcome outbox on $name', ({ open }) => {
 
   it('records a welcome only for an address on the waitlist, and only once', async () => {
     await db.query(`insert into public.waitlist (email, role) values ('Listed@Empresa.com', 'CTO')`)
-    expect(await store.record({ email: 'stranger@empresa.com', name: 'Eve', locale: 'en' })).toBe('not_listed')
-    expect(await store.record({ email: 'listed@empresa.com', name: 'Lia', locale: 'en' })).toBe('recorded')
-    expect(await store.record({ email: 'LISTED@empresa.com', name: 'Lia', locale: 'pt' })).toBe('already')
+    expect(await store.record({ email: 'stranger@empresa.com', name: 'Eve', locale: 'en' }, client)).toEqual({
+      outcome: 'not_listed',
+    })
+    expect(await store.record({ email: 'listed@empresa.com', name: 'Lia', locale: 'en' }, client)).toEqual({
+      outcome: 'recorded',
+    })
+    expect(await store.record({ email: 'LISTED@empresa.com', name: 'Lia', locale: 'pt' }, client)).toEqual({
+      outcome: 'already',
+    })
     const { rows } = await db.query('select email, name, locale from public.welcome_emails')
     expect(rows).toEqual([{ email: 'listed@empresa.com', name: 'Lia', locale: 'en' }])
   })

@@ -6,7 +6,6 @@ import {
   deliveryFromEnv,
   guarded,
   inBackground,
-  limits,
   log,
   pool,
   port,
@@ -18,7 +17,6 @@ const delivery = deliveryFromEnv()
 
 const handler = createSendWelcomeHandler({
   store,
-  limits,
   // On unless CAPTCHA=off; challenges are signed with ALTCHA_HMAC_KEY or the key kept in the database.
   proofOfWork: Deno.env.get('CAPTCHA') === 'off' ? undefined : createProofOfWork(pool, proofOfWorkKey),
   log,
