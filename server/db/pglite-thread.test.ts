@@ -1,7 +1,7 @@
 // The embedded database runs in a thread of its own: callers get what PGlite answers (rows,
 // errors, transactions) as they did when it ran on the main thread, which now stays free meanwhile.
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
-import { getPriority, tmpdir } from 'node:os'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -112,18 +112,6 @@ describe('the embedded database, run in its own thread', () => {
   it('runs a statement as anon when asked, and nothing after it', async () => {
     expect((await db.queryAsAnon('select current_user as role')).rows).toEqual([{ role: 'anon' }])
     expect((await db.query('select current_user as role')).rows).not.toEqual([{ role: 'anon' }])
-  })
-
-  it.runIf(process.platform === 'linux')('runs at a lower priority than the thread that serves pages', async () => {
-    // Field 19 of each thread's stat is its nice value (Linux keeps one per thread).
-    const nices = await Promise.all(
-      (await readdir('/proc/self/task')).map(async (task) => {
-        const stat = await readFile(`/proc/self/task/${task}/stat`, 'utf8').catch(() => '')
-        return Number(stat.replace(/^.*\) /s, '').split(' ')[16])
-      }),
-    )
-    expect(nices).toContain(10)
-    expect(getPriority()).toBe(0)
   })
 
   it('leaves the event loop free while a statement runs', async () => {

@@ -3,7 +3,6 @@
  * synchronously on the thread that holds it, so here a burst of costly statements takes this
  * thread's time, never the page's (docs/decisions/0032-embedded-database-in-its-own-thread.md).
  */
-import { setPriority } from 'node:os'
 import { parentPort } from 'node:worker_threads'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 
@@ -36,14 +35,6 @@ interface OpenTransaction {
 
 const port = parentPort
 if (!port) throw new Error('pglite-thread.ts runs as a worker thread: open it through pglite-client.ts')
-
-/**
- * The page first: when the machine is busy, this thread's statements wait for the thread that
- * serves pages and files, never the other way round. Linux keeps a nice value per thread, so only
- * this one is lowered; elsewhere it would lower the whole process, so it is left alone.
- */
-export const DATABASE_THREAD_NICE = 10
-if (process.platform === 'linux') setPriority(DATABASE_THREAD_NICE)
 
 let db: PGlite
 const transactions = new Map<number, OpenTransaction>()
