@@ -281,10 +281,13 @@ export function createLocalDatasetSource(datasetOptions: LocalDatasetOptions): L
     return pending
   }
 
+  // Callers at once share one look at the seed's files (a burst of welcomes each asked for it).
+  let checking: Promise<boolean> | undefined
   const get = async (): Promise<LocalDataset> => {
     if (pending) return pending
-    if (!current || (await isStale(current.sources))) return reload()
-    return current
+    if (!current) return reload()
+    checking ??= isStale(current.sources).finally(() => (checking = undefined))
+    return (await checking) ? reload() : current
   }
 
   return { get }
