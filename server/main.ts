@@ -19,6 +19,17 @@ async function main() {
     throw error
   }
   app.log.info({ url: config.siteUrl, ...about }, 'Pulso is up')
+  if (usesGlibcWithItsDefaultArenas()) {
+    app.log.warn(
+      'MALLOC_ARENA_MAX is not set: glibc keeps up to 16 malloc arenas, and memory a burst of image renders frees stays with the process. Start it with MALLOC_ARENA_MAX=2 (npm run serve does).',
+    )
+  }
+}
+
+/** docs/decisions/0034-two-malloc-arenas.md: only glibc reads the variable, and only at start. */
+function usesGlibcWithItsDefaultArenas(): boolean {
+  const report = process.report.getReport() as { header?: { glibcVersionRuntime?: string } }
+  return report.header?.glibcVersionRuntime !== undefined && process.env.MALLOC_ARENA_MAX === undefined
 }
 
 // A server that cannot start (a wrong variable, a broken seed, a busy database or port) says why

@@ -36,6 +36,7 @@ async function whileVisitorsProbe<T>(attack: () => Promise<T>): Promise<T> {
   const { outcome, probes, growth } = await probeDuring(probed, attack)
   for (const statuses of probes) expect(statuses).toEqual(HEALTHY_PROBE)
   expect(probed.running()).toBe(true)
+  console.log('GROWTH', Math.round(growth / 2 ** 20))
   expect(growth).toBeLessThanOrEqual(MAX_GROWTH_BYTES)
   return outcome
 }

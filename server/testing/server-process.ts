@@ -53,6 +53,8 @@ export async function serverSandbox(): Promise<ServerSandbox> {
           DATA_DIR: dataDir,
           SEED_DIR: join(ROOT, 'studio/seed'),
           LOG_LEVEL: 'warn',
+          // As `npm run serve` sets it (docs/decisions/0034-two-malloc-arenas.md).
+          MALLOC_ARENA_MAX: '2',
           ...env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
