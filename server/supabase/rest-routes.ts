@@ -27,6 +27,14 @@ export interface RestRoutesOptions {
  * refused the way PostgREST refuses them for anon.
  */
 export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app, { db, anonKey }) => {
+  // The public inserts are only as safe as the role they run as: a pooler in front of DATABASE_URL
+  // that drops the connections' startup option would run them with the server's own rights.
+  const { rows: asAnon } = await db.queryAsAnon<{ role: string }>('select current_user as role')
+  if (asAnon[0]?.role !== 'anon') {
+    throw new Error(
+      `Public inserts must run as role anon, but ran as ${asAnon[0]?.role}: the database connection ignored the startup option role=anon (a connection pooler?). Connect DATABASE_URL to PostgreSQL directly, or let the pooler pass that option.`,
+    )
+  }
   const columns = new Map<string, Set<string>>()
   for (const table of EXPOSED_TABLES) {
     const { rows } = await db.query<{ column_name: string }>(
