@@ -118,7 +118,7 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app, { d
     const target = `public.${quote(table)}`
     // One statement, as PostgREST builds it: what it sets before its pre-request hook, the hook
     // itself, then the rows read from the JSON body into the table's own column types. Nested
-    // values arrive as their JSON text (the database never parses a visitor's deep structure).
+    // values arrive as their JSON text, as a text column stores them.
     // Rows with no columns at all (`{}`) take every default, as PostgREST does; the table's own
     // rules then answer (a missing address is a not-null violation, 400).
     const sql = `with request as materialized (
