@@ -112,7 +112,21 @@ interface SignupRun {
   drainMs: number | undefined
   delivered: number
   duplicates: number
+  /** The server process's CPU time per sign-up over the burst (Linux); steadier than the rates on a shared machine. */
+  serverCpuMs: number | undefined
   load: string
+}
+
+/** CPU seconds a process has used so far, from /proc (Linux); undefined elsewhere. */
+async function cpuSeconds(pid: number): Promise<number | undefined> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
+    // After the command's name in parentheses: state is field 3, utime and stime fields 14 and 15, in ticks of 1/100 s.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return undefined
+  }
 }
 
 /**
@@ -124,6 +138,7 @@ async function startServerProcess(env: Record<string, string>) {
   const server = await sandbox.start({ LOG_LEVEL: 'info', ...env })
   return {
     url: server.url,
+    pid: server.pid,
     async stop() {
       process.kill(server.pid, 'SIGTERM')
       await server.exited
@@ -172,6 +187,7 @@ async function signupRun(env: Record<string, string>): Promise<SignupRun> {
   const before = sink.messages.length
 
   const loadBefore = loadavg()[0] ?? 0
+  const cpuBefore = await cpuSeconds(server.pid)
   const started = performance.now()
   const { insertMs, welcomeMs, failed } = await burst('bench', SIGNUPS)
   const lastSignup = performance.now()
@@ -179,6 +195,7 @@ async function signupRun(env: Record<string, string>): Promise<SignupRun> {
     () => true,
     () => false,
   )
+  const cpuAfter = await cpuSeconds(server.pid)
   const measured = sink.messages.filter((message) => message.envelope.to.some((to) => to.startsWith('bench-')))
   const lastWelcome = Math.max(...measured.map((message) => message.receivedAt))
   const recipients = new Set(measured.map((message) => message.envelope.to.join(',')))
@@ -190,6 +207,7 @@ async function signupRun(env: Record<string, string>): Promise<SignupRun> {
     drainMs: drained ? Math.max(0, lastWelcome - lastSignup) : undefined,
     delivered: recipients.size,
     duplicates: measured.length - recipients.size,
+    serverCpuMs: cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1000) / SIGNUPS,
     load: `${loadBefore.toFixed(1)}→${(loadavg()[0] ?? 0).toFixed(1)}`,
   }
   await server.stop()
@@ -208,7 +226,8 @@ function printSignupRow(label: string, run: SignupRun) {
     `  ${label.padEnd(16)} ${run.perSecond.toFixed(0).padStart(5)}/s  insert ${run.insert.p50.toFixed(0).padStart(3)}/${run.insert.p99
       .toFixed(0)
       .padStart(4)} ms  welcome ${run.welcome.p50.toFixed(0).padStart(3)}/${run.welcome.p99.toFixed(0).padStart(4)} ms  ` +
-      `last welcome +${drain.padEnd(14)} dup ${run.duplicates}  failed ${run.failed}  load ${run.load}`,
+      `last welcome +${drain.padEnd(14)} dup ${run.duplicates}  failed ${run.failed}  ` +
+      `server CPU ${run.serverCpuMs === undefined ? '–' : `${run.serverCpuMs.toFixed(2)} ms`}/sign-up  load ${run.load}`,
   )
 }
 
@@ -233,6 +252,7 @@ async function signupThroughput(label: string, runOnce: () => Promise<SignupRun>
     drainMs: drains.length === runs.length ? median(drains) : undefined,
     delivered: median(runs.map((run) => run.delivered)),
     duplicates: Math.max(...runs.map((run) => run.duplicates)),
+    serverCpuMs: runs.every((run) => run.serverCpuMs !== undefined) ? median(runs.map((run) => run.serverCpuMs ?? 0)) : undefined,
     load: `${median(runs.map((run) => Number(run.load.split('→')[0])))}→…`,
   })
 }
@@ -259,7 +279,9 @@ if (!only || only === 'page') await pageWeight()
 if (!only || only === 'live') await liveEditLatency()
 if (!only || only === 'signups') {
   console.log(`Sign-ups through insert + send-welcome-email, ${SIGNUPS} visitors, ${CONCURRENCY} clients, SMTP sink`)
-  console.log('  (sign-ups/s; p50/p99 of each call; last welcome in the sink after the last sign-up; duplicates)')
+  console.log(
+    '  (sign-ups/s; p50/p99 of each call; last welcome in the sink after the last sign-up; duplicates; server CPU time per sign-up, welcome included)',
+  )
   if (backend !== 'postgres') await signupThroughput('PGlite', () => signupRun({}))
   if (backend === 'pglite') console.log('  PostgreSQL not asked for')
   else
