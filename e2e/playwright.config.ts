@@ -69,6 +69,8 @@ export default defineConfig({
       SIGNUP_LIMIT: '1000/1m',
       WELCOME_LIMIT_PER_CLIENT: '1000/1m',
       CAPTCHA: 'on',
+      // As `npm run serve` runs it (docs/decisions/0034-two-malloc-arenas.md).
+      MALLOC_ARENA_MAX: '2',
     },
   },
 })
