@@ -5,16 +5,13 @@ import type { ServerConfig } from './config.ts'
 import { buildApp } from './app.ts'
 import { createLocalDatasetSource } from './content/local-dataset.ts'
 import { createPublishedClient, hostedPageContent, localPageContent } from './content/page-content.ts'
-import { askedAtMostEvery, hostedQuery, localQuery, type QuerySource } from './content/query-source.ts'
+import { hostedQuery, localQuery, type QuerySource } from './content/query-source.ts'
 import { signupPagesQuery } from '../web/src/content/signup-pages-query.ts'
 import type { SignupPagesContent } from '../web/src/content/signup-pages-copy.ts'
 import { welcomeCopyQuery } from '../supabase/functions/_shared/welcome-copy-query.ts'
 import type { WelcomeCopyQueryResult } from '../schemas/sanity.types.ts'
 import { loadPageRenderer, type PageRenderer } from './site/page-renderer.ts'
 import { startSignupBackend, type SignupBackend } from './signups.ts'
-
-/** How stale a welcome's copy from the seed may be: an edit reaches the welcomes sent a second later. */
-const WELCOME_COPY_MAX_AGE_MS = 1000
 
 export interface ServerOptions {
   /** The build to serve; default `dist` under the working directory. */
@@ -55,10 +52,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     localDataset ? localQuery<T>(localDataset, query) : hostedQuery<T>(createPublishedClient(config.sanity), query)
   const renderer = options.renderer ?? (await loadPageRenderer(distDir))
 
-  // Hosted answers are already refreshed at most once a minute; the seed's, once a second here.
-  const welcomeCopy = localDataset
-    ? askedAtMostEvery(contentOf<WelcomeCopyQueryResult>(welcomeCopyQuery), WELCOME_COPY_MAX_AGE_MS)
-    : contentOf<WelcomeCopyQueryResult>(welcomeCopyQuery)
+  const welcomeCopy = contentOf<WelcomeCopyQueryResult>(welcomeCopyQuery)
   const signups = config.supabase.hosted ? undefined : await startSignupBackend(config, welcomeCopy, logger)
   try {
     const app = await buildApp({

@@ -1,5 +1,4 @@
 import type { SanityClient } from '@sanity/client'
-import { LRUCache } from 'lru-cache'
 import { PUBLISHED, queryDataset, type Perspective } from './groq-query.ts'
 import type { LocalDataset, LocalDatasetSource } from './local-dataset.ts'
 import { refreshing } from '../../supabase/functions/_shared/refreshing.ts'
@@ -33,31 +32,4 @@ const HOSTED_REFRESH_MS = 60_000
  */
 export function hostedQuery<T>(client: SanityClient, query: string): QuerySource<T> {
   return refreshing(() => client.fetch<T>(query), HOSTED_REFRESH_MS)
-}
-
-/**
- * `source`, asked at most once per `maxAgeMs`: callers within that time share its last answer,
- * and the first caller after it waits for a new one. For reads in bulk that may lag an edit by
- * that much: a burst of welcomes reads its copy once a second, where each welcome looked at every
- * seed file again.
- */
-export function askedAtMostEvery<T>(
-  source: QuerySource<T>,
-  maxAgeMs: number,
-  clock: { now(): number } = performance,
-): QuerySource<T> {
-  const answers = new LRUCache<'answer', { answer: T }>({
-    max: 1,
-    ttl: maxAgeMs,
-    // The clock is read on every call, not a reading kept for a millisecond by a timer.
-    ttlResolution: 0,
-    perf: clock,
-    fetchMethod: async () => ({ answer: await source() }),
-  })
-  return async () => {
-    // fetchMethod always resolves to an object, so `undefined` (an aborted fetch) cannot happen.
-    const fetched = await answers.fetch('answer')
-    if (!fetched) throw new Error('The query was aborted')
-    return fetched.answer
-  }
 }
