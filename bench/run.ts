@@ -112,7 +112,10 @@ interface SignupRun {
   drainMs: number | undefined
   delivered: number
   duplicates: number
-  /** The server process's CPU time per sign-up over the burst (Linux); steadier than the rates on a shared machine. */
+  /**
+   * The server process's CPU time per sign-up, from the burst's start to its last welcome (Linux);
+   * steadier than the rates on a shared machine.
+   */
   serverCpuMs: number | undefined
   load: string
 }
