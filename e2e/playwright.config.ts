@@ -28,8 +28,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: 'list',
-  // Long multi-step specs on a 2-core CI machine under load need room; a hang still fails.
-  timeout: process.env.CI ? 60_000 : 30_000,
+  // Long multi-step specs (three axe scans, a sign-up with its proof of work) on a busy 2-core
+  // machine need room, with or without CI set; a hang still fails.
+  timeout: 90_000,
   expect: { timeout: 5_000 },
   use: {
     baseURL: BASE_URL,
