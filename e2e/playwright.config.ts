@@ -69,6 +69,7 @@ export default defineConfig({
       TRUST_PROXY: '',
       SIGNUP_LIMIT: '1000/1m',
       WELCOME_LIMIT_PER_CLIENT: '1000/1m',
+      LINK_RATE_LIMIT: '1000/1m',
       CAPTCHA: 'on',
       // As `npm run serve` runs it (docs/decisions/0034-two-malloc-arenas.md).
       MALLOC_ARENA_MAX: '2',

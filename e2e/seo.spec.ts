@@ -10,7 +10,9 @@ test('robots.txt points at the sitemap', async ({ request }) => {
   expect(text.split('\n')).toContain(`Sitemap: ${BASE_URL}/sitemap.xml`)
 })
 
-test('sitemap.xml lists both languages, each with its hreflang alternates', async ({ request }) => {
+test('sitemap.xml lists the landing page and the privacy note in both languages, each with its hreflang alternates', async ({
+  request,
+}) => {
   const response = await request.get('/sitemap.xml')
   expect(response.status()).toBe(200)
   expect(response.headers()['content-type']).toContain('xml')
@@ -19,9 +21,26 @@ test('sitemap.xml lists both languages, each with its hreflang alternates', asyn
 
   const entries = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((match) => match[1] ?? '')
   const locs = entries.map((entry) => /<loc>(.*?)<\/loc>/.exec(entry)?.[1])
-  expect(locs.sort()).toEqual([`${BASE_URL}/`, `${BASE_URL}/en`])
+  expect(locs.sort()).toEqual([`${BASE_URL}/`, `${BASE_URL}/en`, `${BASE_URL}/en/privacy`, `${BASE_URL}/privacidade`])
+  const versions = [
+    [`${BASE_URL}/`, `${BASE_URL}/en`],
+    [`${BASE_URL}/privacidade`, `${BASE_URL}/en/privacy`],
+  ]
   for (const entry of entries) {
-    expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="pt-BR" href="${BASE_URL}/"/>`)
-    expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${BASE_URL}/en"/>`)
+    const [pt, en] = versions.find((pair) => pair.some((loc) => entry.includes(`<loc>${loc}</loc>`))) ?? []
+    expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="pt-BR" href="${pt}"/>`)
+    expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${en}"/>`)
+  }
+})
+
+test('the personal pages (confirm, removal) stay out of search engines; the privacy note is indexable', async ({ request }) => {
+  for (const path of ['/confirmar', '/en/confirm', '/descadastrar', '/en/unsubscribe']) {
+    const html = await (await request.get(`${path}?token=x`)).text()
+    expect(html, path).toContain('<meta name="robots" content="noindex">')
+  }
+  for (const path of ['/privacidade', '/en/privacy']) {
+    const response = await request.get(path)
+    expect(response.status(), path).toBe(200)
+    expect(await response.text(), path).not.toContain('noindex')
   }
 })

@@ -175,6 +175,7 @@ export async function buildApp({
     content: signupPagesContent,
     retentionDays: config.links.retentionDays,
     links: createLinkActions(callLinks, app.log),
+    rate: config.links.rate,
   })
 
   const preview = createPreview(config, localDataset, () => selfOrigin(app))

@@ -80,9 +80,14 @@ describe('loadConfig', () => {
   })
 
   it('keeps unconfirmed places 30 days and leaves the link key to the database unless told otherwise', () => {
-    expect(loadConfig({}).links).toEqual({ secret: undefined, retentionDays: 30 })
+    const defaultRate = { maxHits: 60, perSeconds: 60 }
+    expect(loadConfig({}).links).toEqual({ secret: undefined, retentionDays: 30, rate: defaultRate })
     const secret = 'x'.repeat(32)
-    expect(loadConfig({ LINK_SECRET: secret, UNCONFIRMED_RETENTION_DAYS: '7' }).links).toEqual({ secret, retentionDays: 7 })
+    expect(loadConfig({ LINK_SECRET: secret, UNCONFIRMED_RETENTION_DAYS: '7', LINK_RATE_LIMIT: '5/1m' }).links).toEqual({
+      secret,
+      retentionDays: 7,
+      rate: { maxHits: 5, perSeconds: 60 },
+    })
   })
 
   it('refuses a short link key and a retention period outside 1 to 365 days', () => {
@@ -90,6 +95,7 @@ describe('loadConfig', () => {
     expect(message).toContain('- LINK_SECRET: at least 32 characters')
     expect(message).toContain('- UNCONFIRMED_RETENTION_DAYS:')
     expect(problems({ UNCONFIRMED_RETENTION_DAYS: '366' })).toContain('- UNCONFIRMED_RETENTION_DAYS:')
+    expect(problems({ LINK_RATE_LIMIT: 'lots' })).toContain('- LINK_RATE_LIMIT: a count and a window')
   })
 
   it('signs with DKIM when the domain, selector and an RSA key are all set, the key also as one line with \\n', () => {

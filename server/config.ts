@@ -69,6 +69,9 @@ const requestLimit = z
     return { maxHits: Number(count), perSeconds: Number(window.slice(0, -1)) * seconds }
   })
 
+/** The confirm, removal and privacy pages per client address: a person opens a few, a scanner a few more. */
+const DEFAULT_LINK_RATE: RequestLimit = { maxHits: 60, perSeconds: 60 }
+
 /** Every variable the server reads; `.env.example` documents each one. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -100,6 +103,7 @@ const envSchema = z.object({
   DKIM_PRIVATE_KEY: optional(pemKey),
   LINK_SECRET: optional(z.string().min(32, 'at least 32 characters, e.g. from `openssl rand -hex 32`')),
   UNCONFIRMED_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  LINK_RATE_LIMIT: optional(requestLimit),
   TRUST_PROXY: optional(trustProxy),
   SIGNUP_LIMIT: optional(requestLimit),
   WELCOME_LIMIT_PER_CLIENT: optional(requestLimit),
@@ -197,6 +201,8 @@ export interface ServerConfig {
     secret: string | undefined
     /** How long an unconfirmed place is kept; its confirmation link lasts as long. */
     retentionDays: number
+    /** LINK_RATE_LIMIT: requests per client address to the confirm, removal and privacy pages. */
+    rate: RequestLimit
   }
   abuse: {
     /** Limits set by the environment, by their name in guard.limits; the others keep the database's. */
@@ -269,7 +275,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
           : undefined,
       delivery: deliveryPolicyOf(e),
     },
-    links: { secret: e.LINK_SECRET, retentionDays: e.UNCONFIRMED_RETENTION_DAYS },
+    links: {
+      secret: e.LINK_SECRET,
+      retentionDays: e.UNCONFIRMED_RETENTION_DAYS,
+      rate: e.LINK_RATE_LIMIT ?? DEFAULT_LINK_RATE,
+    },
     abuse: {
       limits: {
         ...(e.SIGNUP_LIMIT ? { signup: e.SIGNUP_LIMIT } : {}),

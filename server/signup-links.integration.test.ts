@@ -221,6 +221,36 @@ describe.each(databaseVariants)('personal links on $name', ({ database }) => {
       expect(await open(confirm)).toMatchObject({ status: 410, link: 'gone' })
     })
 
+    it('remembers a removed mailbox: re-adding any spelling of it stores and mails nothing, and the links stay true', async () => {
+      const local = uniqueAddress('left').split('@')[0] ?? 'left'
+      const email = `${local}@gmail.com`
+      const mail = await signUpAndReadWelcome(email)
+      const removal = linkIn(mail, '/descadastrar')
+      expect(await open(removal, 'POST', formPost)).toMatchObject({ status: 200, link: 'done' })
+
+      // A stranger puts the person back, under another spelling of the same inbox: answered as always.
+      const again = `${local}+again@googlemail.com`
+      expect((await supabase.from('waitlist').insert({ email: again, role: 'CTO', company_size: 'unknown' })).error).toBeNull()
+      const invoked = await supabase.functions.invoke('send-welcome-email', {
+        body: { name: 'Ana', email: again, role: 'CTO', lang: 'pt', consentVersion: '2026-11-23' },
+      })
+      expect(invoked.error).toBeNull()
+      await sweep()
+      expect(await place(again)).toBeUndefined()
+      expect(await welcomeRows(again)).toEqual([])
+      expect(await open(removal)).toMatchObject({ status: 200, link: 'done' })
+      // Only a keyed hash is kept, never the address.
+      const kept = await backend().db.query<{ hash: string }>(
+        `select encode(mailbox_hash, 'hex') as hash from guard.removed_mailboxes`,
+      )
+      expect(JSON.stringify(kept.rows)).not.toContain(local)
+
+      // Once the period is over, the person can sign up again.
+      await backend().db.query('update guard.removed_mailboxes set forget_at = now()')
+      expect((await supabase.from('waitlist').insert({ email: again, role: 'CTO', company_size: 'unknown' })).error).toBeNull()
+      expect(await place(again)).toEqual({ confirmed: false, consent_locale: null, consent_version: null })
+    })
+
     it('takes the removal form as multipart too', async () => {
       const email = uniqueAddress('multipart')
       const remove = linkIn(await signUpAndReadWelcome(email), '/descadastrar')

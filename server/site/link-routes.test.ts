@@ -58,6 +58,7 @@ describe('with hosted Supabase', () => {
       SUPABASE_URL: `http://127.0.0.1:${(functions.address() as AddressInfo).port}`,
       SUPABASE_ANON_KEY: 'sb_publishable_for_the_tests',
       UNCONFIRMED_RETENTION_DAYS: '14',
+      LINK_RATE_LIMIT: '30/1m',
     })
     server = await createServer(config, {
       distDir: join(workDir, 'dist'),
@@ -130,9 +131,24 @@ describe('with hosted Supabase', () => {
     }
   })
 
-  it('does not bother the function for a link without a token', async () => {
+  it('does not bother the function for a link without a token, or with one longer than any it made', async () => {
     const before = forwarded.length
     expect(await open('POST', '/descadastrar')).toEqual({ status: 400, link: 'invalid' })
+    expect(await open('GET', `/confirmar?token=${'a'.repeat(600)}`)).toEqual({ status: 400, link: 'invalid' })
+    expect(await open('POST', `/descadastrar?token=${'a'.repeat(600)}`)).toEqual({ status: 400, link: 'invalid' })
     expect(forwarded).toHaveLength(before)
+  })
+
+  it('limits each client on these pages (LINK_RATE_LIMIT), with Retry-After, other clients unaffected', async () => {
+    const from = (remoteAddress: string) =>
+      server.app.inject({ url: '/en/confirm?token=t', remoteAddress }).then((response) => response)
+    answer = { status: 200, body: '{"state":"ready"}' }
+    const statuses = []
+    for (let i = 0; i < 31; i++) statuses.push((await from('198.51.100.7')).statusCode)
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(200))
+    const refused = await from('198.51.100.7')
+    expect(refused.statusCode).toBe(429)
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    expect((await from('198.51.100.8')).statusCode).toBe(200)
   })
 })

@@ -1,4 +1,7 @@
+import fastifyRateLimit from '@fastify/rate-limit'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { clientKey } from '../client-address.ts'
+import type { RequestLimit } from '../config.ts'
 import { locales, type Locale } from '../../schemas/locales.ts'
 import { pathOf } from '../../web/src/app/routes.ts'
 import type { PublicConfig } from '../../web/src/app/public-config.ts'
@@ -6,6 +9,7 @@ import type { LinkAction, LinkState, SignupPagesContent } from '../../web/src/co
 import type { QuerySource } from '../content/query-source.ts'
 import { withNonces, type PageRenderer } from './page-renderer.ts'
 import type { LinkActions } from './link-actions.ts'
+import { MAX_LINK_TOKEN_LENGTH } from '../../supabase/functions/_shared/link-token.ts'
 
 export interface LinkRoutesOptions {
   renderer: PageRenderer
@@ -15,7 +19,12 @@ export interface LinkRoutesOptions {
   /** How long an unconfirmed place is kept ({days} on the privacy page). */
   retentionDays: number
   links: LinkActions
+  /** Requests per client address to these pages (each a call to the links function, a page render). */
+  rate: RequestLimit
 }
+
+/** Counters kept at once, the least recently seen forgotten first: memory bounded whatever the addresses. */
+const COUNTERS_KEPT = 10_000
 
 const STATUS: Record<LinkState, number> = { ready: 200, done: 200, gone: 410, expired: 410, invalid: 400, unavailable: 503 }
 
@@ -27,8 +36,14 @@ const STATUS: Record<LinkState, number> = { ready: 200, done: 200, gone: 410, ex
  */
 export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (
   app,
-  { renderer, publicConfig, content, retentionDays, links },
+  { renderer, publicConfig, content, retentionDays, links, rate },
 ) => {
+  await app.register(fastifyRateLimit, {
+    keyGenerator: clientKey,
+    max: rate.maxHits,
+    timeWindow: rate.perSeconds * 1000,
+    cache: COUNTERS_KEPT,
+  })
   // A form post (urlencoded or multipart) carries nothing needed: the token is in the address.
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 16_384 }, (_request, _body, done) => done(null, undefined))
@@ -56,7 +71,8 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (
     const path = pathOf(action, locale)
     return async (request: FastifyRequest<{ Querystring: { token?: unknown } }>, reply: FastifyReply) => {
       const { token } = request.query
-      const state = typeof token === 'string' && token ? await links(action, token, apply) : 'invalid'
+      const readable = typeof token === 'string' && token.length > 0 && token.length <= MAX_LINK_TOKEN_LENGTH
+      const state = readable ? await links(action, token, apply) : 'invalid'
       // The token must not travel on to another site in a Referer.
       reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex')
       return sendPage(request, reply, locale, path, state)

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply } from 'fastify'
 import type { Database } from '../db/database.ts'
 import { jsonTextNestsDeeperThan } from '../json-depth.ts'
 import { fromPgError, postgrestError, type PostgrestError } from './postgrest-errors.ts'
@@ -69,6 +69,13 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app, { d
   )
 
   app.addHook('onRequest', requireApiKey(anonKey))
+
+  /** Counts a refused insert against the client's sign-up limit, as the accepted ones are counted. */
+  const countRefusal = async (clientHeaders: string, log: FastifyBaseLogger) => {
+    await db
+      .query(`select guard.take('signup', guard.client_address($1::json))`, [clientHeaders])
+      .catch((error: unknown) => log.warn({ err: error }, 'a refused sign-up could not be counted'))
+  }
 
   app.post<{ Params: { table: string } }>('/rest/v1/:table', async (request, reply) => {
     const { table } = request.params
@@ -142,17 +149,17 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app, { d
       ),
     )
 
+    const clientHeaders = JSON.stringify(forwardedHeaders(request))
     try {
-      const inserted = await db.queryAsAnon(sql, [
-        `/${table}`,
-        JSON.stringify(forwardedHeaders(request)),
-        JSON.stringify(jsonRows),
-      ])
+      const inserted = await db.queryAsAnon(sql, [`/${table}`, clientHeaders, JSON.stringify(jsonRows)])
       reply.code(201).header('access-control-allow-origin', '*')
       return returning ? reply.send(inserted.rows) : reply.send()
     } catch (error) {
       const { status, headers, body } = fromPgError(error)
       if (status === 500) request.log.error({ err: error }, 'waitlist insert failed')
+      // The refused statement took its count back with it; a refusal must cost the client as an
+      // acceptance does, or the database validates bodies for free (decision 0035).
+      if (status >= 400 && status < 500 && status !== 429 && status !== 413) await countRefusal(clientHeaders, request.log)
       return fail(reply, status, body, headers)
     }
   })

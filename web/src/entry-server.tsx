@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server'
 import type { Cache } from 'swr'
 import { ServerStyleSheet } from 'styled-components'
 import { App, type AppProps } from './app/app.tsx'
-import { isSignupRoute, matchRoute, type Route, type SignupPage } from './app/routes.ts'
+import { isSignupRoute, matchRoute, routeLocale, type Route, type SignupPage } from './app/routes.ts'
 import { INITIAL_CONTENT_ELEMENT_ID, PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from './app/public-config.ts'
 import { resolvePageCopy, type PageContent } from './content/page-copy.ts'
 import { linkNotice, resolveSignupPagesCopy, type LinkState, type SignupPagesContent } from './content/signup-pages-copy.ts'
@@ -59,8 +59,8 @@ export function render({ path, preferredLocale, content, config, signup, styleNo
   const matched = matchRoute(path)
   if (isSignupRoute(matched) && signup) return renderSignupPage(matched, path, config, signup, styleNonce)
   // A sign-up page's address the server did not route there (a trailing slash, say) is not found.
-  const route: Route = isSignupRoute(matched) ? { page: 'notFound' } : matched
-  const locale = route.page === 'landing' ? route.locale : preferredLocale
+  const route: Route = isSignupRoute(matched) ? { page: 'notFound', locale: matched.locale } : matched
+  const locale = routeLocale(route, preferredLocale)
   const { body, styles } = renderApp({ route, path, preferredLocale, config, initialContent: content }, styleNonce)
   const headTags = buildHeadTags(resolvePageCopy(content, locale), config)
   const head = route.page === 'landing' ? renderHeadTags(headTags) : renderHeadTags({ ...headTags, links: [], meta: [] })

@@ -7,6 +7,9 @@
  */
 
 export const linkPurposes = ['confirm', 'remove'] as const
+
+/** Longer than any token signLinkToken makes (about 110 characters): anything longer is invalid unread. */
+export const MAX_LINK_TOKEN_LENGTH = 256
 export type LinkPurpose = (typeof linkPurposes)[number]
 
 export type VerifiedLink = { ok: true; waitlistId: string } | { ok: false; reason: 'invalid' | 'expired' }

@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
 import { signLinkToken, type LinkPurpose } from './link-token.ts'
 import { createWaitlistLinksHandler } from './waitlist-links.ts'
@@ -13,8 +14,9 @@ function setup(initial: PlaceState = 'unconfirmed') {
   const places = {
     state: vi.fn(async () => state),
     confirm: vi.fn(async () => {
-      if (state === 'unconfirmed') state = 'confirmed'
-      return state
+      const changed = state === 'unconfirmed'
+      if (changed) state = 'confirmed'
+      return { state, changed }
     }),
     remove: vi.fn(async () => {
       const existed = state !== 'missing'
@@ -122,10 +124,40 @@ describe('the waitlist-links handler', () => {
     ['not JSON', '{oops', 'invalid_json'],
     ['an unknown action', { action: 'delete', token: 't', apply: true }, 'invalid_request'],
     ['no apply', { action: 'confirm', token: 't' }, 'invalid_request'],
-    ['a huge token', { action: 'confirm', token: 'x'.repeat(600), apply: true }, 'invalid_request'],
   ])('answers 400 for a request that is %s', async (_case, body, error) => {
     const { handle } = setup()
     expect(await ask(handle, body)).toMatchObject({ status: 400, body: { error } })
+  })
+
+  it('logs a confirmation once, however often its link is pressed', async () => {
+    const { handle, log } = setup()
+    const confirm = await token('confirm')
+    for (let i = 0; i < 3; i++) await ask(handle, { action: 'confirm', token: confirm, apply: true })
+    expect(log.mock.calls.filter(([, message]) => message === 'waitlist place confirmed')).toHaveLength(1)
+  })
+
+  it('answers any token that does not parse as an invalid link (400), never an error, touching nothing', async () => {
+    const { handle, places, log } = setup()
+    expect(await ask(handle, { action: 'confirm', token: 'a'.repeat(600), apply: true })).toEqual({
+      status: 400,
+      body: { state: 'invalid' },
+    })
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ maxLength: 1200, unit: 'grapheme' }),
+        fc.constantFrom('confirm', 'remove'),
+        fc.boolean(),
+        async (text, action, apply) => {
+          const { status, body } = await ask(handle, { action, token: text, apply })
+          expect(status).toBe(400)
+          expect(body).toEqual({ state: 'invalid' })
+        },
+      ),
+      { numRuns: 300 },
+    )
+    expect(places.confirm).not.toHaveBeenCalled()
+    expect(places.remove).not.toHaveBeenCalled()
+    expect(log).not.toHaveBeenCalled()
   })
 
   it('answers 500 unavailable, cause in the log only, when the database fails', async () => {

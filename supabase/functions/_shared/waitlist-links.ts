@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { json, readJsonPost, type Log } from './http.ts'
-import { linkPurposes, verifyLinkToken } from './link-token.ts'
+import { linkPurposes, MAX_LINK_TOKEN_LENGTH, verifyLinkToken } from './link-token.ts'
 import type { WaitlistPlaces } from './waitlist-places.ts'
 
 /**
@@ -19,7 +19,7 @@ export interface WaitlistLinksDependencies {
 
 const linkRequestSchema = z.object({
   action: z.enum(linkPurposes),
-  token: z.string().max(512),
+  token: z.string(),
   /** false: only say where the link stands (the page before its button); true: act. */
   apply: z.boolean(),
 })
@@ -45,6 +45,8 @@ export function createWaitlistLinksHandler({ places, linkSecret, log }: Waitlist
       return json(400, { error: 'invalid_request', message: 'Send {action: "confirm" | "remove", token, apply: boolean}.' })
     }
     const { action, token, apply } = parsed.data
+    // A token of any other shape is a link we never made: the same answer as a forged one.
+    if (token.length > MAX_LINK_TOKEN_LENGTH) return answer('invalid')
 
     try {
       const verified = await verifyLinkToken(await linkSecret(), token, action)
@@ -52,9 +54,11 @@ export function createWaitlistLinksHandler({ places, linkSecret, log }: Waitlist
       const { waitlistId } = verified
 
       if (action === 'confirm') {
-        const state = apply ? await places.confirm(waitlistId) : await places.state(waitlistId)
+        const { state, changed } = apply
+          ? await places.confirm(waitlistId)
+          : { state: await places.state(waitlistId), changed: false }
         if (state === 'missing') return answer('gone')
-        if (apply) log('info', 'waitlist place confirmed', { waitlistId })
+        if (changed) log('info', 'waitlist place confirmed', { waitlistId })
         return answer(state === 'confirmed' ? 'done' : 'ready')
       }
 

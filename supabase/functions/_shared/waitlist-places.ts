@@ -21,9 +21,9 @@ export function createWaitlistPlaces(sql: Sql) {
 
     /**
      * Confirms the place, recording the welcome's language and the consent text's version the
-     * form sent; a place confirmed before keeps its first confirmation.
+     * form sent; a place confirmed before keeps its first confirmation (`changed` false).
      */
-    async confirm(waitlistId: string): Promise<PlaceState> {
+    async confirm(waitlistId: string): Promise<{ state: PlaceState; changed: boolean }> {
       const { rows } = await sql.query(
         `update public.waitlist w
          set confirmed_at = now(), consent_locale = e.locale, consent_version = e.consent_version
@@ -33,13 +33,17 @@ export function createWaitlistPlaces(sql: Sql) {
          returning w.id`,
         [waitlistId],
       )
-      return rows.length > 0 ? 'confirmed' : this.state(waitlistId)
+      return rows.length > 0 ? { state: 'confirmed', changed: true } : { state: await this.state(waitlistId), changed: false }
     },
 
-    /** Deletes the place and its welcome; true when there was one. */
+    /**
+     * Deletes the place and its welcome, and remembers its mailbox for a while (guard.remove_place):
+     * nobody can put the person back on the list, or mail them, right after they left. True when
+     * there was a place.
+     */
     async remove(waitlistId: string): Promise<boolean> {
-      const { rows } = await sql.query('delete from public.waitlist where id = $1 returning id', [waitlistId])
-      return rows.length > 0
+      const { rows } = await sql.query<{ removed: boolean }>('select guard.remove_place($1) as removed', [waitlistId])
+      return rows[0]?.removed === true
     },
 
     /** Deletes the places left unconfirmed for longer than `days`; answers how many. */

@@ -13,7 +13,8 @@ export interface PendingWelcome {
 }
 
 /** What became of a welcome request: over a limit (seconds to wait), or what the outbox holds now. */
-export type RecordOutcome = { outcome: 'limited'; wait: number } | { outcome: 'recorded' | 'already' | 'not_listed' }
+export type RecordOutcome =
+  { outcome: 'limited'; wait: number } | { outcome: 'recorded' | 'already' | 'not_listed' | 'mailbox_full' }
 
 export interface Claim {
   welcomes: PendingWelcome[]
@@ -34,34 +35,23 @@ const seconds = (value: unknown) => (value === null || value === undefined ? nul
 export function createWelcomeStore(sql: Sql) {
   return {
     /**
-     * Records the welcome of an address on the waitlist, in one statement, once the request fits
-     * its limits (guard.take_welcome: per client address, read from the request's headers as the
-     * pre-request hook reads them, then per recipient): 'limited' with the seconds to wait when it
-     * does not; otherwise 'recorded' the first time, 'already' when this address was welcomed
-     * before (unique waitlist_id), 'not_listed' when the address is not on the waitlist, whatever its case.
+     * Records the welcome of an address on the waitlist, in one call (guard.record_welcome): the
+     * client's limit first, read from the request's headers as the pre-request hook reads them;
+     * then 'recorded' for a listed address not welcomed before while its mailbox has room,
+     * 'already' when it was welcomed before, 'mailbox_full' when its inbox had its share of
+     * welcomes for now, 'not_listed' when the address is not on the waitlist, whatever its case.
      */
     async record(
       welcome: { email: string; name: string; locale: Locale; consentVersion?: string },
       client: Headers,
     ): Promise<RecordOutcome> {
-      const { rows } = await sql.query<{ wait: number; listed: boolean; recorded: boolean }>(
-        `with admitted as materialized (
-           select guard.take_welcome($5::json, $1) as wait
-         ), listed as (
-           select id from public.waitlist where lower(email) = lower($1) and (select wait from admitted) = 0
-         ), recorded as (
-           insert into public.welcome_emails (waitlist_id, email, name, locale, consent_version)
-           select id, lower($1), $2, $3, $4 from listed
-           on conflict (waitlist_id) do nothing
-           returning id
-         )
-         select (select wait from admitted) as wait, exists (select from listed) as listed,
-                exists (select from recorded) as recorded`,
-        [welcome.email, welcome.name, welcome.locale, welcome.consentVersion ?? null, JSON.stringify(Object.fromEntries(client))],
+      const { rows } = await sql.query<{ wait: number; outcome: Exclude<RecordOutcome['outcome'], 'limited'> | 'limited' }>(
+        'select wait, outcome from guard.record_welcome($1::json, $2, $3, $4, $5)',
+        [JSON.stringify(Object.fromEntries(client)), welcome.email, welcome.name, welcome.locale, welcome.consentVersion ?? null],
       )
-      const outcome = rows[0]
-      if (outcome && outcome.wait > 0) return { outcome: 'limited', wait: outcome.wait }
-      return { outcome: outcome?.recorded ? 'recorded' : outcome?.listed ? 'already' : 'not_listed' }
+      const row = rows[0]
+      if (!row) throw new Error('guard.record_welcome answered no row')
+      return row.outcome === 'limited' ? { outcome: 'limited', wait: row.wait } : { outcome: row.outcome }
     },
 
     /** Leases up to `limit` due welcomes to this sender, within the global rate (migration 20261123110000). */

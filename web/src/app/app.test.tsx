@@ -123,12 +123,20 @@ describe('the 404 page', () => {
     renderApp({ path: '/xyz', preferredLocale: 'en', initialContent: seed })
 
     expect(screen.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/')
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/en')
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('/xyz'))
     expect(document.title).toContain('Oops! Page not found')
     // The landing page is not there.
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument()
     expect(window.location.pathname).toBe('/xyz')
+  })
+
+  it('is in English under /en/, whatever the preferred language, and links home to /en', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    serveContent(seed)
+    renderApp({ path: '/en/no-such-page', preferredLocale: 'pt', initialContent: seed })
+    expect(screen.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/en')
   })
 
   it('uses the fallback copy without content and Portuguese for Portuguese readers', () => {

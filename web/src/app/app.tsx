@@ -14,7 +14,7 @@ import type { LinkState, SignupPagesCopy } from '../content/signup-pages-copy.ts
 import { PublicConfigContext } from './public-config-context.tsx'
 import type { PublicConfig } from './public-config.ts'
 import { AppErrorBoundary } from './error-boundary.tsx'
-import type { Route } from './routes.ts'
+import { routeLocale, type Route } from './routes.ts'
 import type { Locale } from '../../../schemas/locales.ts'
 
 export interface AppProps {
@@ -31,7 +31,7 @@ export interface AppProps {
 }
 
 export function App({ route, path, preferredLocale, config, initialContent, swrProvider, signupPage }: AppProps) {
-  const locale = route.page === 'notFound' ? preferredLocale : route.locale
+  const locale = routeLocale(route, preferredLocale)
   return (
     <PublicConfigContext.Provider value={config}>
       <ThemeProvider theme={theme}>

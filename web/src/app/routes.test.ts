@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { matchRoute, pathOf, signupPages } from './routes.ts'
+import { matchRoute, pathOf, routeLocale, signupPages } from './routes.ts'
 
 describe('matchRoute', () => {
   it('serves the Portuguese landing page at the root', () => {
@@ -15,8 +15,19 @@ describe('matchRoute', () => {
     expect(matchRoute('/pt')).toEqual({ page: 'notFound' })
   })
 
-  it.each(['/xyz', '/en/pricing', '/english', '/EN', '/fr'])('does not find %s', (path) => {
+  it.each(['/xyz', '/english', '/EN', '/fr', '/pt/privacidade'])('does not find %s', (path) => {
     expect(matchRoute(path)).toEqual({ page: 'notFound' })
+  })
+
+  it.each(['/en/pricing', '/en/no/such/page', '/en/confirmar'])('does not find %s, an English address', (path) => {
+    expect(matchRoute(path)).toEqual({ page: 'notFound', locale: 'en' })
+  })
+
+  it("reads a page in its address's language, else in the reader's choice", () => {
+    expect(routeLocale(matchRoute('/en/pricing'), 'pt')).toBe('en')
+    expect(routeLocale(matchRoute('/pricing'), 'en')).toBe('en')
+    expect(routeLocale(matchRoute('/pricing'), 'pt')).toBe('pt')
+    expect(routeLocale(matchRoute('/'), 'en')).toBe('pt')
   })
 
   it.each([
@@ -30,12 +41,9 @@ describe('matchRoute', () => {
     expect(matchRoute(path)).toEqual({ page, locale })
   })
 
-  it.each(['/confirm', '/en/confirmar', '/pt/privacidade', '/privacy'])(
-    'has each sign-up page only at its own address: not %s',
-    (path) => {
-      expect(matchRoute(path)).toEqual({ page: 'notFound' })
-    },
-  )
+  it.each(['/confirm', '/privacy'])('has each sign-up page only at its own address: not %s', (path) => {
+    expect(matchRoute(path)).toEqual({ page: 'notFound' })
+  })
 
   it('gives each sign-up page the address it is served at, per language', () => {
     for (const page of signupPages) {

@@ -4,7 +4,9 @@ import { defaultLocale, isLocale, locales, type Locale } from '../../../schemas/
 export const signupPages = ['confirm', 'remove', 'privacy'] as const
 export type SignupPage = (typeof signupPages)[number]
 
-export type Route = { page: 'landing'; locale: Locale } | { page: SignupPage; locale: Locale } | { page: 'notFound' }
+/** A not-found address under a language's prefix (`/en/…`) names that language; others name none. */
+export type Route =
+  { page: 'landing'; locale: Locale } | { page: SignupPage; locale: Locale } | { page: 'notFound'; locale?: Locale }
 
 /**
  * Each sign-up page has an address per language, the English one under /en like the landing
@@ -32,6 +34,12 @@ export function matchRoute(pathname: string): Route {
     const locale = locales.find((candidate) => signupPagePaths[page][candidate] === path)
     if (locale) return { page, locale }
   }
-  const segment = path.slice(1)
-  return isLocale(segment) && segment !== defaultLocale ? { page: 'landing', locale: segment } : { page: 'notFound' }
+  const [segment, ...rest] = path.slice(1).split('/')
+  if (!isLocale(segment) || segment === defaultLocale) return { page: 'notFound' }
+  return rest.length === 0 ? { page: 'landing', locale: segment } : { page: 'notFound', locale: segment }
+}
+
+/** The language a page is read in: its address's, else the reader's choice. */
+export function routeLocale(route: Route, preferredLocale: Locale): Locale {
+  return route.locale ?? preferredLocale
 }

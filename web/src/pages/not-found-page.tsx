@@ -2,9 +2,12 @@ import { useEffect } from 'react'
 import styled from 'styled-components'
 import { usePageCopy } from '../content/use-page-copy.ts'
 import { ButtonLink } from '../components/button-link.ts'
+import { useLocale } from '../i18n/locale-context.tsx'
+import { pathForLocale } from '../i18n/locale-preference.ts'
 
 export function NotFoundPage({ path }: { path: string }) {
   const { ui, seo } = usePageCopy()
+  const { locale } = useLocale()
 
   useEffect(() => {
     console.warn(`404: a visitor tried to open a page that does not exist: ${path}`)
@@ -15,7 +18,7 @@ export function NotFoundPage({ path }: { path: string }) {
     <Main>
       <Code aria-hidden="true">404</Code>
       <h1>{ui.notFoundTitle}</h1>
-      <ButtonLink href="/">{ui.notFoundLink}</ButtonLink>
+      <ButtonLink href={pathForLocale(locale)}>{ui.notFoundLink}</ButtonLink>
     </Main>
   )
 }
