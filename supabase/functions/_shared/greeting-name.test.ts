@@ -31,6 +31,12 @@ const realNames = [
   'さくら',
   '김민준',
   'अनिल कुमार',
+  'Hồ Chí Minh',
+  'Nguyễn Thị Minh Khai',
+  'Ngũgĩ wa Thiong’o',
+  'Nuno Gonçalves',
+  'Agostinho Neto',
+  'Winona Ryder',
 ]
 
 /** What an abuser types as a "name" to get text of theirs delivered from our domain. */
@@ -70,6 +76,18 @@ const abusiveNames = [
   ['a 200-character payload', 'Congratulations you have been selected '.repeat(6).slice(0, 200)],
   ['a leading hyphen', '-Ana'],
   ['doubled punctuation', "Ana--Souza D''Ávila"],
+  ['a letter posing as a middle dot (U+A78F)', 'paypalꞏcom ǃǃǃ'],
+  ['letters posing as exclamation marks (U+01C3)', 'Ana ǃǃǃ'],
+  ['a letter posing as a pipe (U+01C0)', 'Ana ǀ Souza'],
+  ['a glottal stop posing as a question mark (U+0294)', 'Ana ʔ'],
+  ['a call to action in Portuguese', 'Conta Bloqueada Ligue Agora'],
+  ['a call to action without accents or case', 'CLIQUE aqui premio'],
+  ['a call to action in English', 'Account Locked Call Now'],
+  ['30 stacked accents', `A${'\u0301'.repeat(30)}na`],
+  ['three marks on one letter', 'An\u0301\u0302\u0303a'],
+  ['an invisible grapheme joiner (U+034F)', 'Ana\u034F'],
+  ['a soft hyphen', 'An\u00ADa'],
+  ['a Hangul filler', 'Ana \u3164'],
   ['only spaces', '   '],
   ['nothing', ''],
 ] as const
