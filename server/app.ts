@@ -22,7 +22,7 @@ import { answerWithoutInternals } from './error-answers.ts'
 import { RequestLog } from './request-log.ts'
 import { trustProxyOption } from './client-address.ts'
 import type { Database } from './db/database.ts'
-import type { VisitorLoad } from './mail/visitor-load.ts'
+import { countAsLoad, type VisitorLoad } from './mail/visitor-load.ts'
 import { restRoutes } from './supabase/rest-routes.ts'
 import { functionRoutes } from './supabase/function-routes.ts'
 import { createSendWelcomeHandler } from '../supabase/functions/_shared/send-welcome.ts'
@@ -157,7 +157,7 @@ export async function buildApp({
     })
     const waitlistLinks = createWaitlistLinksHandler({ places, linkSecret, log })
     await app.register(async (signupScope) => {
-      signupScope.addHook('onRequest', async (_request, reply) => visitors.track(reply.raw))
+      countAsLoad(signupScope, visitors)
       await signupScope.register(restRoutes, { db, anonKey })
       await signupScope.register(functionRoutes, {
         anonKey,
