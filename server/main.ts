@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config.ts'
 import { closeGracefully } from './close-gracefully.ts'
 import { createServer } from './create-server.ts'
+import { DataDirError } from './db/private-data-dir.ts'
 
 const [major] = process.versions.node.split('.').map(Number)
 if ((major ?? 0) < 24) {
@@ -9,6 +10,8 @@ if ((major ?? 0) < 24) {
 }
 
 async function main() {
+  // Everything this process writes (the embedded database's files, mail, locks) is its owner's alone.
+  process.umask(0o077)
   const config = loadConfig(process.env)
   const { app, about } = await createServer(config)
   closeGracefully(app)
@@ -35,6 +38,6 @@ function usesGlibcWithItsDefaultArenas(): boolean {
 // A server that cannot start (a wrong variable, a broken seed, a busy database or port) says why
 // on stderr, to the person starting it, whatever LOG_LEVEL is.
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error)
+  console.error(error instanceof ConfigError || error instanceof DataDirError ? error.message : error)
   process.exit(1)
 })

@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import type { ServerConfig } from './config.ts'
 import { openDatabase, type Database } from './db/database.ts'
+import { makeDataDirPrivate } from './db/private-data-dir.ts'
 import { migrate } from './db/migrate.ts'
 import { applyRequestLimits } from './db/request-limits.ts'
 import { scheduleVacuum } from './db/vacuum.ts'
@@ -45,6 +46,7 @@ export async function startSignupBackend(
   log: FastifyBaseLogger,
 ): Promise<SignupBackend> {
   const dataDir = resolve(config.dataDir)
+  await makeDataDirPrivate(dataDir)
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir })
   try {
     const applied = await migrate(db, resolve('supabase/migrations'))

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import type { Sql } from '../../supabase/functions/_shared/sql.ts'
 import { lockDirectory } from './directory-lock.ts'
+import { tightenToOwner } from './private-data-dir.ts'
 import { openPgliteThread } from './pglite-client.ts'
 
 export interface Transaction extends Sql {
@@ -35,6 +36,7 @@ async function openPglite(directory: string): Promise<Database> {
     await releaseLock()
     throw error
   })
+  await tightenToOwner(directory)
   return {
     kind: 'pglite',
     query: db.query,

@@ -33,10 +33,10 @@ export function createFileMailer(directory: string, onWritten: (path: string) =>
       const name = fileNameFor(message.to, new Date())
       const path = join(directory, name)
       try {
-        await mkdir(directory, { recursive: true })
+        await mkdir(directory, { recursive: true, mode: 0o700 })
         // Written aside, then renamed: whoever lists the folder sees whole messages only.
         const partial = join(directory, `.${name}.partial`)
-        await writeFile(partial, info.message as Buffer)
+        await writeFile(partial, info.message as Buffer, { mode: 0o600 })
         await rename(partial, path)
       } catch (error) {
         // A full or read-only disk fails every message alike: the welcome is not to blame.

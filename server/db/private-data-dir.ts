@@ -1,0 +1,70 @@
+import { chmod, lstat, mkdir, readdir } from 'node:fs/promises'
+import { join, relative } from 'node:path'
+
+/** Any permission for the group or other accounts. */
+const NOT_THE_OWNERS = 0o077
+/** Write permission for the group or other accounts. */
+const OTHERS_WRITE = 0o022
+
+export class DataDirError extends Error {
+  override name = 'DataDirError'
+}
+
+/**
+ * Makes DATA_DIR (the embedded database, the mail files with names, addresses and signed links)
+ * the owner's alone: created 0700, and whatever is in it tightened to the owner (folders 0700,
+ * files 0600), whatever modes the libraries that wrote it chose. A folder in it that other
+ * accounts can write is refused, saying how to fix it: anyone could have changed what it holds
+ * (the database's configuration, its functions), so it is not tightened silently.
+ */
+export async function makeDataDirPrivate(dataDir: string): Promise<void> {
+  await mkdir(dataDir, { recursive: true, mode: 0o700 })
+  const entries = await walk(dataDir)
+  const open = entries.filter(({ isDirectory, mode }) => isDirectory && (mode & OTHERS_WRITE) !== 0)
+  if (open.length > 0) {
+    const shown = open
+      .slice(0, 3)
+      .map(({ path, mode }) => `${relative(dataDir, path) || '.'} (${(mode & 0o777).toString(8)})`)
+      .join(', ')
+    throw new DataDirError(
+      `DATA_DIR ${dataDir} has folders other accounts can write: ${shown}${open.length > 3 ? `, and ${open.length - 3} more` : ''}. ` +
+        `Anyone on this machine could have changed the database or the mail in it. Check it, then make it yours alone: ` +
+        `chmod -R go-rwx ${JSON.stringify(dataDir)}`,
+    )
+  }
+  await tighten(entries)
+}
+
+/**
+ * Takes from the group and other accounts whatever the files under `root` give them. The embedded
+ * database unpacks its first files as 0666 whatever the process's umask (the files it makes later
+ * follow the umask, 0077 in server/main.ts): it is called once that is done.
+ */
+export async function tightenToOwner(root: string): Promise<void> {
+  await tighten(await walk(root))
+}
+
+async function tighten(entries: Entry[]): Promise<void> {
+  for (const { path, mode } of entries) {
+    if ((mode & NOT_THE_OWNERS) !== 0) await chmod(path, mode & 0o700)
+  }
+}
+
+interface Entry {
+  path: string
+  mode: number
+  isDirectory: boolean
+}
+
+/** The folder and everything under it, links not followed. */
+async function walk(root: string): Promise<Entry[]> {
+  const entries: Entry[] = []
+  const pending = [root]
+  for (let path = pending.pop(); path !== undefined; path = pending.pop()) {
+    const stats = await lstat(path)
+    if (stats.isSymbolicLink()) continue
+    entries.push({ path, mode: stats.mode, isDirectory: stats.isDirectory() })
+    if (stats.isDirectory()) for (const name of await readdir(path)) pending.push(join(path, name))
+  }
+  return entries
+}
