@@ -23,6 +23,7 @@ import { RequestLog } from './request-log.ts'
 import { trustProxyOption } from './client-address.ts'
 import type { Database } from './db/database.ts'
 import { countAsLoad, type VisitorLoad } from './mail/visitor-load.ts'
+import { limitConnectionsPerClient } from './connection-limits.ts'
 import { restRoutes } from './supabase/rest-routes.ts'
 import { functionRoutes } from './supabase/function-routes.ts'
 import { createSendWelcomeHandler } from '../supabase/functions/_shared/send-welcome.ts'
@@ -99,6 +100,7 @@ export async function buildApp({
     http: { headersTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1_000 },
     logController: new RequestLog(),
   })
+  if (config.connections.perClient > 0) limitConnectionsPerClient(app.server, config.connections.perClient)
   // Before any plugin, so every scope without a handler of its own inherits it.
   app.setErrorHandler(answerWithoutInternals)
   // On the root, so every route reads request.cookies (the reader's language, the preview).

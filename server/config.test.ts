@@ -74,6 +74,16 @@ describe('loadConfig', () => {
     )
   })
 
+  it('caps connections per client address, except behind a proxy, and sizes the listen backlog', () => {
+    expect(loadConfig({}).connections).toEqual({ perClient: 256, backlog: 4096 })
+    expect(loadConfig({ TRUST_PROXY: 'true' }).connections.perClient).toBe(0)
+    expect(loadConfig({ TRUST_PROXY: 'true', CONNECTIONS_PER_CLIENT: '1000' }).connections.perClient).toBe(1000)
+    expect(loadConfig({ CONNECTIONS_PER_CLIENT: '0', LISTEN_BACKLOG: '512' }).connections).toEqual({ perClient: 0, backlog: 512 })
+    const message = problems({ CONNECTIONS_PER_CLIENT: '-1', LISTEN_BACKLOG: '0' })
+    expect(message).toContain('- CONNECTIONS_PER_CLIENT:')
+    expect(message).toContain('- LISTEN_BACKLOG:')
+  })
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ SANITY_PROJECT_ID: '', SITE_URL: '' }).sanity.hosted).toBe(false)
     expect(loadConfig({ MAIL_RATE_PER_SECOND: '' }).mail.delivery.perSecond).toBeNull()

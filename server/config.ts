@@ -69,6 +69,9 @@ const requestLimit = z
     return { maxHits: Number(count), perSeconds: Number(window.slice(0, -1)) * seconds }
   })
 
+/** A browser opens about six connections to a site; this leaves room for an office behind one address. */
+const DEFAULT_CONNECTIONS_PER_CLIENT = 256
+
 /** The confirm, removal and privacy pages per client address: a person opens a few, a scanner a few more. */
 const DEFAULT_LINK_RATE: RequestLimit = { maxHits: 60, perSeconds: 60 }
 
@@ -78,6 +81,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   SITE_URL: optional(z.url({ protocol: /^https?$/ })),
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(10),
+  CONNECTIONS_PER_CLIENT: optional(z.coerce.number().int().min(0).max(1_000_000)),
+  LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65_535).default(4096),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SANITY_PROJECT_ID: optional(z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lowercase letters, digits and dashes')),
   SANITY_DATASET: z
@@ -168,6 +173,12 @@ export interface ServerConfig {
   logLevel: Env['LOG_LEVEL']
   /** A request whose headers and body have not all arrived by then is cut off (slow clients hold no socket for long). */
   requestTimeoutMs: number
+  connections: {
+    /** Open connections per client address (the socket's), more closed at once; 0: no cap. */
+    perClient: number
+    /** Connections the kernel queues for accepting (listen backlog), for bursts. */
+    backlog: number
+  }
   sanity: {
     projectId: string
     dataset: string
@@ -246,6 +257,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+    connections: {
+      // Behind a proxy every connection is the proxy's: one cap for everyone. The proxy limits there.
+      perClient: e.CONNECTIONS_PER_CLIENT ?? (e.TRUST_PROXY ? 0 : DEFAULT_CONNECTIONS_PER_CLIENT),
+      backlog: e.LISTEN_BACKLOG,
+    },
     sanity: {
       projectId: e.SANITY_PROJECT_ID ?? 'local',
       dataset: e.SANITY_DATASET,

@@ -16,7 +16,7 @@ async function main() {
   const { app, about } = await createServer(config)
   closeGracefully(app)
   try {
-    await app.listen({ port: config.port, host: config.host })
+    await app.listen({ port: config.port, host: config.host, backlog: config.connections.backlog })
   } catch (error) {
     await app.close()
     throw error

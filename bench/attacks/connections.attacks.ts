@@ -1,0 +1,48 @@
+// The connection flood's row of the attack table (issue 20): 20 copies each open 250 connections at
+// once from one address, 5,000 in all, each asking for the live stream and held until the row ends.
+import { connect } from 'node:net'
+import type { Attack } from './attack.ts'
+import { LIVE_PATH } from '../../server/testing/content-attacks.ts'
+
+const CONNECTIONS_PER_COPY = 250
+
+/**
+ * Opens the copy's connections together and resolves once each is answered or closed: 0 when the
+ * server closed any of them unread, else the status of the first answer. Answered connections stay
+ * open (streams, keep-alive) until the row ends.
+ */
+function flood(baseUrl: string, signal: AbortSignal): Promise<number> {
+  const { hostname, port } = new URL(baseUrl)
+  return new Promise((resolve) => {
+    let pending = CONNECTIONS_PER_COPY
+    let status: number | undefined
+    let refused = false
+    const settle = () => {
+      pending -= 1
+      if (pending === 0) resolve(refused ? 0 : (status ?? 0))
+    }
+    const sockets = Array.from({ length: CONNECTIONS_PER_COPY }, () => {
+      const socket = connect(Number(port), hostname)
+      let settled = false
+      const once = (outcome: () => void) => {
+        if (settled) return
+        settled = true
+        outcome()
+        settle()
+      }
+      socket.on('error', () => undefined)
+      socket.once('connect', () => socket.write(`GET ${LIVE_PATH} HTTP/1.1\r\nhost: ${hostname}\r\n\r\n`))
+      socket.once('data', (chunk: Buffer) => once(() => (status ??= Number(chunk.toString('latin1', 9, 12)))))
+      socket.once('close', () => once(() => (refused = true)))
+      return socket
+    })
+    signal.addEventListener('abort', () => sockets.forEach((socket) => socket.destroy()), { once: true })
+  })
+}
+
+export const attacks: Attack[] = [
+  {
+    name: `connections: ${CONNECTIONS_PER_COPY * 20} at once from one address, held`,
+    send: (baseUrl, _i, signal) => flood(baseUrl, signal),
+  },
+]
