@@ -110,6 +110,8 @@ async function runRow(attack: Attack, probed: ProbedServer): Promise<RowResult> 
   const probing = probeInThread(server.url, staticPath)
   await Promise.all(workers)
   const probes = await probing.stop()
+  // What the row still holds open (streams, connections) ends with it, not in the next row.
+  abandon.abort()
   clearTimeout(grace)
   return {
     name: attack.name,
