@@ -1,6 +1,7 @@
 // What a visitor meets while the site is under attack: the page, a static file and a sign-up (the
 // form's two calls). The attack tests assert the statuses; the attack benchmark times the same requests.
 import { readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { get } from 'node:http'
 import { dirname, join } from 'node:path'
 import { uniqueAddress } from '../../supabase/functions/_test/eventually.ts'
 import { LOAD_SERVER_ENV, signUp, visitor } from '../../supabase/functions/_test/visitors.ts'
@@ -34,12 +35,16 @@ export const probeStatuses = ({ page, file, insert, welcome }: ProbeAnswers) => 
 /** What a healthy site answers the probe (statuses in probeStatuses's order). */
 export const HEALTHY_PROBE = [200, 200, 201, 202]
 
+/** A GET on a connection of its own, as a new visitor's: the time includes the TCP connect. */
 async function timedGet(url: string): Promise<Probed> {
   const started = performance.now()
-  const status = await fetch(url).then(
-    async (response) => (await response.arrayBuffer(), response.status),
-    () => 0,
-  )
+  const status = await new Promise<number>((resolve) => {
+    get(url, { agent: false }, (response) => {
+      response.resume()
+      response.on('end', () => resolve(response.statusCode ?? 0))
+      response.on('error', () => resolve(0))
+    }).on('error', () => resolve(0))
+  })
   return { status, ms: performance.now() - started }
 }
 
