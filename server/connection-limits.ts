@@ -10,19 +10,27 @@ import { normalizeIP } from '@fastify/rate-limit'
  */
 export function limitConnectionsPerClient(server: Server, maxPerClient: number): { open(address: string): number } {
   const open = new Map<string, number>()
-  server.prependListener('connection', (socket: Socket) => {
+  const admit = (socket: Socket): boolean => {
     const client = normalizeIP(socket.remoteAddress ?? 'unknown')
     const count = (open.get(client) ?? 0) + 1
-    if (count > maxPerClient) {
-      socket.destroy()
-      return
-    }
+    if (count > maxPerClient) return false
     open.set(client, count)
     socket.once('close', () => {
       const left = (open.get(client) ?? 1) - 1
       if (left > 0) open.set(client, left)
       else open.delete(client)
     })
-  })
+    return true
+  }
+  // Ahead of every 'connection' listener, Node's HTTP server's own included: a refused socket must
+  // not get a parser and a place in the server's list of connections, which a flood would fill.
+  const emit = server.emit.bind(server)
+  server.emit = (event: string | symbol, ...args: unknown[]): boolean => {
+    if (event === 'connection' && !admit(args[0] as Socket)) {
+      ;(args[0] as Socket).destroy()
+      return false
+    }
+    return emit(event, ...args)
+  }
   return { open: (address) => open.get(normalizeIP(address)) ?? 0 }
 }
