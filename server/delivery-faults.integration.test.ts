@@ -134,14 +134,25 @@ describe('welcome delivery under mail faults, on PostgreSQL', () => {
   })
 
   it('holds back, then sends one message at a time, while a sign-up is being answered, and the rest at full speed after', async () => {
-    // A visitor whose sign-up is still arriving keeps the server busy answering.
+    // A visitor whose sign-up has arrived and waits in the database (another transaction holds the
+    // lock its address takes) keeps the server busy answering it.
+    const email = uniqueAddress('busy-visitor')
+    let release: () => void = () => undefined
+    let locked: () => void = () => undefined
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve))
+    const holding = db().transaction(async (tx) => {
+      await tx.query(`select pg_advisory_xact_lock(hashtextextended('waitlist:' || lower($1), 0))`, [email])
+      locked()
+      await new Promise<void>((resolve) => (release = resolve))
+    })
+    await lockTaken
     const { hostname, port } = new URL(urls[0] ?? '')
     const visitorSocket = connect(Number(port), hostname)
     await once(visitorSocket, 'connect')
     const answered = new Promise<string>((resolve) => visitorSocket.once('data', (chunk: Buffer) => resolve(chunk.toString())))
-    const body = JSON.stringify({ email: uniqueAddress('busy-visitor'), role: 'CTO', company_size: 'unknown' })
+    const body = JSON.stringify({ email, role: 'CTO', company_size: 'unknown' })
     visitorSocket.write(
-      `POST /rest/v1/waitlist HTTP/1.1\r\nHost: localhost\r\napikey: ${LOCAL_ANON_KEY}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+      `POST /rest/v1/waitlist HTTP/1.1\r\nHost: localhost\r\napikey: ${LOCAL_ANON_KEY}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     )
     inbox.delayMs = 30
     inbox.mostAtOnce = 0
@@ -149,17 +160,19 @@ describe('welcome delivery under mail faults, on PostgreSQL', () => {
       const emails = await queueWelcomes('paced', 20)
       servers[0]?.backend.sender.kick()
       await eventually(
-        async () => emails.filter((email) => inbox.to(email).length > 0).length,
+        async () => emails.filter((queued) => inbox.to(queued).length > 0).length,
         (delivered) => delivered >= 4,
       )
       expect(inbox.mostAtOnce).toBe(1)
 
-      visitorSocket.write(body.slice(10))
+      release()
+      await holding
       expect(await answered).toMatch(/^HTTP\/1\.1 201 /)
       await allDelivered(emails)
       expect(inbox.mostAtOnce).toBeGreaterThan(1)
       expect(deliveredOnce(emails)).toEqual([])
     } finally {
+      release()
       inbox.delayMs = 0
       visitorSocket.destroy()
     }

@@ -126,7 +126,7 @@ describe.concurrent('the embedded database’s lock', () => {
     expect(await open()).toMatchObject({ message: 'PGlite failed to initialize properly' })
   })
 
-  it('is free again as soon as its holder closes the database', async ({ onTestFinished }) => {
+  it('is free again as soon as its holder closes the database', { timeout: 60_000 }, async ({ onTestFinished }) => {
     const dataDir = await freshDataDir(onTestFinished)
     const first = await openDatabase({ databaseUrl: undefined, dataDir })
     await first.close()

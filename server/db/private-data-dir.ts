@@ -46,8 +46,14 @@ export async function tightenToOwner(root: string): Promise<void> {
 
 async function tighten(entries: Entry[]): Promise<void> {
   for (const { path, mode } of entries) {
-    if ((mode & NOT_THE_OWNERS) !== 0) await chmod(path, mode & 0o700)
+    if ((mode & NOT_THE_OWNERS) !== 0) await chmod(path, mode & 0o700).catch(ignoreVanished)
   }
+}
+
+/** The database creates and removes files while it runs: one gone between two looks is no error. */
+function ignoreVanished(error: unknown): undefined {
+  if ((error as { code?: unknown }).code === 'ENOENT') return undefined
+  throw error
 }
 
 interface Entry {
@@ -61,10 +67,10 @@ async function walk(root: string): Promise<Entry[]> {
   const entries: Entry[] = []
   const pending = [root]
   for (let path = pending.pop(); path !== undefined; path = pending.pop()) {
-    const stats = await lstat(path)
-    if (stats.isSymbolicLink()) continue
+    const stats = await lstat(path).catch(ignoreVanished)
+    if (!stats || stats.isSymbolicLink()) continue
     entries.push({ path, mode: stats.mode, isDirectory: stats.isDirectory() })
-    if (stats.isDirectory()) for (const name of await readdir(path)) pending.push(join(path, name))
+    if (stats.isDirectory()) for (const name of (await readdir(path).catch(ignoreVanished)) ?? []) pending.push(join(path, name))
   }
   return entries
 }

@@ -12,7 +12,7 @@ export interface VisitorLoad {
  * The longest one request counts as load: a client that never reads its answer (or a request that
  * hangs in the database) must not hold every welcome back.
  */
-const MAX_HOLD_MS = 2_000
+const MAX_HOLD_MS = 5_000
 
 /**
  * Sign-up requests in flight, so that the welcome sender lets them go first: during a burst it
