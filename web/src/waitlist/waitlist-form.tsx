@@ -27,7 +27,7 @@ export function WaitlistForm({ copy }: { copy: Copy }) {
   const [fields, setFields] = useState(emptyFields)
   const [submitting, setSubmitting] = useState(false)
   const [used, setUsed] = useState(false)
-  // The script loads after the first paint (docs/decisions/0054): until it has, the button stays
+  // The script loads after the first paint (docs/decisions/0026-script-after-first-paint.md): until it has, the button stays
   // disabled, which also stops Enter from sending the form natively with the visitor's details in the address.
   const hydrated = useHydrated()
 
