@@ -37,8 +37,9 @@ export async function makeDataDirPrivate(dataDir: string): Promise<void> {
 
 /**
  * Takes from the group and other accounts whatever the files under `root` give them. The embedded
- * database unpacks its first files as 0666 whatever the process's umask (the files it makes later
- * follow the umask, 0077 in server/main.ts): it is called once that is done.
+ * database sets some files' modes itself, whatever the process's umask (0077 in server/main.ts): it
+ * unpacks its first files as 0666 and rewrites a few caches as 0644 when it opens. It is called once
+ * the database is open; between two starts, the folders (0700) keep such files from other accounts.
  */
 export async function tightenToOwner(root: string): Promise<void> {
   await tighten(await walk(root))
