@@ -192,6 +192,23 @@ describe.each(databaseVariants)('personal links on $name', ({ database }) => {
       expect(await open(confirm)).toMatchObject({ status: 200, link: 'done' })
       expect(await open(confirm, 'POST', formPost)).toMatchObject({ status: 200, link: 'done' })
     })
+
+    it('refuses a consent version the privacy note never had (400), listed or not, and welcomes nobody', async () => {
+      const email = uniqueAddress('consent')
+      expect((await supabase.from('waitlist').insert({ email, role: 'CTO', company_size: 'unknown' })).error).toBeNull()
+      for (const address of [email, uniqueAddress('stranger')]) {
+        const answer = await server.app.inject({
+          method: 'POST',
+          url: '/functions/v1/send-welcome-email',
+          headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+          payload: { name: 'Ana', email: address, role: 'CTO', lang: 'pt', consentVersion: 'never-shown:v0' },
+        })
+        expect(answer.statusCode).toBe(400)
+        expect(answer.json()).toMatchObject({ error: 'unknown_consent_version' })
+      }
+      expect(await welcomeRows(email)).toEqual([])
+      expect(await place(email)).toEqual({ confirmed: false, consent_locale: null, consent_version: null })
+    })
   })
 
   describe('removing', () => {
