@@ -4,7 +4,7 @@ import type { ServerConfig } from './config.ts'
 import { openDatabase, type Database } from './db/database.ts'
 import { makeDataDirPrivate } from './db/private-data-dir.ts'
 import { migrate } from './db/migrate.ts'
-import { applyRequestLimits } from './db/request-limits.ts'
+import { applyRemovalMemory, applyRequestLimits } from './db/request-limits.ts'
 import { scheduleVacuum } from './db/vacuum.ts'
 import { createFileMailer } from './mail/file-mailer.ts'
 import { startWelcomeSender, type WelcomeSender } from './mail/welcome-sender.ts'
@@ -70,6 +70,7 @@ export async function startSignupBackend(
     const { captcha } = config.abuse
     const proofOfWorkKey = captcha ? storedSecret(db, 'altcha_hmac_key', captcha.hmacKey) : undefined
     await applyRequestLimits(db, config.abuse.limits)
+    await applyRemovalMemory(db, config.links.removalMemoryDays)
     // PostgreSQL vacuums itself; the embedded database needs it done.
     const vacuum =
       db.kind === 'pglite'

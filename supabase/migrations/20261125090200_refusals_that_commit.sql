@@ -76,7 +76,8 @@ begin
   elsif guard.waitlist_row_problem(new.email, new.role, new.company_size) is not null then
     return new;
   end if;
-  perform pg_advisory_xact_lock(hashtextextended('waitlist:' || lower(new.email), 0));
+  -- One lock per inbox: every spelling of it waits for the others, and for its removal (guard.remove_place).
+  perform pg_advisory_xact_lock(hashtextextended('mailbox:' || guard.mailbox_key(new.email), 0));
   if exists (select from public.waitlist where lower(email) = lower(new.email)) or guard.mailbox_left(new.email) then
     return null;
   end if;
