@@ -119,7 +119,7 @@ describe.each(databases)('abuse on $name', ({ name, open }) => {
     const pair = [row(), row()]
     const two = await insert(pair)
     expect(two.status).toBe(400)
-    expect(await two.json()).toMatchObject({ code: '22023', message: 'A sign-up adds one address per request.' })
+    expect(await two.text()).toBe('')
     expect([...(await rows(pair[0]?.email ?? '')), ...(await rows(pair[1]?.email ?? ''))]).toEqual([])
   })
 
@@ -233,10 +233,8 @@ describe.each(databases)('abuse on $name', ({ name, open }) => {
     ]
     const answer = async (body: unknown) => {
       const response = await insert(body)
-      const { code, message } = (await response.json()) as { code: string; message: string }
-      return { status: response.status, code, message: message.replaceAll(email(body), '<address>') }
+      return { status: response.status, body: await response.text() }
     }
-    const email = (body: unknown) => String((body as { email: string }).email)
     const unlisted = uniqueAddress('nobody')
     for (const [forListed, forUnlisted] of bodies(listed).map((body, i) => [body, bodies(unlisted)[i]] as const)) {
       const [a, b] = [await answer(forListed), await answer(forUnlisted)]

@@ -29,6 +29,7 @@ import { functionRoutes } from './supabase/function-routes.ts'
 import { createSendWelcomeHandler } from '../supabase/functions/_shared/send-welcome.ts'
 import { createWelcomeStore } from '../supabase/functions/_shared/welcome-store.ts'
 import { createWaitlistLinksHandler } from '../supabase/functions/_shared/waitlist-links.ts'
+import type { CurrentConsentVersion } from '../supabase/functions/_shared/consent-versions.ts'
 import type { WaitlistPlaces } from '../supabase/functions/_shared/waitlist-places.ts'
 import type { SignupPagesContent } from '../web/src/content/signup-pages-copy.ts'
 import type { QuerySource } from './content/query-source.ts'
@@ -57,6 +58,8 @@ export interface AppDependencies {
     /** Undefined when CAPTCHA=off. */
     proofOfWorkKey: (() => Promise<string>) | undefined
     visitors: Pick<VisitorLoad, 'track'>
+    /** The privacy note's current version, from the content. */
+    consentVersion: CurrentConsentVersion
   }
 }
 
@@ -148,12 +151,13 @@ export async function buildApp({
 
   let callLinks: CallLinksFunction
   if (signups) {
-    const { db, onWelcomeRecorded, places, linkSecret, proofOfWorkKey, visitors } = signups
+    const { db, onWelcomeRecorded, places, linkSecret, proofOfWorkKey, visitors, consentVersion } = signups
     const log = functionLog(app.log)
     const anonKey = config.supabase.anonKey
     const sendWelcome = createSendWelcomeHandler({
       store: createWelcomeStore(db),
       proofOfWork: proofOfWorkKey ? createProofOfWork(db, proofOfWorkKey) : undefined,
+      consentVersion,
       onRecorded: onWelcomeRecorded,
       log,
     })

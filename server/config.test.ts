@@ -91,20 +91,26 @@ describe('loadConfig', () => {
 
   it('keeps unconfirmed places 30 days and leaves the link key to the database unless told otherwise', () => {
     const defaultRate = { maxHits: 60, perSeconds: 60 }
-    expect(loadConfig({}).links).toEqual({ secret: undefined, retentionDays: 30, rate: defaultRate })
+    expect(loadConfig({}).links).toEqual({ secret: undefined, retentionDays: 30, removalMemoryDays: 30, rate: defaultRate })
     const secret = 'x'.repeat(32)
-    expect(loadConfig({ LINK_SECRET: secret, UNCONFIRMED_RETENTION_DAYS: '7', LINK_RATE_LIMIT: '5/1m' }).links).toEqual({
+    expect(
+      loadConfig({ LINK_SECRET: secret, UNCONFIRMED_RETENTION_DAYS: '7', REMOVAL_MEMORY_DAYS: '90', LINK_RATE_LIMIT: '5/1m' })
+        .links,
+    ).toEqual({
       secret,
       retentionDays: 7,
+      removalMemoryDays: 90,
       rate: { maxHits: 5, perSeconds: 60 },
     })
   })
 
-  it('refuses a short link key and a retention period outside 1 to 365 days', () => {
+  it('refuses a short link key, and a retention or removal-memory period outside 1 to 365 days', () => {
     const message = problems({ LINK_SECRET: 'short', UNCONFIRMED_RETENTION_DAYS: '0' })
     expect(message).toContain('- LINK_SECRET: at least 32 characters')
     expect(message).toContain('- UNCONFIRMED_RETENTION_DAYS:')
     expect(problems({ UNCONFIRMED_RETENTION_DAYS: '366' })).toContain('- UNCONFIRMED_RETENTION_DAYS:')
+    for (const days of ['0', '366', '2.5', 'month'])
+      expect(problems({ REMOVAL_MEMORY_DAYS: days })).toContain('- REMOVAL_MEMORY_DAYS:')
     expect(problems({ LINK_RATE_LIMIT: 'lots' })).toContain('- LINK_RATE_LIMIT: a count and a window')
   })
 

@@ -108,6 +108,7 @@ const envSchema = z.object({
   DKIM_PRIVATE_KEY: optional(pemKey),
   LINK_SECRET: optional(z.string().min(32, 'at least 32 characters, e.g. from `openssl rand -hex 32`')),
   UNCONFIRMED_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  REMOVAL_MEMORY_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LINK_RATE_LIMIT: optional(requestLimit),
   TRUST_PROXY: optional(trustProxy),
   SIGNUP_LIMIT: optional(requestLimit),
@@ -212,6 +213,8 @@ export interface ServerConfig {
     secret: string | undefined
     /** How long an unconfirmed place is kept; its confirmation link lasts as long. */
     retentionDays: number
+    /** How long a mailbox that left the list is sent nothing and cannot be put back (guard.settings). */
+    removalMemoryDays: number
     /** LINK_RATE_LIMIT: requests per client address to the confirm, removal and privacy pages. */
     rate: RequestLimit
   }
@@ -294,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     links: {
       secret: e.LINK_SECRET,
       retentionDays: e.UNCONFIRMED_RETENTION_DAYS,
+      removalMemoryDays: e.REMOVAL_MEMORY_DAYS,
       rate: e.LINK_RATE_LIMIT ?? DEFAULT_LINK_RATE,
     },
     abuse: {

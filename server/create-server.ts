@@ -9,7 +9,8 @@ import { hostedQuery, localQuery, type QuerySource } from './content/query-sourc
 import { signupPagesQuery } from '../web/src/content/signup-pages-query.ts'
 import type { SignupPagesContent } from '../web/src/content/signup-pages-copy.ts'
 import { welcomeCopyQuery } from '../supabase/functions/_shared/welcome-copy-query.ts'
-import type { WelcomeCopyQueryResult } from '../schemas/sanity.types.ts'
+import { privacyNoteVersionQuery } from '../supabase/functions/_shared/privacy-note-version-query.ts'
+import type { PrivacyNoteVersionQueryResult, WelcomeCopyQueryResult } from '../schemas/sanity.types.ts'
 import { loadPageRenderer, type PageRenderer } from './site/page-renderer.ts'
 import { startSignupBackend, type SignupBackend } from './signups.ts'
 
@@ -52,8 +53,11 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     localDataset ? localQuery<T>(localDataset, query) : hostedQuery<T>(createPublishedClient(config.sanity), query)
   const renderer = options.renderer ?? (await loadPageRenderer(distDir))
 
-  const welcomeCopy = contentOf<WelcomeCopyQueryResult>(welcomeCopyQuery)
-  const signups = config.supabase.hosted ? undefined : await startSignupBackend(config, welcomeCopy, logger)
+  const signupContent = {
+    welcomeCopy: contentOf<WelcomeCopyQueryResult>(welcomeCopyQuery),
+    privacyNoteVersion: contentOf<PrivacyNoteVersionQueryResult>(privacyNoteVersionQuery),
+  }
+  const signups = config.supabase.hosted ? undefined : await startSignupBackend(config, signupContent, logger)
   try {
     const app = await buildApp({
       config,
@@ -72,6 +76,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
               linkSecret: signups.linkSecret,
               proofOfWorkKey: signups.proofOfWorkKey,
               visitors: signups.visitors,
+              consentVersion: signups.consentVersion,
             },
           }
         : {}),

@@ -141,7 +141,7 @@ describe('welcome delivery under mail faults, on PostgreSQL', () => {
     let locked: () => void = () => undefined
     const lockTaken = new Promise<void>((resolve) => (locked = resolve))
     const holding = db().transaction(async (tx) => {
-      await tx.query(`select pg_advisory_xact_lock(hashtextextended('waitlist:' || lower($1), 0))`, [email])
+      await tx.query(`select pg_advisory_xact_lock(hashtextextended('mailbox:' || guard.mailbox_key($1), 0))`, [email])
       locked()
       await new Promise<void>((resolve) => (release = resolve))
     })

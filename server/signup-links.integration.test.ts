@@ -61,6 +61,7 @@ describe.each(databaseVariants)('personal links on $name', ({ database }) => {
       CAPTCHA: 'off',
       SIGNUP_LIMIT: '1000/1m',
       WELCOME_LIMIT_PER_CLIENT: '1000/1m',
+      REMOVAL_MEMORY_DAYS: '45',
       DKIM_DOMAIN: 'pulso.test',
       DKIM_SELECTOR: 'sel2026',
       DKIM_PRIVATE_KEY: dkim.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
@@ -192,6 +193,23 @@ describe.each(databaseVariants)('personal links on $name', ({ database }) => {
       expect(await open(confirm)).toMatchObject({ status: 200, link: 'done' })
       expect(await open(confirm, 'POST', formPost)).toMatchObject({ status: 200, link: 'done' })
     })
+
+    it('refuses a consent version the privacy note never had (400), listed or not, and welcomes nobody', async () => {
+      const email = uniqueAddress('consent')
+      expect((await supabase.from('waitlist').insert({ email, role: 'CTO', company_size: 'unknown' })).error).toBeNull()
+      for (const address of [email, uniqueAddress('stranger')]) {
+        const answer = await server.app.inject({
+          method: 'POST',
+          url: '/functions/v1/send-welcome-email',
+          headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+          payload: { name: 'Ana', email: address, role: 'CTO', lang: 'pt', consentVersion: 'never-shown:v0' },
+        })
+        expect(answer.statusCode).toBe(400)
+        expect(answer.json()).toMatchObject({ error: 'unknown_consent_version' })
+      }
+      expect(await welcomeRows(email)).toEqual([])
+      expect(await place(email)).toEqual({ confirmed: false, consent_locale: null, consent_version: null })
+    })
   })
 
   describe('removing', () => {
@@ -249,6 +267,50 @@ describe.each(databaseVariants)('personal links on $name', ({ database }) => {
       await backend().db.query('update guard.removed_mailboxes set forget_at = now()')
       expect((await supabase.from('waitlist').insert({ email: again, role: 'CTO', company_size: 'unknown' })).error).toBeNull()
       expect(await place(again)).toEqual({ confirmed: false, consent_locale: null, consent_version: null })
+    })
+
+    it('takes every spelling of the inbox off the list: one listed before the removal goes too, and is never welcomed', async () => {
+      const local = uniqueAddress('inbox').split('@')[0] ?? 'inbox'
+      const email = `${local}@gmail.com`
+      const removal = linkIn(await signUpAndReadWelcome(email), '/descadastrar')
+      // A stranger lists another spelling of the same inbox before the person leaves; nobody asks for its welcome yet.
+      const spelling = `${local.replace(/^(.)/, '$1.')}+x@googlemail.com`
+      expect((await supabase.from('waitlist').insert({ email: spelling, role: 'CTO', company_size: 'unknown' })).error).toBeNull()
+      expect(await place(spelling)).toBeDefined()
+
+      expect(await open(removal, 'POST', formPost)).toMatchObject({ status: 200, link: 'done' })
+      expect(await place(spelling)).toBeUndefined()
+      const invoked = await supabase.functions.invoke('send-welcome-email', {
+        body: { name: 'Ana', email: spelling, role: 'CTO', lang: 'pt', consentVersion: '2026-11-23' },
+      })
+      expect(invoked.error).toBeNull()
+      await sweep()
+      expect(await welcomeRows(spelling)).toEqual([])
+      expect(inbox.to(spelling)).toEqual([])
+    })
+
+    it('forgets the mailbox once its period is over; an old removal link then says only that its sign-up is gone', async () => {
+      const email = uniqueAddress('forgotten')
+      const removal = linkIn(await signUpAndReadWelcome(email), '/descadastrar')
+      expect(await open(removal, 'POST', formPost)).toMatchObject({ status: 200, link: 'done' })
+      const remembered = async () =>
+        (await backend().db.query<{ n: number }>('select count(*)::int as n from guard.removed_mailboxes')).rows[0]?.n
+      expect(await remembered()).toBeGreaterThan(0)
+      // For REMOVAL_MEMORY_DAYS, which the server wrote into the database at start.
+      const { rows: periods } = await backend().db.query<{ days: number }>(
+        `select round(extract(epoch from max(forget_at) - now()) / 86400)::int as days from guard.removed_mailboxes`,
+      )
+      expect(periods).toEqual([{ days: 45 }])
+
+      await backend().db.query(`update guard.removed_mailboxes set forget_at = now() - interval '1 second'`)
+      await sweep()
+      expect(await remembered()).toBe(0)
+      // The inbox can be put back now, by anyone: the old link must not tell its reader they are off the list.
+      expect((await supabase.from('waitlist').insert({ email, role: 'CTO', company_size: 'unknown' })).error).toBeNull()
+      expect(await place(email)).toBeDefined()
+      expect(await open(removal)).toMatchObject({ status: 410, link: 'gone' })
+      expect(await open(removal, 'POST', oneClick)).toMatchObject({ status: 410, link: 'gone' })
+      expect(await place(email)).toBeDefined()
     })
 
     it('takes the removal form as multipart too', async () => {

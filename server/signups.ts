@@ -4,7 +4,7 @@ import type { ServerConfig } from './config.ts'
 import { openDatabase, type Database } from './db/database.ts'
 import { makeDataDirPrivate } from './db/private-data-dir.ts'
 import { migrate } from './db/migrate.ts'
-import { applyRequestLimits } from './db/request-limits.ts'
+import { applyRemovalMemory, applyRequestLimits } from './db/request-limits.ts'
 import { scheduleVacuum } from './db/vacuum.ts'
 import { createFileMailer } from './mail/file-mailer.ts'
 import { startWelcomeSender, type WelcomeSender } from './mail/welcome-sender.ts'
@@ -18,6 +18,11 @@ import { functionLog } from './function-log.ts'
 import { createWelcomeComposer } from '../supabase/functions/_shared/welcome-message.ts'
 import type { WelcomeCopyContent } from '../supabase/functions/_shared/welcome-copy.ts'
 import type { Mailer } from '../supabase/functions/_shared/mailer.ts'
+import {
+  currentConsentVersion,
+  noteConsentVersion,
+  type CurrentConsentVersion,
+} from '../supabase/functions/_shared/consent-versions.ts'
 
 /** How long a burst of sign-ups keeps the sender waiting before it sends one message at a time. */
 const VISITORS_FIRST_HOLD_MS = 2_000
@@ -33,7 +38,15 @@ export interface SignupBackend {
   proofOfWorkKey: (() => Promise<string>) | undefined
   /** The sign-up requests being answered, which the sender lets go first. */
   visitors: VisitorLoad
+  /** The privacy note's current version, from the content (the versions a consent may name). */
+  consentVersion: CurrentConsentVersion
   close(): Promise<void>
+}
+
+/** What the sign-up backend reads from the content: the welcome's copy, the privacy note's version. */
+export interface SignupContent {
+  welcomeCopy: QuerySource<WelcomeCopyContent>
+  privacyNoteVersion: QuerySource<string | null>
 }
 
 /** How often the embedded database is vacuumed (it has no autovacuum). */
@@ -42,7 +55,7 @@ const VACUUM_EVERY_MS = 10 * 60_000
 /** The self-hosted sign-up backend: migrated database, mailer and the welcome sender. */
 export async function startSignupBackend(
   config: ServerConfig,
-  welcomeCopy: QuerySource<WelcomeCopyContent>,
+  { welcomeCopy, privacyNoteVersion }: SignupContent,
   log: FastifyBaseLogger,
 ): Promise<SignupBackend> {
   const dataDir = resolve(config.dataDir)
@@ -57,6 +70,7 @@ export async function startSignupBackend(
     const { captcha } = config.abuse
     const proofOfWorkKey = captcha ? storedSecret(db, 'altcha_hmac_key', captcha.hmacKey) : undefined
     await applyRequestLimits(db, config.abuse.limits)
+    await applyRemovalMemory(db, config.links.removalMemoryDays)
     // PostgreSQL vacuums itself; the embedded database needs it done.
     const vacuum =
       db.kind === 'pglite'
@@ -77,6 +91,7 @@ export async function startSignupBackend(
     }
     const places = createWaitlistPlaces(db)
     const deliveryLog = functionLog(log)
+    const consentVersion = currentConsentVersion(privacyNoteVersion, deliveryLog)
     const compose = createWelcomeComposer({
       from: config.mail.from,
       siteUrl: config.siteUrl,
@@ -101,7 +116,10 @@ export async function startSignupBackend(
         sweepMs: config.mail.sweepMs,
         counts: () => store.counts(),
         // docs/product.md §4.5: places never confirmed are deleted by the sweep that sends mail.
-        afterDelivery: async () => void (await sweepUnconfirmed(places, config.links.retentionDays, deliveryLog)),
+        afterDelivery: async () => {
+          await noteConsentVersion(db, consentVersion, deliveryLog)
+          await sweepUnconfirmed(places, config.links.retentionDays, deliveryLog)
+        },
       },
     )
 
@@ -112,6 +130,7 @@ export async function startSignupBackend(
       linkSecret,
       proofOfWorkKey,
       visitors,
+      consentVersion,
       async close() {
         await sender.stop()
         mailer.close?.()

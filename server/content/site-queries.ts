@@ -1,17 +1,19 @@
 /**
  * The queries the site itself sends to the content API without a token: the page's (from the
- * browser) and the welcome's copy (from the edge functions, when pointed at this server). The
+ * browser), the welcome's copy and the privacy note's version (from the edge functions, when
+ * pointed at this server). The
  * same constants the callers use, so the list cannot drift from what they send. Their answers
  * are worked out once per version of the dataset, on the request thread: they are small and
  * known, and cost a lookup from then on (docs/product.md §5).
  */
 import { pageQuery } from '../../web/src/content/page-query.ts'
 import { welcomeCopyQuery } from '../../supabase/functions/_shared/welcome-copy-query.ts'
+import { privacyNoteVersionQuery } from '../../supabase/functions/_shared/privacy-note-version-query.ts'
 import type { Perspective } from './groq-query.ts'
 import type { LocalDataset } from './local-dataset.ts'
 import { localQuery } from './query-source.ts'
 
-const SITE_QUERIES: ReadonlySet<string> = new Set([pageQuery, welcomeCopyQuery])
+const SITE_QUERIES: ReadonlySet<string> = new Set([pageQuery, welcomeCopyQuery, privacyNoteVersionQuery])
 
 /**
  * Whether a request without a token may have this: one of the site's queries, with no

@@ -12,8 +12,18 @@ describe.each(databaseKinds)('the waitlist on $kind', ({ open }) => {
   })
   afterAll(() => database?.close())
 
-  const insertAsAnon = (...emails: string[]) =>
-    database.db.queryAsAnon(`insert into public.waitlist (email, role) select unnest($1::text[]), 'Head de Pessoas'`, [emails])
+  /**
+   * An insert as the public key makes it, answered as PostgREST answers it: the status the
+   * statement set (a refusal is 400 without an error, so that its request still counts), else 201.
+   */
+  const insertAsAnon = async (...emails: string[]) => {
+    const { rows } = await database.db.queryAsAnon<{ status: string | null }>(
+      `with added as (insert into public.waitlist (email, role) select unnest($1::text[]), 'Head de Pessoas' returning 1)
+       select count(*), nullif(current_setting('response.status', true), '') as status from added`,
+      [emails],
+    )
+    return Number(rows[0]?.status ?? 201)
+  }
   const stored = async (email: string) =>
     (await database.db.query<{ email: string }>('select email from public.waitlist where lower(email) = lower($1)', [email])).rows
 
@@ -24,7 +34,7 @@ describe.each(databaseKinds)('the waitlist on $kind', ({ open }) => {
   it.each(addressCases.filter(([input, canonical]) => canonical !== undefined && ascii(input)))(
     'stores %j as %j',
     async (input, canonical) => {
-      await insertAsAnon(input)
+      expect(await insertAsAnon(input)).toBe(201)
       expect(await stored(canonical ?? '')).toEqual([{ email: canonical }])
     },
   )
@@ -32,28 +42,32 @@ describe.each(databaseKinds)('the waitlist on $kind', ({ open }) => {
   it.each(addressCases.filter(([input, canonical]) => canonical !== undefined && !ascii(input)))(
     'refuses %j until the caller writes its domain in punycode (%j)',
     async (input, canonical) => {
-      await expect(insertAsAnon(input)).rejects.toMatchObject({ code: '23514' })
-      await insertAsAnon(canonical ?? '')
+      expect(await insertAsAnon(input)).toBe(400)
+      expect(await insertAsAnon(canonical ?? '')).toBe(201)
       expect(await stored(canonical ?? '')).toEqual([{ email: canonical }])
     },
   )
 
   it.each(addressCases.filter(([, canonical]) => canonical === undefined))('refuses %j', async (input) => {
-    await expect(insertAsAnon(input)).rejects.toMatchObject({ code: '23514' })
+    expect(await insertAsAnon(input)).toBe(400)
+    // The server's own rights meet the same rule as the table's CHECK constraint.
+    await expect(
+      database.db.query(`insert into public.waitlist (email, role) values ($1, 'Head de Pessoas')`, [input]),
+    ).rejects.toMatchObject({ code: '23514' })
   })
 
   it('keeps one row for six spellings of one mailbox, and answers each insert as a new one', async () => {
     const mailbox = uniqueAddress('victim')
     const [local, domain] = mailbox.split('@')
     for (const spelling of [mailbox, `${local}@${domain?.toUpperCase()}.`, ` ${mailbox} `, mailbox.toUpperCase()]) {
-      await expect(insertAsAnon(spelling)).resolves.toBeDefined()
+      expect(await insertAsAnon(spelling)).toBe(201)
     }
     expect(await stored(mailbox)).toEqual([{ email: mailbox }])
   })
 
   it('refuses a request that adds more than one row, keeping none of them', async () => {
     const [first, second] = [uniqueAddress('one'), uniqueAddress('two')]
-    await expect(insertAsAnon(first, second)).rejects.toMatchObject({ code: '22023' })
+    expect(await insertAsAnon(first, second)).toBe(400)
     expect([...(await stored(first)), ...(await stored(second))]).toEqual([])
   })
 

@@ -31,7 +31,8 @@ interface PostgrestCall {
   headers: Record<string, string>
   path?: string
   method?: string
-  email?: string
+  /** The JSON body of an insert; a fresh sign-up when not given. */
+  body?: Record<string, unknown>
 }
 
 describe('guard.check_request, called as PostgREST calls it', () => {
@@ -57,8 +58,17 @@ describe('guard.check_request, called as PostgREST calls it', () => {
     await throwaway?.drop()
   })
 
-  /** One Data API request: its transaction, role, settings, pre-request hook and insert. */
-  async function request({ headers, path = '/waitlist', method = 'POST', email = uniqueAddress('pgrst') }: PostgrestCall) {
+  /**
+   * One Data API request: its transaction, role, settings, pre-request hook and insert, the insert in
+   * PostgREST's shape (the body through json_populate_recordset, then the status a statement set
+   * itself, read once every row is in), then commit, as PostgREST ends a request that raised nothing.
+   */
+  async function request({
+    headers,
+    path = '/waitlist',
+    method = 'POST',
+    body = { email: uniqueAddress('pgrst'), role: 'CTO' },
+  }: PostgrestCall) {
     const client = await authenticator.connect()
     try {
       await client.query('begin')
@@ -70,9 +80,24 @@ describe('guard.check_request, called as PostgREST calls it', () => {
       )
       const hook = (await client.query<{ hook: string }>(`select current_setting('pgrst.db_pre_request') as hook`)).rows[0]?.hook
       await client.query(`select ${hook}()`)
-      if (method === 'POST') await client.query(`insert into public.waitlist (email, role) values ($1, 'CTO')`, [email])
+      let status = method === 'POST' ? 201 : 200
+      if (method === 'POST') {
+        const columns = Object.keys(body)
+          .map((name) => `"${name}"`)
+          .join(', ')
+        const { rows } = await client.query<{ response_status: string | null }>(
+          `with pgrst_source as (
+             insert into public.waitlist (${columns})
+             select ${columns} from json_populate_recordset(null::public.waitlist, $1::json) returning 1
+           )
+           select count(*) as page_total, nullif(current_setting('response.status', true), '') as response_status
+           from pgrst_source`,
+          [JSON.stringify([body])],
+        )
+        status = Number(rows[0]?.response_status ?? status)
+      }
       await client.query('commit')
-      return { status: method === 'POST' ? 201 : 200 }
+      return { status }
     } catch (error) {
       await client.query('rollback')
       const { code, message, detail } = error as { code: string; message: string; detail: string }
@@ -114,6 +139,60 @@ describe('guard.check_request, called as PostgREST calls it', () => {
     for (let host = 1; host <= 11; host++)
       answers.push(await request({ headers: { 'x-forwarded-for': `2001:db8:aa:bb::${host}` } }))
     expect(answers.map((answer) => answer.status)).toEqual([...Array(10).fill(201), 429])
+  })
+
+  it('counts refused inserts too: 40 invalid ones from one client are 400 until the limit, then 429', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.60' }
+    const statuses = []
+    for (let i = 0; i < 40; i++) statuses.push((await request({ headers, body: { email: `invalid-${i}`, role: 'CTO' } })).status)
+    expect(statuses).toEqual([...Array(10).fill(400), ...Array(30).fill(429)])
+  })
+
+  it('answers a rule-breaking body the same for a listed and an unlisted address', async () => {
+    const listed = uniqueAddress('alice')
+    expect(await request({ headers: { 'x-forwarded-for': '203.0.113.61' }, body: { email: listed, role: 'CTO' } })).toEqual({
+      status: 201,
+    })
+    const bodies = (email: string) => [
+      { email },
+      { email, role: '   ' },
+      { email, role: 'CTO', company_size: 'big' },
+      { email: ` ${email.toUpperCase()}.`, role: 'x'.repeat(201) },
+    ]
+    const unlisted = uniqueAddress('nobody')
+    for (const [i, body] of bodies(listed).entries()) {
+      const headers = { 'x-forwarded-for': `203.0.113.${70 + i}` }
+      expect(await request({ headers, body })).toEqual({ status: 400 })
+      expect(await request({ headers, body: bodies(unlisted)[i] })).toEqual({ status: 400 })
+    }
+    const { rows } = await db.query('select count(*)::int as n from public.waitlist where lower(email) = lower($1)', [unlisted])
+    expect(rows).toEqual([{ n: 0 }])
+  })
+
+  it('keeps no row of a request that carries two, and answers it 400', async () => {
+    const [first, second] = [uniqueAddress('one'), uniqueAddress('two')]
+    const client = await authenticator.connect()
+    try {
+      await client.query('begin')
+      await client.query('set local role anon')
+      const { rows } = await client.query<{ response_status: string | null }>(
+        `with pgrst_source as (
+           insert into public.waitlist (email, role)
+           select email, role from json_populate_recordset(null::public.waitlist, $1::json) returning 1
+         )
+         select count(*), nullif(current_setting('response.status', true), '') as response_status from pgrst_source`,
+        [JSON.stringify([first, second].map((email) => ({ email, role: 'CTO' })))],
+      )
+      await client.query('commit')
+      expect(rows[0]?.response_status).toBe('400')
+    } catch (error) {
+      await client.query('rollback')
+      throw error
+    } finally {
+      client.release()
+    }
+    const { rows } = await db.query('select email from public.waitlist where email = any($1)', [[first, second]])
+    expect(rows).toEqual([])
   })
 
   it('refuses a body larger than one sign-up (413) before inserting', async () => {

@@ -14,3 +14,12 @@ export async function applyRequestLimits(sql: Sql, limits: ServerConfig['abuse']
     if (rows.length === 0) throw new Error(`The database has no request limit named ${bucket}; are its migrations applied?`)
   }
 }
+
+/** Writes REMOVAL_MEMORY_DAYS into guard.settings, where the removal and the insert trigger read it. */
+export async function applyRemovalMemory(sql: Sql, days: number): Promise<void> {
+  const { rows } = await sql.query(
+    `update guard.settings set period = make_interval(days => $1) where name = 'removal_memory' returning name`,
+    [days],
+  )
+  if (rows.length === 0) throw new Error('The database has no removal_memory setting; are its migrations applied?')
+}

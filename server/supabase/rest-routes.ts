@@ -121,25 +121,32 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app, { d
     if (/resolution=merge-duplicates/.test(prefer)) {
       return fail(reply, 401, postgrestError('42501', `permission denied for table ${table}`))
     }
-    const returning = /return=representation/.test(prefer) ? ' returning *' : ''
+    const returning = /return=representation/.test(prefer)
     const target = `public.${quote(table)}`
     // One statement, as PostgREST builds it: what it sets before its pre-request hook, the hook
     // itself, then the rows read from the JSON body into the table's own column types. Nested
     // values arrive as their JSON text, as a text column stores them.
     // Rows with no columns at all (`{}`) take every default, as PostgREST does; the table's own
-    // rules then answer (a missing address is a not-null violation, 400).
+    // rules then answer (a missing address is refused, 400).
+    // Last, as PostgREST reads it once every row is in (an aggregate: one answer, rows or none),
+    // the status the statement chose itself: the waitlist's trigger answers a refused row so,
+    // without an error that would take the request's count back with it (decision 0037).
     const sql = `with request as materialized (
         select set_config('request.method', 'POST', true), set_config('request.path', $1, true),
                set_config('request.headers', $2, true)
       ), checked as materialized (
         select guard.check_request() from request
+      ), inserted as (
+        insert into ${target} ${
+          names.length > 0
+            ? `(${names.map(quote).join(', ')}) select ${names.map(quote).join(', ')}
+               from checked, json_populate_recordset(null::${target}, $3::json)`
+            : `select from checked, json_array_elements($3::json)`
+        } returning ${returning ? '*' : '1'}
       )
-      insert into ${target} ${
-        names.length > 0
-          ? `(${names.map(quote).join(', ')}) select ${names.map(quote).join(', ')}
-             from checked, json_populate_recordset(null::${target}, $3::json)`
-          : `select from checked, json_array_elements($3::json)`
-      }${returning}`
+      select count(*) as added, ${returning ? `coalesce(json_agg(inserted), '[]'::json)` : 'null'} as body,
+             nullif(current_setting('response.status', true), '') as status
+      from inserted`
     const jsonRows = rows.map((row) =>
       Object.fromEntries(
         Object.entries(row).map(([name, value]) => [
@@ -151,14 +158,22 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app, { d
 
     const clientHeaders = JSON.stringify(forwardedHeaders(request))
     try {
-      const inserted = await db.queryAsAnon(sql, [`/${table}`, clientHeaders, JSON.stringify(jsonRows)])
-      reply.code(201).header('access-control-allow-origin', '*')
-      return returning ? reply.send(inserted.rows) : reply.send()
+      const { rows: answers } = await db.queryAsAnon<{ body: unknown; status: string | null }>(sql, [
+        `/${table}`,
+        clientHeaders,
+        JSON.stringify(jsonRows),
+      ])
+      const [answer] = answers
+      reply.code(Number(answer?.status ?? 201)).header('access-control-allow-origin', '*')
+      return returning ? reply.send(answer?.body) : reply.send()
     } catch (error) {
       const { status, headers, body } = fromPgError(error)
       if (status === 500) request.log.error({ err: error }, 'waitlist insert failed')
       // The refused statement took its count back with it; a refusal must cost the client as an
-      // acceptance does, or the database validates bodies for free (decision 0035).
+      // acceptance does, or the database validates bodies for free (decision 0035). Refusals by
+      // the table's rules do not come here (they answer through response.status); these are the
+      // ones PostgreSQL raises before any row exists (a column anon may not write, a value text
+      // cannot hold), which on hosted Supabase stay uncounted.
       if (status >= 400 && status < 500 && status !== 429 && status !== 413) await countRefusal(clientHeaders, request.log)
       return fail(reply, status, body, headers)
     }

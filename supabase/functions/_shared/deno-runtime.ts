@@ -9,8 +9,10 @@ import { createWaitlistPlaces } from './waitlist-places.ts'
 import { storedSecret } from './stored-secret.ts'
 import { createWelcomeComposer } from './welcome-message.ts'
 import { welcomeCopyQuery } from './welcome-copy-query.ts'
+import { privacyNoteVersionQuery } from './privacy-note-version-query.ts'
+import { currentConsentVersion } from './consent-versions.ts'
 import type { WelcomeCopyContent } from './welcome-copy.ts'
-import { sanityCdnQuery } from './sanity-cdn.ts'
+import { sanityCdnQuery, type SanityProject } from './sanity-cdn.ts'
 import { projectKeys, requireProjectKey, type KeyKind } from './api-keys.ts'
 import type { Log } from './http.ts'
 import type { DeliverDependencies } from './deliver-welcomes.ts'
@@ -66,23 +68,37 @@ export const linkSecret = storedSecret(pool, 'link_secret', configuredKey('LINK_
 /** ALTCHA_HMAC_KEY, or the key kept in the database, shared with the self-hosted server's. */
 export const proofOfWorkKey = storedSecret(pool, 'altcha_hmac_key', configuredKey('ALTCHA_HMAC_KEY'))
 
+/** The hosted dataset the functions read, when SANITY_PROJECT_ID names one. */
+function sanityProjectFromEnv(): SanityProject | undefined {
+  const projectId = Deno.env.get('SANITY_PROJECT_ID')
+  if (!projectId) return undefined
+  return {
+    projectId,
+    dataset: Deno.env.get('SANITY_DATASET') || 'production',
+    apiVersion: Deno.env.get('SANITY_API_VERSION') || '2025-02-19',
+    apiHost: Deno.env.get('SANITY_API_HOST') || undefined,
+  }
+}
+
+const sanityProject = sanityProjectFromEnv()
+
 /** The welcome's copy from the hosted dataset's public API; without a project, the code's copy. */
 function welcomeCopyFromEnv(): () => Promise<WelcomeCopyContent | undefined> {
-  const projectId = Deno.env.get('SANITY_PROJECT_ID')
-  if (!projectId) {
+  if (!sanityProject) {
     log('warn', 'SANITY_PROJECT_ID is not set: welcomes use the copy in the code')
     return async () => undefined
   }
-  return sanityCdnQuery<WelcomeCopyContent>(
-    {
-      projectId,
-      dataset: Deno.env.get('SANITY_DATASET') || 'production',
-      apiVersion: Deno.env.get('SANITY_API_VERSION') || '2025-02-19',
-      apiHost: Deno.env.get('SANITY_API_HOST') || undefined,
-    },
-    welcomeCopyQuery,
-  )
+  return sanityCdnQuery<WelcomeCopyContent>(sanityProject, welcomeCopyQuery)
 }
+
+/**
+ * The privacy note's current version from the hosted dataset; without a project, none: a consent
+ * may then name only the versions recorded before (docs/decisions/0036-consent-versions.md).
+ */
+export const consentVersion = currentConsentVersion(
+  sanityProject ? sanityCdnQuery<string | null>(sanityProject, privacyNoteVersionQuery) : async () => undefined,
+  log,
+)
 
 export function deliveryFromEnv(): DeliverDependencies {
   const from = required('MAIL_FROM')

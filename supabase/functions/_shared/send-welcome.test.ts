@@ -4,13 +4,24 @@ import type { Locale } from './welcome-email.ts'
 import type { ProofCheck } from './proof-of-work.ts'
 import type { RecordOutcome } from './welcome-store.ts'
 
-/** The waitlist and outbox in memory, with the store's contract: lookups ignore case, one welcome per entry. */
+/** The privacy note's version now, as the content gives it. */
+const CURRENT_VERSION = '2026-12-01'
+
+type Welcome = { email: string; name: string; locale: Locale; consentVersion?: string }
+
+/**
+ * The waitlist and outbox in memory, with the store's contract: lookups ignore case, one welcome
+ * per entry; the note's current version is recorded, and a consent must name a recorded one.
+ */
 function fakeStore(waitlist: string[]) {
   const listed = new Set(waitlist.map((email) => email.toLowerCase()))
-  const welcomes = new Map<string, { email: string; name: string; locale: Locale }>()
+  const versions = new Set(['2026-11-23'])
+  const welcomes = new Map<string, Welcome>()
   return {
     welcomes,
-    record: vi.fn(async (welcome: { email: string; name: string; locale: Locale }, _client: Headers): Promise<RecordOutcome> => {
+    record: vi.fn(async (welcome: Welcome, _client: Headers, current?: string): Promise<RecordOutcome> => {
+      if (current !== undefined) versions.add(current)
+      if (welcome.consentVersion !== undefined && !versions.has(welcome.consentVersion)) return { outcome: 'unknown_consent' }
       const key = welcome.email.toLowerCase()
       if (!listed.has(key)) return { outcome: 'not_listed' }
       if (welcomes.has(key)) return { outcome: 'already' }
@@ -40,12 +51,14 @@ function setup(waitlist = ['ana@empresa.com'], { captcha = false } = {}) {
   const proofOfWork = captcha ? fakeProofOfWork() : undefined
   const onRecorded = vi.fn()
   const log = vi.fn()
+  const consentVersion = vi.fn(async (): Promise<string | undefined> => CURRENT_VERSION)
   return {
     store,
     proofOfWork,
     onRecorded,
     log,
-    handle: createSendWelcomeHandler({ store, proofOfWork, onRecorded, log }),
+    consentVersion,
+    handle: createSendWelcomeHandler({ store, proofOfWork, consentVersion, onRecorded, log }),
   }
 }
 
@@ -96,6 +109,7 @@ describe('createSendWelcomeHandler', () => {
     expect(store.record).toHaveBeenCalledWith(
       { email: 'ana@empresa.com', name: 'Ana Bcc: x@y.z', locale: 'en' },
       expect.any(Headers),
+      CURRENT_VERSION,
     )
     expect(onRecorded).toHaveBeenCalledTimes(1)
 
@@ -114,8 +128,42 @@ describe('createSendWelcomeHandler', () => {
     expect(limited.status).toBe(429)
     expect(limited.headers.get('retry-after')).toBe('540')
     expect(await limited.json()).toMatchObject({ error: 'rate_limited' })
-    expect(store.record).toHaveBeenCalledWith(expect.objectContaining({ email: 'Ana@empresa.com' }), expect.any(Headers))
+    expect(store.record).toHaveBeenCalledWith(
+      expect.objectContaining({ email: 'Ana@empresa.com' }),
+      expect.any(Headers),
+      CURRENT_VERSION,
+    )
     expect(onRecorded).not.toHaveBeenCalled()
+  })
+
+  it('records a consent version the privacy note has had, now or before, and refuses any other with 400', async () => {
+    const { handle, store, onRecorded } = setup(['ana@empresa.com', 'bia@empresa.com'])
+    for (const [email, consentVersion] of [
+      ['ana@empresa.com', CURRENT_VERSION],
+      ['bia@empresa.com', '2026-11-23'],
+    ] as const) {
+      expect((await handle(post({ name: 'Ana', email, role: 'CTO', consentVersion }))).status).toBe(202)
+    }
+    expect([...store.welcomes.values()].map((welcome) => welcome.consentVersion)).toEqual([CURRENT_VERSION, '2026-11-23'])
+
+    // Listed or not, the same answer: the version is checked before the address is looked up.
+    for (const email of ['cai@empresa.com', 'ana@empresa.com']) {
+      const refused = await handle(post({ name: 'Eve', email, role: 'CTO', consentVersion: 'never-shown:v0' }))
+      expect(refused.status).toBe(400)
+      expect(await refused.json()).toEqual({
+        error: 'unknown_consent_version',
+        message: 'Invalid request: consentVersion is not a version the privacy note has had. Reload the page and try again.',
+      })
+    }
+    expect(store.welcomes.size).toBe(2)
+    expect(onRecorded).toHaveBeenCalledTimes(2)
+  })
+
+  it('asks the store for recorded versions only when the content cannot say which is current', async () => {
+    const { handle, store, consentVersion } = setup()
+    consentVersion.mockResolvedValueOnce(undefined)
+    await handle(post({ name: 'Ana', email: 'ana@empresa.com', role: 'CTO', consentVersion: CURRENT_VERSION }))
+    expect(store.record).toHaveBeenCalledWith(expect.anything(), expect.any(Headers), undefined)
   })
 
   describe('with the proof of work on', () => {

@@ -1,4 +1,5 @@
 import { corsHeaders } from '@supabase/supabase-js/cors'
+import type { CurrentConsentVersion } from './consent-versions.ts'
 import { isDatabaseUnavailable } from './database-errors.ts'
 import { json, readJsonPost, type Log } from './http.ts'
 import type { ProofOfWork } from './proof-of-work.ts'
@@ -9,6 +10,8 @@ export interface SendWelcomeDependencies {
   store: Pick<WelcomeStore, 'record'>
   /** Absent when the proof of work is turned off (CAPTCHA=off). */
   proofOfWork: ProofOfWork | undefined
+  /** The privacy note's current version, from the content: a consent may name it, or one it had before. */
+  consentVersion: CurrentConsentVersion
   /** Runs after a welcome is recorded, to deliver it now instead of on the next sweep. */
   onRecorded?: () => void
   log: Log
@@ -23,10 +26,17 @@ const QUEUED = { status: 'queued' }
  *
  * The answer to a valid request never says whether the address is listed or was welcomed
  * before: 202 queued either way, and nothing is sent to an address not on the list or sent
- * twice. Before that, a request needs an unused proof-of-work solution (when asked for) and
- * room in the per-client and per-recipient limits (429 with Retry-After otherwise).
+ * twice. Before that, a request needs an unused proof-of-work solution (when asked for), room in
+ * the per-client limit (429 with Retry-After otherwise) and, when it names one, a consent version
+ * the privacy note has had (400 otherwise, whoever the address is).
  */
-export function createSendWelcomeHandler({ store, proofOfWork, onRecorded, log }: SendWelcomeDependencies) {
+export function createSendWelcomeHandler({
+  store,
+  proofOfWork,
+  consentVersion: current,
+  onRecorded,
+  log,
+}: SendWelcomeDependencies) {
   return async (request: Request): Promise<Response> => {
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders })
     if (request.method === 'GET' && proofOfWork) return json(200, await proofOfWork.challenge())
@@ -43,8 +53,14 @@ export function createSendWelcomeHandler({ store, proofOfWork, onRecorded, log }
       }
       // Only addresses on the waitlist get mail (the function cannot be used to email strangers),
       // each once; the answer is the same either way.
-      const recorded = await store.record({ email, name, locale, consentVersion }, request.headers)
+      const recorded = await store.record({ email, name, locale, consentVersion }, request.headers, await current())
       if (recorded.outcome === 'limited') return tooMany(recorded.wait)
+      if (recorded.outcome === 'unknown_consent') {
+        return json(400, {
+          error: 'unknown_consent_version',
+          message: 'Invalid request: consentVersion is not a version the privacy note has had. Reload the page and try again.',
+        })
+      }
       if (recorded.outcome === 'recorded') {
         log('info', 'welcome recorded', { locale })
         onRecorded?.()

@@ -19,14 +19,18 @@ function setup(initial: PlaceState = 'unconfirmed') {
       return { state, changed }
     }),
     remove: vi.fn(async () => {
-      const existed = state !== 'missing'
-      state = 'missing'
+      const existed = state === 'unconfirmed' || state === 'confirmed'
+      if (existed) state = 'removed'
       return existed
     }),
+    /** The mailbox's removal is no longer remembered (its period ended). */
+    forget: () => {
+      if (state === 'removed') state = 'missing'
+    },
   }
   const log = vi.fn()
   const handle = createWaitlistLinksHandler({ places, linkSecret: async () => SECRET, log })
-  return { places, log, handle, current: () => state }
+  return { places, log, handle, current: () => state, forget: () => places.forget() }
 }
 
 const token = (purpose: LinkPurpose, days = 30) =>
@@ -78,8 +82,8 @@ describe('the waitlist-links handler', () => {
     }
   })
 
-  it('removes only when asked to act, and answers done every time after', async () => {
-    const { handle, places, current } = setup('confirmed')
+  it('removes only when asked to act, and answers done every time after, while the removal is remembered', async () => {
+    const { handle, places, current, forget } = setup('confirmed')
     const remove = await token('remove', 365)
     expect(await ask(handle, { action: 'remove', token: remove, apply: false })).toEqual({
       status: 200,
@@ -87,9 +91,19 @@ describe('the waitlist-links handler', () => {
     })
     expect(places.remove).not.toHaveBeenCalled()
     expect(await ask(handle, { action: 'remove', token: remove, apply: true })).toEqual({ status: 200, body: { state: 'done' } })
-    expect(current()).toBe('missing')
+    expect(current()).toBe('removed')
     expect(await ask(handle, { action: 'remove', token: remove, apply: true })).toEqual({ status: 200, body: { state: 'done' } })
     expect(await ask(handle, { action: 'remove', token: remove, apply: false })).toEqual({ status: 200, body: { state: 'done' } })
+    expect(await ask(handle, { action: 'confirm', token: await token('confirm'), apply: false })).toEqual({
+      status: 410,
+      body: { state: 'gone' },
+    })
+
+    // Forgotten, the inbox may be on the list again under another place: the link no longer vouches for it.
+    forget()
+    for (const apply of [false, true]) {
+      expect(await ask(handle, { action: 'remove', token: remove, apply })).toEqual({ status: 410, body: { state: 'gone' } })
+    }
   })
 
   it('refuses a removal token on the confirm action and the other way round, touching nothing', async () => {

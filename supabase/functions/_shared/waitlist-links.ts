@@ -5,8 +5,8 @@ import type { WaitlistPlaces } from './waitlist-places.ts'
 
 /**
  * Where a personal link stands: `ready` (valid, nothing done yet), `done` (the place is
- * confirmed, or the person is off the list), `gone` (there is no place left to confirm),
- * `expired`, or `invalid` (altered, forged, or made for the other action).
+ * confirmed, or the person is off the list), `gone` (the place no longer exists, and nothing
+ * more is known of it), `expired`, or `invalid` (altered, forged, or made for the other action).
  */
 export type LinkAnswer = 'ready' | 'done' | 'gone' | 'expired' | 'invalid'
 
@@ -31,8 +31,9 @@ const answer = (state: LinkAnswer) => json(STATUS[state], { state })
 /**
  * POST {action: 'confirm' | 'remove', token, apply}: what the welcome's personal links do
  * (docs/product.md §4.5). Confirming records when, in which language and under which consent
- * text; removing deletes the person's waitlist row and welcome. Both are idempotent, and the
- * answer is the same whether the place was there before or not, once it is done. The site's
+ * text; removing deletes the person's inbox from the list, every spelling of it, and remembers it
+ * for a while. Both are idempotent: removing again says the person is off the list for as long as
+ * that is known. The site's
  * server calls this (in-process when it hosts the sign-ups, over HTTP to the edge function
  * otherwise); the token is the only authority.
  */
@@ -57,15 +58,21 @@ export function createWaitlistLinksHandler({ places, linkSecret, log }: Waitlist
         const { state, changed } = apply
           ? await places.confirm(waitlistId)
           : { state: await places.state(waitlistId), changed: false }
-        if (state === 'missing') return answer('gone')
+        if (state === 'missing' || state === 'removed') return answer('gone')
         if (changed) log('info', 'waitlist place confirmed', { waitlistId })
         return answer(state === 'confirmed' ? 'done' : 'ready')
       }
 
-      if (!apply) return answer((await places.state(waitlistId)) === 'missing' ? 'done' : 'ready')
-      // Removing twice, or a place already swept away, ends the same way: nothing of it is kept.
-      if (await places.remove(waitlistId)) log('info', 'waitlist place removed on request')
-      return answer('done')
+      // "You are off the list" only while that is known to hold: the place was removed at its
+      // person's request and no spelling of the inbox can be back. Of a place swept away, or
+      // removed longer ago than the mailbox is remembered, only that it is gone.
+      if (apply && (await places.remove(waitlistId))) {
+        log('info', 'waitlist place removed on request')
+        return answer('done')
+      }
+      const state = await places.state(waitlistId)
+      if (state === 'removed') return answer('done')
+      return answer(state === 'missing' ? 'gone' : 'ready')
     } catch (error) {
       log('error', 'waitlist link not handled', { action, error: error instanceof Error ? error.message : String(error) })
       return json(500, { error: 'unavailable', message: 'The link could not be handled now. Please try again.' })

@@ -1,8 +1,12 @@
 import type { Log } from './http.ts'
 import type { Sql } from './sql.ts'
 
-/** Where a place on the waitlist stands (docs/product.md §4.5). */
-export type PlaceState = 'unconfirmed' | 'confirmed' | 'missing'
+/**
+ * Where a place on the waitlist stands (docs/product.md §4.5): `removed` when its person took it off
+ * the list and its mailbox is still remembered (nothing of that inbox is on the list), `missing`
+ * when nothing is known of it any more.
+ */
+export type PlaceState = 'unconfirmed' | 'confirmed' | 'removed' | 'missing'
 
 /**
  * The waitlist rows the personal links act on, read and written with the server's own rights.
@@ -11,12 +15,14 @@ export type PlaceState = 'unconfirmed' | 'confirmed' | 'missing'
 export function createWaitlistPlaces(sql: Sql) {
   return {
     async state(waitlistId: string): Promise<PlaceState> {
-      const { rows } = await sql.query<{ confirmed: boolean }>(
-        'select confirmed_at is not null as confirmed from public.waitlist where id = $1',
+      const { rows } = await sql.query<{ confirmed: boolean | null; removed: boolean }>(
+        `select (select confirmed_at is not null from public.waitlist where id = $1) as confirmed,
+                guard.place_left($1) as removed`,
         [waitlistId],
       )
       const [row] = rows
-      return row ? (row.confirmed ? 'confirmed' : 'unconfirmed') : 'missing'
+      if (row?.confirmed !== null && row?.confirmed !== undefined) return row.confirmed ? 'confirmed' : 'unconfirmed'
+      return row?.removed ? 'removed' : 'missing'
     },
 
     /**
@@ -37,9 +43,9 @@ export function createWaitlistPlaces(sql: Sql) {
     },
 
     /**
-     * Deletes the place and its welcome, and remembers its mailbox for a while (guard.remove_place):
-     * nobody can put the person back on the list, or mail them, right after they left. True when
-     * there was a place.
+     * Deletes the place and every other place of the same inbox, with their welcomes, and remembers
+     * the mailbox for a while (guard.remove_place): nobody can put the person back on the list, or
+     * mail them, right after they left. True when there was a place.
      */
     async remove(waitlistId: string): Promise<boolean> {
       const { rows } = await sql.query<{ removed: boolean }>('select guard.remove_place($1) as removed', [waitlistId])
@@ -56,6 +62,12 @@ export function createWaitlistPlaces(sql: Sql) {
       )
       return rows.length
     },
+
+    /** Forgets the mailboxes that left longer ago than their period (guard.forget_left_mailboxes); answers how many. */
+    async forgetLeftMailboxes(): Promise<number> {
+      const { rows } = await sql.query<{ forgotten: number }>('select guard.forget_left_mailboxes() as forgotten')
+      return rows[0]?.forgotten ?? 0
+    },
   }
 }
 
@@ -63,12 +75,15 @@ export type WaitlistPlaces = ReturnType<typeof createWaitlistPlaces>
 
 /**
  * The sweep's step after delivery (docs/product.md §4.5): deletes the places never confirmed within
- * `days`, logging what it did; a failure is logged and left to the next sweep. Answers how many.
+ * `days` and forgets the mailboxes whose removal is no longer remembered, logging what it did; a
+ * failure is logged and left to the next sweep. Answers how many places it deleted.
  */
 export async function sweepUnconfirmed(places: WaitlistPlaces, days: number, log: Log): Promise<number> {
   try {
     const deleted = await places.deleteUnconfirmed(days)
     if (deleted > 0) log('info', 'unconfirmed places deleted', { deleted, days })
+    const forgotten = await places.forgetLeftMailboxes()
+    if (forgotten > 0) log('info', 'mailboxes that left forgotten, their period over', { forgotten })
     return deleted
   } catch (error) {
     log('error', 'deleting unconfirmed places failed, will retry on the next sweep', { error: String(error) })

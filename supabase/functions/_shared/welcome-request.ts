@@ -6,6 +6,9 @@ const NAME_OR_ROLE = '1 to 200 characters'
 const ADDRESS = 'a plain address (local@domain) of at most 254 characters'
 const VERSION = 'letters, digits and . _ : - (at most 64)'
 
+/** What a consent version can be: the privacy note's rule for its version field, and guard.consent_versions'. */
+export const CONSENT_VERSION = /^[\w.:-]{1,64}$/
+
 /** A text of 1 to 200 characters once trimmed. */
 const shortText = () => z.string({ error: NAME_OR_ROLE }).trim().min(1, NAME_OR_ROLE).max(200, NAME_OR_ROLE)
 
@@ -28,10 +31,7 @@ const welcomeRequestSchema = z
       lang: z.enum(locales, { error: `one of ${locales.join(', ')}` }).default('pt'),
       // The version of the consent text the form showed, kept until the person confirms
       // (docs/product.md §4.5). Optional: a page loaded before the form sent it still signs up.
-      consentVersion: z
-        .string({ error: VERSION })
-        .regex(/^[\w.:-]{1,64}$/, VERSION)
-        .optional(),
+      consentVersion: z.string({ error: VERSION }).regex(CONSENT_VERSION, VERSION).optional(),
       // The proof of work's solution (proof-of-work.ts), when the server asks for one.
       altcha: z.string({ error: 'the proof-of-work payload' }).max(16_384, 'the proof-of-work payload').optional(),
     },

@@ -14,7 +14,7 @@ export interface PendingWelcome {
 
 /** What became of a welcome request: over a limit (seconds to wait), or what the outbox holds now. */
 export type RecordOutcome =
-  { outcome: 'limited'; wait: number } | { outcome: 'recorded' | 'already' | 'not_listed' | 'mailbox_full' }
+  { outcome: 'limited'; wait: number } | { outcome: 'recorded' | 'already' | 'not_listed' | 'mailbox_full' | 'unknown_consent' }
 
 export interface Claim {
   welcomes: PendingWelcome[]
@@ -40,14 +40,25 @@ export function createWelcomeStore(sql: Sql) {
      * then 'recorded' for a listed address not welcomed before while its mailbox has room,
      * 'already' when it was welcomed before, 'mailbox_full' when its inbox had its share of
      * welcomes for now, 'not_listed' when the address is not on the waitlist, whatever its case.
+     * Before the address is looked up, `currentConsentVersion` (the privacy note's, from the
+     * content) is recorded among the note's versions, and a consent version the note never had is
+     * 'unknown_consent'.
      */
     async record(
       welcome: { email: string; name: string; locale: Locale; consentVersion?: string },
       client: Headers,
+      currentConsentVersion?: string,
     ): Promise<RecordOutcome> {
-      const { rows } = await sql.query<{ wait: number; outcome: Exclude<RecordOutcome['outcome'], 'limited'> | 'limited' }>(
-        'select wait, outcome from guard.record_welcome($1::json, $2, $3, $4, $5)',
-        [JSON.stringify(Object.fromEntries(client)), welcome.email, welcome.name, welcome.locale, welcome.consentVersion ?? null],
+      const { rows } = await sql.query<{ wait: number; outcome: RecordOutcome['outcome'] }>(
+        'select wait, outcome from guard.record_welcome($1::json, $2, $3, $4, $5, $6)',
+        [
+          JSON.stringify(Object.fromEntries(client)),
+          welcome.email,
+          welcome.name,
+          welcome.locale,
+          welcome.consentVersion ?? null,
+          currentConsentVersion ?? null,
+        ],
       )
       const row = rows[0]
       if (!row) throw new Error('guard.record_welcome answered no row')

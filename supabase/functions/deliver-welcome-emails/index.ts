@@ -1,20 +1,33 @@
 import { deliverWithin } from '../_shared/deliver-welcomes.ts'
 import { json } from '../_shared/http.ts'
 import { sweepUnconfirmed } from '../_shared/waitlist-places.ts'
-import { DELIVERY_BUDGET_MS, deliveryFromEnv, guarded, log, places, port, retentionDays } from '../_shared/deno-runtime.ts'
+import { noteConsentVersion } from '../_shared/consent-versions.ts'
+import {
+  consentVersion,
+  DELIVERY_BUDGET_MS,
+  deliveryFromEnv,
+  guarded,
+  log,
+  places,
+  pool,
+  port,
+  retentionDays,
+} from '../_shared/deno-runtime.ts'
 
 const delivery = deliveryFromEnv()
 
 /**
  * Called every 10 seconds by pg_cron (migration 20261123110100) with the secret (service-role)
- * key: delivers what is due within the function's time budget, then, as a step of its own,
- * deletes the places never confirmed (docs/product.md §4.5).
+ * key: delivers what is due within the function's time budget, then, as steps of their own,
+ * records the privacy note's current version and deletes the places never confirmed
+ * (docs/product.md §4.5).
  */
 Deno.serve(
   { port: port() },
   guarded('secret', async (request) => {
     if (request.method !== 'POST') return json(405, { error: 'method_not_allowed', message: 'Use POST.' })
     const delivered = await deliverWithin(delivery, DELIVERY_BUDGET_MS)
+    await noteConsentVersion(pool, consentVersion, log)
     return json(200, { ...delivered, deleted: await sweepUnconfirmed(places, retentionDays, log) })
   }),
 )

@@ -17,6 +17,7 @@ import { startSmtpInbox, type SmtpInbox } from '../_test/smtp-inbox.ts'
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../_test/throwaway-postgres.ts'
 import { eventually, uniqueAddress } from '../_test/eventually.ts'
 import { signLinkToken } from '../_shared/link-token.ts'
+import { privacyNoteVersionQuery } from '../_shared/privacy-note-version-query.ts'
 import { freePort } from '../_test/free-port.ts'
 
 const ROOT = resolve(import.meta.dirname, '../../..')
@@ -69,16 +70,25 @@ const KEYS = {
 }
 const SITE_URL = 'https://pulso.test'
 
-/** Sanity's query API as the CDN answers it, with a welcome subject only the Studio would write. */
+/** The privacy note's version in the hosted dataset: newer than any the migrations know. */
+const STUDIO_CONSENT_VERSION = '2026-12-01'
+
+/**
+ * Sanity's query API as the CDN answers it, with a welcome subject only the Studio would write and
+ * a privacy note at a version of its own.
+ */
 async function startSanityStandIn(): Promise<{ url: string; server: Server; queries: string[] }> {
   const queries: string[] = []
   const server = createHttpServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost')
     queries.push(url.pathname)
-    const result = {
-      settings: { brandName: 'Pulso', email: 'ola@pulso.test' },
-      email: { subject: { pt: 'Seu lugar no {brand} (do Studio)', en: 'Your place at {brand} (from the Studio)' } },
-    }
+    const result =
+      url.searchParams.get('query') === privacyNoteVersionQuery
+        ? STUDIO_CONSENT_VERSION
+        : {
+            settings: { brandName: 'Pulso', email: 'ola@pulso.test' },
+            email: { subject: { pt: 'Seu lugar no {brand} (do Studio)', en: 'Your place at {brand} (from the Studio)' } },
+          }
     response.setHeader('content-type', 'application/json')
     response.end(JSON.stringify({ query: url.searchParams.get('query'), result, ms: 1 }))
   })
@@ -389,6 +399,25 @@ describe('the Deno edge functions on PostgreSQL', () => {
       expect(await place(email)).toBeUndefined()
       expect(await welcomeRow(email)).toBeUndefined()
       expect(await link({ action: 'confirm', token: confirm, apply: true })).toEqual({ status: 410, body: { state: 'gone' } })
+    })
+
+    it('records only a consent version the privacy note has had: the hosted note’s, not the caller’s own', async () => {
+      const email = uniqueAddress('consent')
+      await signUp(email)
+      // A client of its own: the other tests spend this file's client's welcome limit.
+      const client = { ...clientHeaders, 'x-forwarded-for': '198.51.100.77' }
+      const refused = await invoke({ name: 'Lia', email, role: 'CTO', lang: 'pt', consentVersion: 'never-shown:v0' }, client)
+      expect(refused.status).toBe(400)
+      expect(await refused.json()).toMatchObject({ error: 'unknown_consent_version' })
+      expect(await welcomeRow(email)).toBeUndefined()
+
+      const body = { name: 'Lia', email, role: 'CTO', lang: 'pt', consentVersion: STUDIO_CONSENT_VERSION }
+      expect((await invoke(body, client)).status).toBe(202)
+      await deliver()
+      const [mail] = await inbox.waitFor(email)
+      const confirm = tokenIn(mail?.text ?? '', '/confirmar')
+      expect(await link({ action: 'confirm', token: confirm, apply: true })).toEqual({ status: 200, body: { state: 'done' } })
+      expect(await place(email)).toEqual({ confirmed: true, consent_locale: 'pt', consent_version: STUDIO_CONSENT_VERSION })
     })
 
     it('signs with the key kept in the database, so every function and instance agrees', async () => {

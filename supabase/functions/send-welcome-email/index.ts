@@ -2,6 +2,7 @@ import { createSendWelcomeHandler } from '../_shared/send-welcome.ts'
 import { deliverWithin } from '../_shared/deliver-welcomes.ts'
 import { createProofOfWork } from '../_shared/proof-of-work.ts'
 import {
+  consentVersion,
   DELIVERY_BUDGET_MS,
   deliveryFromEnv,
   guarded,
@@ -19,6 +20,7 @@ const handler = createSendWelcomeHandler({
   store,
   // On unless CAPTCHA=off; challenges are signed with ALTCHA_HMAC_KEY or the key kept in the database.
   proofOfWork: Deno.env.get('CAPTCHA') === 'off' ? undefined : createProofOfWork(pool, proofOfWorkKey),
+  consentVersion,
   log,
   // Deliver right away, and whatever else is due; pg_cron's sweep retries what this could not send.
   onRecorded: () => inBackground(deliverWithin(delivery, DELIVERY_BUDGET_MS)),

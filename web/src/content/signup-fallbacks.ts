@@ -50,7 +50,8 @@ export const signupFallbacks: Record<Locale, SignupFallbackCopy> = {
     confirmedBody:
       'Obrigado! Quando chegar a sua vez, enviamos o link de ativação por e-mail. Você pode sair da lista a qualquer momento pelo link nos nossos e-mails.',
     goneTitle: 'Este cadastro não existe mais',
-    goneBody: 'Ele foi removido ou expirou sem confirmação. Se ainda quiser testar o {brand}, é só se cadastrar de novo.',
+    goneBody:
+      'Ele foi removido ou expirou sem confirmação. Se ainda quiser testar o {brand}, cadastre-se de novo; se você mesmo saiu da lista há pouco, escreva para {email}.',
     confirmExpiredTitle: 'Este link expirou',
     confirmExpiredBody:
       'O prazo para confirmar terminou e o cadastro foi apagado. Se ainda quiser testar o {brand}, cadastre-se de novo.',
@@ -59,7 +60,7 @@ export const signupFallbacks: Record<Locale, SignupFallbackCopy> = {
     removeButton: 'Sair da lista',
     removedTitle: 'Você saiu da lista',
     removedBody:
-      'Apagamos seu cadastro e não enviaremos mais e-mails sobre o teste. Se mudar de ideia, pode se cadastrar de novo quando quiser.',
+      'Apagamos seu cadastro e não enviaremos mais e-mails sobre o teste. Se mudar de ideia, escreva para {email} e colocamos você de volta na lista.',
     removeExpiredTitle: 'Este link expirou',
     removeExpiredBody: 'Por segurança, este link de saída não vale mais. Escreva para {email} e tiramos seu endereço da lista.',
     invalidTitle: 'Este link não é válido',
@@ -103,7 +104,8 @@ export const signupFallbacks: Record<Locale, SignupFallbackCopy> = {
     confirmedBody:
       'Thank you! When it’s your turn, we’ll email you the activation link. You can leave the list at any time through the link in our emails.',
     goneTitle: 'This sign-up no longer exists',
-    goneBody: 'It was removed, or it expired without being confirmed. If you’d still like to try {brand}, just sign up again.',
+    goneBody:
+      'It was removed, or it expired without being confirmed. If you’d still like to try {brand}, sign up again; if you left the list yourself recently, write to {email}.',
     confirmExpiredTitle: 'This link has expired',
     confirmExpiredBody:
       'The time to confirm has run out and the sign-up was deleted. If you’d still like to try {brand}, sign up again.',
@@ -112,7 +114,7 @@ export const signupFallbacks: Record<Locale, SignupFallbackCopy> = {
     removeButton: 'Leave the list',
     removedTitle: 'You’ve left the list',
     removedBody:
-      'We’ve deleted your sign-up and won’t email you about the trial again. If you change your mind, you’re welcome to sign up again.',
+      'We’ve deleted your sign-up and won’t email you about the trial again. If you change your mind, write to {email} and we’ll put you back on the list.',
     removeExpiredTitle: 'This link has expired',
     removeExpiredBody:
       'For your security, this removal link no longer works. Write to {email} and we’ll take your address off the list.',

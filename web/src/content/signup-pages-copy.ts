@@ -64,9 +64,9 @@ export function resolveSignupPagesCopy(content: SignupPagesContent | undefined, 
     confirm: {
       ready: notice('confirm', 'confirmButton'),
       done: notice('confirmed'),
-      gone: notice('gone'),
       expired: notice('confirmExpired'),
     },
+    gone: notice('gone'),
     remove: {
       ready: notice('remove', 'removeButton'),
       done: notice('removed'),
@@ -87,9 +87,11 @@ export function resolveSignupPagesCopy(content: SignupPagesContent | undefined, 
 
 export type SignupPagesCopy = ReturnType<typeof resolveSignupPagesCopy>
 
-/** What the page shows for one action in one state; a place already gone is already removed. */
+/**
+ * What the page shows for one action in one state. A place gone is the same page from either link:
+ * a removal link says "you have left" only while the backend knows it (its `done`).
+ */
 export function linkNotice(copy: SignupPagesCopy, action: LinkAction, state: LinkState): Notice {
-  if (state === 'invalid' || state === 'unavailable') return copy[state]
-  if (action === 'remove') return copy.remove[state === 'gone' ? 'done' : state]
-  return copy.confirm[state]
+  if (state === 'invalid' || state === 'unavailable' || state === 'gone') return copy[state]
+  return action === 'remove' ? copy.remove[state] : copy.confirm[state]
 }

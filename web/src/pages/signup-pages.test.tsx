@@ -55,12 +55,16 @@ describe('the page a removal link opens', () => {
     expect(main().getByRole('button', { name: 'Sair da lista' }).closest('form')).toHaveAttribute('method', 'post')
   })
 
-  it('says the person is off the list once done, and also when there was nothing left to remove', () => {
-    for (const state of ['done', 'gone'] as const) {
-      const { unmount } = renderLinkPage('/en/unsubscribe', 'en', state)
-      expect(main().getByRole('heading', { level: 1 })).toHaveTextContent('You’ve left the list')
-      unmount()
-    }
+  it('says the person is off the list once done, and how to come back', () => {
+    renderLinkPage('/en/unsubscribe', 'en', 'done')
+    expect(main().getByRole('heading', { level: 1 })).toHaveTextContent('You’ve left the list')
+    expect(main().getByText(/write to contato@pulso\.app and we’ll put you back/)).toBeVisible()
+  })
+
+  it('says only that the sign-up is gone when the backend no longer knows whether the person is off the list', () => {
+    renderLinkPage('/en/unsubscribe', 'en', 'gone')
+    expect(main().getByRole('heading', { level: 1 })).toHaveTextContent('This sign-up no longer exists')
+    expect(main().queryByText(/You’ve left the list/)).toBeNull()
   })
 
   it('sends a reader with an expired removal link to the contact address', () => {
