@@ -5,23 +5,39 @@ import globals from 'globals'
 
 /**
  * Dependencies point one way: schemas ← web, studio, server; supabase ← server. Nothing imports e2e.
+ * Test and benchmark support lives in test/: the shipped trees' own code never imports it, nor a
+ * test runner; their tests, which sit beside the code, may.
  * Only relative imports are folders of ours (a package path such as altcha-lib/algorithms/web/… is not).
  * `allowed` names the few files a folder may import across a boundary, each a deliberate exception.
  */
-const boundaries = (from, forbidden, allowed = []) => ({
-  files: [`${from}/**/*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: forbidden.map((folder) => ({
-          regex: `^\\.{1,2}/(?:.*/)?${folder}/(?!${allowed.map((file) => file.replace(/[.]/g, '\\.')).join('|') || '$^'}$)`,
-          message: `${from}/ must not import from ${folder}/.`,
-        })),
-      },
-    ],
+const TESTS = ['**/*.test.{ts,tsx}']
+const TEST_RUNNERS = ['vitest', 'msw', '@testing-library/*', '@playwright/test']
+const folderPatterns = (from, forbidden, allowed) =>
+  forbidden.map((folder) => ({
+    regex: `^\\.{1,2}/(?:.*/)?${folder}/(?!${allowed.map((file) => file.replace(/[.]/g, '\\.')).join('|') || '$^'}$)`,
+    message: `${from}/ must not import from ${folder}/.`,
+  }))
+const boundaries = (from, forbidden, allowed = []) => [
+  {
+    files: [`${from}/**/*.{ts,tsx}`],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...folderPatterns(from, [...forbidden, 'test'], allowed),
+            { group: TEST_RUNNERS, message: 'Only tests import a test runner or its helpers.' },
+          ],
+        },
+      ],
+    },
   },
-})
+  {
+    files: TESTS.map((tests) => `${from}/${tests}`),
+    rules: { 'no-restricted-imports': ['error', { patterns: folderPatterns(from, forbidden, allowed) }] },
+  },
+]
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', '.sanity/', 'schemas/sanity.types.ts', 'test-results/', 'playwright-report/'] },
@@ -39,10 +55,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  boundaries('schemas', ['web', 'server', 'studio', 'supabase', 'e2e']),
+  ...boundaries('schemas', ['web', 'server', 'studio', 'supabase', 'e2e']),
   // The address rule is one runtime-free file the form shares with the function and the database
   // (docs/decisions/0017-one-address-rule.md); nothing else of supabase/ reaches the browser.
-  boundaries('web', ['server', 'studio', 'supabase', 'e2e'], ['functions/_shared/email-address.ts']),
-  boundaries('supabase', ['web', 'server', 'studio', 'e2e']),
-  boundaries('server', ['studio', 'e2e']),
+  ...boundaries('web', ['server', 'studio', 'supabase', 'e2e'], ['functions/_shared/welcome/email-address.ts']),
+  ...boundaries('supabase', ['web', 'server', 'studio', 'e2e']),
+  ...boundaries('server', ['studio', 'e2e']),
 )

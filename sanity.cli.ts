@@ -7,7 +7,7 @@ export default defineCliConfig({
   },
   typegen: {
     // The page's queries, and the welcome email's, which the edge functions share with the server.
-    path: ['./web/src/**/*.{ts,tsx}', './supabase/functions/_shared/*.ts'],
+    path: ['./web/src/**/*.{ts,tsx}', './supabase/functions/_shared/**/*.ts'],
     schema: './schemas/schema.json',
     generates: './schemas/sanity.types.ts',
   },

@@ -11,7 +11,7 @@ export default defineConfig({
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['web/src/test/setup.ts'],
+          setupFiles: ['test/web/setup.ts'],
         },
       },
       {
@@ -24,10 +24,11 @@ export default defineConfig({
             'studio/**/*.test.ts',
             'scripts/**/*.test.ts',
             'e2e/support/**/*.test.ts',
+            'test/**/*.test.ts',
           ],
           environment: 'node',
           // The PostgreSQL server for the integration tests: TEST_DATABASE_URL's, or an embedded one.
-          globalSetup: ['supabase/functions/_test/postgres-global-setup.ts'],
+          globalSetup: ['test/database/postgres-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -9,7 +9,7 @@
 // 0: the connection broke, e.g. reset by a server refusing a body mid-upload), the slowest hostile
 // answer, each probe's p50/p99, the server's peak RSS growth and whether it is still up; then the
 // targets. The server runs in a process of its
-// own (server/testing/site-probe.ts, as the attack tests start it but on the build), restarted only
+// own (test/server/site-probe.ts, as the attack tests start it but on the build), restarted only
 // between rows that need another environment, or after a row that took it down.
 import { readdir } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
@@ -23,7 +23,7 @@ import {
   watchMemory,
   type ProbeAnswers,
   type ProbedServer,
-} from '../server/testing/site-probe.ts'
+} from '../test/server/site-probe.ts'
 
 const COPIES = 20
 const SECONDS = Number(process.env.ATTACK_SECONDS ?? 10)

@@ -7,7 +7,7 @@ import { mkdir, readFile } from 'node:fs/promises'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { startProductServer } from '../server/testing/test-server.ts'
+import { startProductServer } from '../test/server/test-server.ts'
 import { startReferenceServer } from './reference-server.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)

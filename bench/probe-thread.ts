@@ -2,7 +2,7 @@
 // the attacker's event loop, so the time they take is the server's, not the attackers' own backlog
 // of sends and reads (in one loop, 20 copies of a 1 MB body delayed the probe's own timers).
 import { parentPort, workerData } from 'node:worker_threads'
-import { probeSite } from '../server/testing/site-probe.ts'
+import { probeSite } from '../test/server/site-probe.ts'
 
 const { url, staticPath } = workerData as { url: string; staticPath: string }
 const port = parentPort

@@ -65,7 +65,7 @@ export default defineConfig({
       SUPABASE_URL: '',
       SUPABASE_ANON_KEY: '',
       // Every spec signs up from 127.0.0.1: the per-client limits would stop the suite, so they
-      // are wide here (server/abuse.integration.test.ts proves them). The proof of work stays on.
+      // are wide here (server/supabase/abuse.integration.test.ts proves them). The proof of work stays on.
       TRUST_PROXY: '',
       SIGNUP_LIMIT: '1000/1m',
       WELCOME_LIMIT_PER_CLIENT: '1000/1m',

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { parseMail } from '../supabase/functions/_test/smtp-inbox.ts'
+import { parseMail } from '../test/mail/smtp-inbox.ts'
 import { BASE_URL } from './support/copy.ts'
 import { collectPageErrors, gotoHydrated } from './support/page.ts'
 

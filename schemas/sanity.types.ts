@@ -507,12 +507,12 @@ export type AllSanitySchemaTypes =
   | Geopoint
   | Slug
 
-// Source: supabase/functions/_shared/privacy-note-version-query.ts
+// Source: supabase/functions/_shared/welcome/privacy-note-version-query.ts
 // Variable: privacyNoteVersionQuery
 // Query: *[_type == "privacyNote" && _id == "privacyNote"][0].version
 export type PrivacyNoteVersionQueryResult = string | null
 
-// Source: supabase/functions/_shared/welcome-copy-query.ts
+// Source: supabase/functions/_shared/welcome/welcome-copy-query.ts
 // Variable: welcomeCopyQuery
 // Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },  "email": *[_type == "welcomeEmail" && _id == "welcomeEmail"][0]{    subject, greeting, greetingWithoutName, confirmIntro, confirmButton, confirmNote,    paragraphs, steps, signOff, notYou, removeLink  }}
 export type WelcomeCopyQueryResult = {

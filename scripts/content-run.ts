@@ -1,4 +1,4 @@
-import { SeedDatasetError } from '../server/content/local-dataset.ts'
+import { SeedDatasetError } from '../server/sanity/local-dataset.ts'
 import { ContentCommandError } from './content-target.ts'
 import { SeedFormatError } from './content-seed.ts'
 

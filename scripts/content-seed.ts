@@ -3,7 +3,7 @@
  *
  * - The seed is in `sanity dataset import` format: an image is
  *   `{"_type":"image","_sanityAsset":"image@file://./images/x.png"}`, a path the CLI resolves
- *   against the NDJSON's folder, and server/content/local-dataset.ts reads it the same way. So
+ *   against the NDJSON's folder, and server/sanity/local-dataset.ts reads it the same way. So
  *   the import hands the CLI the seed file itself, once the seed is known to be whole.
  * - `sanity dataset export` (@sanity/export) writes a .tar.gz holding one folder
  *   `<dataset>-export-<date>/` with `data.ndjson` (asset documents removed, each asset field
@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto'
 import { copyFile, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { x as extractTar } from 'tar'
-import { loadLocalDataset, SANITY_ASSET_KEY, SEED_FILE_NAME } from '../server/content/local-dataset.ts'
+import { loadLocalDataset, SANITY_ASSET_KEY, SEED_FILE_NAME } from '../server/sanity/local-dataset.ts'
 import type { SanityTarget } from './content-target.ts'
 
 /** Set by the Content Lake on every write; kept out of the seed so exports do not churn. */

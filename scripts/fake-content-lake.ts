@@ -19,7 +19,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { evaluate, parse } from 'groq-js'
 import type { Mutation as MutationClass } from '@sanity/mutator'
-import { readImageMetadata } from '../server/content/image-metadata.ts'
+import { readImageMetadata } from '../server/sanity/images/image-metadata.ts'
 import { repoRoot } from './content-target.ts'
 
 export type StoredDoc = { _id: string; _type: string; [key: string]: unknown }

@@ -1,9 +1,13 @@
 import { createPrivateKey, randomBytes } from 'node:crypto'
 import { isIP } from 'node:net'
 import { z } from 'zod'
-import type { DkimKey } from '../supabase/functions/_shared/smtp-mailer.ts'
-import { deliveryEnvShape, deliveryPolicyOf, type DeliveryPolicy } from '../supabase/functions/_shared/delivery-policy.ts'
-import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './content/query-pool.ts'
+import type { DkimKey } from '../supabase/functions/_shared/delivery/smtp-mailer.ts'
+import {
+  deliveryEnvShape,
+  deliveryPolicyOf,
+  type DeliveryPolicy,
+} from '../supabase/functions/_shared/delivery/delivery-policy.ts'
+import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './sanity/query/query-pool.ts'
 import {
   DEFAULT_RATES,
   DEFAULT_RENDER_LIMITS,
@@ -11,7 +15,7 @@ import {
   type ContentEndpoint,
   type ImageRenderLimits,
   type LiveStreamLimits,
-} from './content/content-bounds.ts'
+} from './sanity/content-bounds.ts'
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
@@ -117,7 +121,7 @@ const envSchema = z.object({
   CAPTCHA: z.enum(['on', 'off']).default('on'),
   ALTCHA_HMAC_KEY: optional(z.string().min(32, 'a random secret of at least 32 characters')),
   ...deliveryEnvShape,
-  // Bounds on the content API's queries (server/content/query-pool.ts; README, security).
+  // Bounds on the content API's queries (server/sanity/query/query-pool.ts; README, security).
   CONTENT_QUERY_WORKERS: z.coerce.number().int().min(1).max(16).default(DEFAULT_QUERY_LIMITS.workers),
   CONTENT_QUERY_TIME_LIMIT_MS: z.coerce.number().int().min(10).max(60_000).default(DEFAULT_QUERY_LIMITS.timeLimitMs),
   CONTENT_QUERY_WORKER_MEMORY_MB: z.coerce.number().int().min(16).max(4096).default(DEFAULT_QUERY_LIMITS.workerMemoryMb),

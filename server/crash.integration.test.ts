@@ -6,11 +6,11 @@ import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { join } from 'node:path'
-import { startSmtpInbox, type SmtpInbox } from '../supabase/functions/_test/smtp-inbox.ts'
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../supabase/functions/_test/throwaway-postgres.ts'
-import { eventually } from '../supabase/functions/_test/eventually.ts'
-import { LOAD_SERVER_ENV, signUp, visitor } from '../supabase/functions/_test/visitors.ts'
-import { serverSandbox, type ServerSandbox } from './testing/server-process.ts'
+import { startSmtpInbox, type SmtpInbox } from '../test/mail/smtp-inbox.ts'
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../test/database/throwaway-postgres.ts'
+import { eventually } from '../test/eventually.ts'
+import { LOAD_SERVER_ENV, signUp, visitor } from '../test/server/visitors.ts'
+import { serverSandbox, type ServerSandbox } from '../test/server/server-process.ts'
 
 const CLIENTS = 20
 /** Sign-ups acknowledged before the kill: enough for welcomes to be queued, leased and in flight. */

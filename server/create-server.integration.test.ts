@@ -9,7 +9,7 @@ import { loadConfig } from './config.ts'
 import { createServer, type PulsoServer } from './create-server.ts'
 import { pageQuery } from '../web/src/content/page-query.ts'
 import { openDatabase } from './db/database.ts'
-import { createThrowawayDatabase } from '../supabase/functions/_test/throwaway-postgres.ts'
+import { createThrowawayDatabase } from '../test/database/throwaway-postgres.ts'
 
 let workDir: string
 let seedDir: string

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from './config.ts'
-import { closeGracefully } from './close-gracefully.ts'
+import { closeGracefully } from './http/close-gracefully.ts'
 import { createServer } from './create-server.ts'
 import { DataDirError } from './db/private-data-dir.ts'
 

@@ -2,7 +2,7 @@
 // once from one address, 5,000 in all, each asking for the live stream and held until the row ends.
 import { connect } from 'node:net'
 import type { Attack } from './attack.ts'
-import { LIVE_PATH } from '../../server/testing/content-attacks.ts'
+import { LIVE_PATH } from '../../test/attacks/content-attacks.ts'
 
 const CONNECTIONS_PER_COPY = 250
 /** The attacker's address: one of the loopback range other than the visitor probe's 127.0.0.1. */

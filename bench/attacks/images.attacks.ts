@@ -7,7 +7,7 @@ import {
   FORMER_500_QUERIES,
   hostileRenderPath,
   SEED_IMAGE_PATH,
-} from '../../server/testing/content-attacks.ts'
+} from '../../test/attacks/content-attacks.ts'
 
 /** Numbers every request of every row, so that no render comes from the cache unless a row wants it. */
 let sent = 0

@@ -1,5 +1,5 @@
 import type { Attack } from './attack.ts'
-import { INPUT_ATTACKS, sendRaw } from '../../server/testing/input-attacks.ts'
+import { INPUT_ATTACKS, sendRaw } from '../../test/attacks/input-attacks.ts'
 
 export const attacks: Attack[] = INPUT_ATTACKS.map(({ name, request }) => ({
   name,

@@ -1,7 +1,7 @@
 // The live stream's and the per-client rates' rows of the attack table (issue 14): streams held
 // open from one address, and bursts of requests from one address.
 import type { Attack } from './attack.ts'
-import { LIVE_PATH, SEED_IMAGE_PATH } from '../../server/testing/content-attacks.ts'
+import { LIVE_PATH, SEED_IMAGE_PATH } from '../../test/attacks/content-attacks.ts'
 
 /** Requests in one copy's burst: 20 copies at once send 2,000, over the default 600 a minute. */
 const BURST = 100

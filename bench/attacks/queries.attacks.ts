@@ -9,7 +9,7 @@ import {
   NESTED_PARENTHESES_QUERY,
   sendQueryAttack,
   type QueryAttack,
-} from '../../server/testing/query-attacks.ts'
+} from '../../test/attacks/query-attacks.ts'
 
 const PERSPECTIVE_BODY = longPerspectiveBody(255_000)
 const CAPPED_PERSPECTIVE_BODY = longPerspectiveBody(30_000)

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { test } from '@playwright/test'
-import { freePort } from '../../supabase/functions/_test/free-port.ts'
+import { freePort } from '../../test/free-port.ts'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 

@@ -1,9 +1,9 @@
 // The waitlist's own rule for addresses, on both databases: the same cases as the TypeScript
-// rule (supabase/functions/_shared/email-address.ts), and one row per person and per request.
+// rule (supabase/functions/_shared/welcome/email-address.ts), and one row per person and per request.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { addressCases } from '../../supabase/functions/_test/address-cases.ts'
-import { uniqueAddress } from '../../supabase/functions/_test/eventually.ts'
-import { databaseKinds, type MigratedDatabase } from './test-databases.ts'
+import { addressCases } from '../../test/attacks/address-cases.ts'
+import { uniqueAddress } from '../../test/eventually.ts'
+import { databaseKinds, type MigratedDatabase } from '../../test/database/test-databases.ts'
 
 describe.each(databaseKinds)('the waitlist on $kind', ({ open }) => {
   let database: MigratedDatabase

@@ -2,10 +2,10 @@
 // databases: the note's first version and the code's own, every current version the content gave,
 // and nothing else, whoever the address is.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createWelcomeStore } from '../../supabase/functions/_shared/welcome-store.ts'
-import { noteConsentVersion } from '../../supabase/functions/_shared/consent-versions.ts'
+import { createWelcomeStore } from '../../supabase/functions/_shared/welcome/welcome-store.ts'
+import { noteConsentVersion } from '../../supabase/functions/_shared/welcome/consent-versions.ts'
 import { FALLBACK_CONSENT_VERSION } from '../../web/src/content/signup-fallbacks.ts'
-import { databaseKinds, type MigratedDatabase } from './test-databases.ts'
+import { databaseKinds, type MigratedDatabase } from '../../test/database/test-databases.ts'
 
 describe.each(databaseKinds)('consent versions on $kind', ({ open }) => {
   let database: MigratedDatabase

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { eventually } from '../../supabase/functions/_test/eventually.ts'
+import { eventually } from '../../test/eventually.ts'
 import { openDatabase } from './database.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import pg from 'pg'
-import type { Sql } from '../../supabase/functions/_shared/sql.ts'
+import type { Sql } from '../../supabase/functions/_shared/runtime/sql.ts'
 import { lockDirectory } from './directory-lock.ts'
 import { tightenToOwner } from './private-data-dir.ts'
 import { openPgliteThread } from './pglite-client.ts'

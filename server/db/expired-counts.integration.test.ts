@@ -3,7 +3,7 @@
 // were made while the table was empty (as every connection's are, right after a start).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Transaction } from './database.ts'
-import { databaseKinds, type MigratedDatabase } from './test-databases.ts'
+import { databaseKinds, type MigratedDatabase } from '../../test/database/test-databases.ts'
 
 /** Whole-table scans of `schema.table` so far in this transaction. */
 async function tableScans(tx: Transaction, schema: string, table: string): Promise<number> {

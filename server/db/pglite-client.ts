@@ -4,7 +4,7 @@
  * the page (docs/decisions/0032-embedded-database-in-its-own-thread.md).
  */
 import { Worker } from 'node:worker_threads'
-import type { Sql } from '../../supabase/functions/_shared/sql.ts'
+import type { Sql } from '../../supabase/functions/_shared/runtime/sql.ts'
 import type { Transaction } from './database.ts'
 import type { ErrorFields, Reply, Request } from './pglite-thread.ts'
 

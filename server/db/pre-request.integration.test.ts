@@ -5,8 +5,8 @@
 // are its documented ones, made by hand.
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../../supabase/functions/_test/throwaway-postgres.ts'
-import { uniqueAddress } from '../../supabase/functions/_test/eventually.ts'
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../../test/database/throwaway-postgres.ts'
+import { uniqueAddress } from '../../test/eventually.ts'
 import { openDatabase, type Database } from './database.ts'
 import { migrate } from './migrate.ts'
 

@@ -4,8 +4,8 @@
 import { chmod, lstat, mkdir, readdir, writeFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { serverSandbox, type ServerSandbox } from '../testing/server-process.ts'
-import { eventually, uniqueAddress } from '../../supabase/functions/_test/eventually.ts'
+import { serverSandbox, type ServerSandbox } from '../../test/server/server-process.ts'
+import { eventually, uniqueAddress } from '../../test/eventually.ts'
 
 const ENV = { CAPTCHA: 'off', LOG_LEVEL: 'warn' }
 const headers = { apikey: 'local-anon-key', 'content-type': 'application/json' }

@@ -1,5 +1,5 @@
 import type { RequestLimit, ServerConfig } from '../config.ts'
-import type { Sql } from '../../supabase/functions/_shared/sql.ts'
+import type { Sql } from '../../supabase/functions/_shared/runtime/sql.ts'
 
 /**
  * Writes the limits the environment sets into guard.limits, where the pre-request hook and the

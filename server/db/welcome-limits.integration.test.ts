@@ -3,8 +3,8 @@
 // inbox, never requests. A request refused for its client, or for an address that is not listed or
 // already welcomed, spends nothing of the mailbox's share.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createWelcomeStore } from '../../supabase/functions/_shared/welcome-store.ts'
-import { databaseKinds, type MigratedDatabase } from './test-databases.ts'
+import { createWelcomeStore } from '../../supabase/functions/_shared/welcome/welcome-store.ts'
+import { databaseKinds, type MigratedDatabase } from '../../test/database/test-databases.ts'
 
 describe.each(databaseKinds)('welcome request limits on $kind', ({ open }) => {
   let database: MigratedDatabase

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import nodemailer from 'nodemailer'
-import { DeliveryError, type Mailer } from '../../supabase/functions/_shared/mailer.ts'
+import { DeliveryError, type Mailer } from '../../supabase/functions/_shared/delivery/mailer.ts'
 
 /** File names are at most 255 bytes; the time stamp, a hash, `.eml` and the `.partial` of the copy being written take about 60 of them. */
 const RECIPIENT_IN_NAME = 180

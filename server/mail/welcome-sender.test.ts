@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { DeliverDependencies } from '../../supabase/functions/_shared/deliver-welcomes.ts'
-import type { Claim } from '../../supabase/functions/_shared/welcome-store.ts'
+import type { DeliverDependencies } from '../../supabase/functions/_shared/delivery/deliver-welcomes.ts'
+import type { Claim } from '../../supabase/functions/_shared/welcome/welcome-store.ts'
 import { startWelcomeSender, type WelcomeSender } from './welcome-sender.ts'
 
 const nothing: Claim = { welcomes: [], claimAgainIn: null }

@@ -1,5 +1,5 @@
-import { deliverDueWelcomes, type DeliverDependencies } from '../../supabase/functions/_shared/deliver-welcomes.ts'
-import type { OutboxCounts } from '../../supabase/functions/_shared/welcome-store.ts'
+import { deliverDueWelcomes, type DeliverDependencies } from '../../supabase/functions/_shared/delivery/deliver-welcomes.ts'
+import type { OutboxCounts } from '../../supabase/functions/_shared/welcome/welcome-store.ts'
 
 export interface WelcomeSender {
   /** Deliver now (a welcome was just recorded) rather than at the next sweep. */

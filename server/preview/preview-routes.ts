@@ -4,7 +4,7 @@
  * that secret checks out does this browser get the preview cookie, and with it drafts.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
-import type { PageContentSource } from '../content/page-content.ts'
+import type { PageContentSource } from '../site/page-content.ts'
 import { PREVIEW_CONTENT_PATH, PREVIEW_DISABLE_PATH, PREVIEW_ENABLE_PATH } from '../../web/src/preview/preview-paths.ts'
 import { endPreview, type PreviewSession } from './preview-session.ts'
 import { siteRedirect } from './site-redirect.ts'

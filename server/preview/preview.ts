@@ -1,9 +1,9 @@
 import { createClient } from '@sanity/client'
 import { validatePreviewUrl } from '@sanity/preview-url-secret'
 import type { ServerConfig } from '../config.ts'
-import type { LocalDatasetSource } from '../content/local-dataset.ts'
-import { LOCAL_SYNC_TAG } from '../content/live-routes.ts'
-import { DRAFTS, hostedPreviewContent, localPageContent } from '../content/page-content.ts'
+import type { LocalDatasetSource } from '../sanity/local-dataset.ts'
+import { LOCAL_SYNC_TAG } from '../sanity/live/live-routes.ts'
+import { DRAFTS, hostedPreviewContent, localPageContent } from '../site/page-content.ts'
 import type { Preview } from './preview-routes.ts'
 import { createPreviewSession } from './preview-session.ts'
 

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config.ts'
 import { createServer, type PulsoServer } from '../create-server.ts'
 import { matchRoute } from '../../web/src/app/routes.ts'
-import { linkPaths } from '../../supabase/functions/_shared/link-pages.ts'
-import { linkPurposes } from '../../supabase/functions/_shared/link-token.ts'
+import { linkPaths } from '../../supabase/functions/_shared/links/link-pages.ts'
+import { linkPurposes } from '../../supabase/functions/_shared/links/link-token.ts'
 import { locales } from '../../schemas/locales.ts'
 
 describe('the personal links’ addresses', () => {

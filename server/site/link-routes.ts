@@ -1,15 +1,15 @@
 import fastifyRateLimit from '@fastify/rate-limit'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { clientKey } from '../client-address.ts'
+import { clientKey } from '../http/client-address.ts'
 import type { RequestLimit } from '../config.ts'
 import { locales, type Locale } from '../../schemas/locales.ts'
 import { pathOf } from '../../web/src/app/routes.ts'
 import type { PublicConfig } from '../../web/src/app/public-config.ts'
 import type { LinkAction, LinkState, SignupPagesContent } from '../../web/src/content/signup-pages-copy.ts'
-import type { QuerySource } from '../content/query-source.ts'
+import type { QuerySource } from './query-source.ts'
 import { withNonces, type PageRenderer } from './page-renderer.ts'
 import type { LinkActions } from './link-actions.ts'
-import { MAX_LINK_TOKEN_LENGTH } from '../../supabase/functions/_shared/link-token.ts'
+import { MAX_LINK_TOKEN_LENGTH } from '../../supabase/functions/_shared/links/link-token.ts'
 
 export interface LinkRoutesOptions {
   renderer: PageRenderer

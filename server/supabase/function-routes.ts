@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { jsonTextNestsDeeperThan } from '../json-depth.ts'
+import { jsonTextNestsDeeperThan } from '../http/json-depth.ts'
 import { corsPreflight, forwardedHeaders, requireApiKey } from './gateway.ts'
 
 export interface FunctionRoutesOptions {

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { clientAddress } from '../client-address.ts'
+import { clientAddress } from '../http/client-address.ts'
 
 /** Headers supabase-js sends; the browser asks before sending them cross-origin. */
 const ALLOWED_HEADERS = 'apikey, authorization, x-client-info, content-type, content-profile, accept-profile, prefer'

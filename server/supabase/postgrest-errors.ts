@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable } from '../../supabase/functions/_shared/database-errors.ts'
+import { isDatabaseUnavailable } from '../../supabase/functions/_shared/runtime/database-errors.ts'
 
 /** PostgREST's error body; supabase-js reads `code`, `message`, `details` and `hint`. */
 export interface PostgrestError {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply } from 'fastify'
 import type { Database } from '../db/database.ts'
-import { jsonTextNestsDeeperThan } from '../json-depth.ts'
+import { jsonTextNestsDeeperThan } from '../http/json-depth.ts'
 import { fromPgError, postgrestError, type PostgrestError } from './postgrest-errors.ts'
 import { corsPreflight, forwardedHeaders, requireApiKey } from './gateway.ts'
 

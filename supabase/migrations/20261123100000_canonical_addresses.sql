@@ -1,5 +1,5 @@
 -- One canonical address per person (docs/product.md §4.3). The waitlist stores an address only
--- in the form supabase/functions/_shared/email-address.ts gives it: a plain local@domain, the
+-- in the form supabase/functions/_shared/welcome/email-address.ts gives it: a plain local@domain, the
 -- domain in lowercase ASCII without a trailing dot. Spellings that differ only trivially are
 -- normalized here first; anything else that is not plain (display names, comments, groups,
 -- quoted local parts, hidden characters, an internationalized domain not yet in punycode) is

@@ -167,7 +167,7 @@ end;
 $$;
 
 /**
- * Proof-of-work solutions already used (supabase/functions/_shared/proof-of-work.ts): a
+ * Proof-of-work solutions already used (supabase/functions/_shared/proof-of-work/proof-of-work.ts): a
  * challenge counts once. Rows go when their challenge expires, pruned as guard.hits is.
  */
 create table guard.spent_challenges (

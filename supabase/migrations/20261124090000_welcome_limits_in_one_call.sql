@@ -1,5 +1,5 @@
 -- A welcome request's two limits (docs/product.md §4.6) in one call, which the statement that
--- records the welcome makes first (supabase/functions/_shared/welcome-store.ts, record): a welcome
+-- records the welcome makes first (supabase/functions/_shared/welcome/welcome-store.ts, record): a welcome
 -- request is one round trip to the database, where it was three. The client's limit comes first: a
 -- client over it is refused without its request counting against the recipient.
 

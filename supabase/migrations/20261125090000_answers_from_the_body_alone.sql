@@ -148,7 +148,7 @@ end;
 $$;
 
 /**
- * A welcome request, in one call (the statement of supabase/functions/_shared/welcome-store.ts):
+ * A welcome request, in one call (the statement of supabase/functions/_shared/welcome/welcome-store.ts):
  * the client's limit first, then the address is looked up. A welcome is recorded for a listed
  * address not welcomed before, with the address as the waitlist keeps it, while its mailbox has
  * room: the per-recipient bound counts welcomes queued to one inbox, so requests for strangers or

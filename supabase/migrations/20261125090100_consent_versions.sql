@@ -17,7 +17,7 @@ comment on table guard.consent_versions is
 
 -- The seed's note (the version every dataset started from) and the code's own words, shown while
 -- the content lacks the note (web/src/content/signup-fallbacks.ts, FALLBACK_CONSENT_VERSION: a new
--- one there needs a row here, and server/consent-versions.integration.test.ts says so).
+-- one there needs a row here, and server/db/consent-versions.integration.test.ts says so).
 insert into guard.consent_versions (version) values ('2026-11-23'), ('code-2026-11-23');
 
 /** Records the privacy note's current version, read from the content; nothing when it is known already. */
@@ -32,7 +32,7 @@ create function guard.note_consent_version(current_version text) returns void
   end;
 
 /**
- * A welcome request, in one call (the statement of supabase/functions/_shared/welcome-store.ts),
+ * A welcome request, in one call (the statement of supabase/functions/_shared/welcome/welcome-store.ts),
  * as migration 20261125090000 made it, after two more steps once the client's limit has room: the
  * note's current version (`current_consent`, read by the caller from the content, null when it
  * could not) is recorded, then a `consent` the note never had is refused ('unknown_consent').

@@ -1,7 +1,7 @@
-import { deliverWithin } from '../_shared/deliver-welcomes.ts'
-import { json } from '../_shared/http.ts'
-import { sweepUnconfirmed } from '../_shared/waitlist-places.ts'
-import { noteConsentVersion } from '../_shared/consent-versions.ts'
+import { deliverWithin } from '../_shared/delivery/deliver-welcomes.ts'
+import { json } from '../_shared/runtime/http.ts'
+import { sweepUnconfirmed } from '../_shared/links/waitlist-places.ts'
+import { noteConsentVersion } from '../_shared/welcome/consent-versions.ts'
 import {
   consentVersion,
   DELIVERY_BUDGET_MS,
@@ -12,7 +12,7 @@ import {
   pool,
   port,
   retentionDays,
-} from '../_shared/deno-runtime.ts'
+} from '../_shared/runtime/deno-runtime.ts'
 
 const delivery = deliveryFromEnv()
 

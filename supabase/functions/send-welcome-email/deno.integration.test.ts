@@ -13,12 +13,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { openDatabase, type Database } from '../../../server/db/database.ts'
 import { migrate } from '../../../server/db/migrate.ts'
 /* eslint-enable no-restricted-imports */
-import { startSmtpInbox, type SmtpInbox } from '../_test/smtp-inbox.ts'
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../_test/throwaway-postgres.ts'
-import { eventually, uniqueAddress } from '../_test/eventually.ts'
-import { signLinkToken } from '../_shared/link-token.ts'
-import { privacyNoteVersionQuery } from '../_shared/privacy-note-version-query.ts'
-import { freePort } from '../_test/free-port.ts'
+import { startSmtpInbox, type SmtpInbox } from '../../../test/mail/smtp-inbox.ts'
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../../../test/database/throwaway-postgres.ts'
+import { eventually, uniqueAddress } from '../../../test/eventually.ts'
+import { signLinkToken } from '../_shared/links/link-token.ts'
+import { privacyNoteVersionQuery } from '../_shared/welcome/privacy-note-version-query.ts'
+import { freePort } from '../../../test/free-port.ts'
 
 const ROOT = resolve(import.meta.dirname, '../../..')
 const DENO = resolve(ROOT, 'node_modules/.bin/deno')

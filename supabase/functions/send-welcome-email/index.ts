@@ -1,6 +1,6 @@
-import { createSendWelcomeHandler } from '../_shared/send-welcome.ts'
-import { deliverWithin } from '../_shared/deliver-welcomes.ts'
-import { createProofOfWork } from '../_shared/proof-of-work.ts'
+import { createSendWelcomeHandler } from '../_shared/welcome/send-welcome.ts'
+import { deliverWithin } from '../_shared/delivery/deliver-welcomes.ts'
+import { createProofOfWork } from '../_shared/proof-of-work/proof-of-work.ts'
 import {
   consentVersion,
   DELIVERY_BUDGET_MS,
@@ -12,7 +12,7 @@ import {
   port,
   proofOfWorkKey,
   store,
-} from '../_shared/deno-runtime.ts'
+} from '../_shared/runtime/deno-runtime.ts'
 
 const delivery = deliveryFromEnv()
 

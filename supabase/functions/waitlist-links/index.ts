@@ -1,5 +1,5 @@
-import { createWaitlistLinksHandler } from '../_shared/waitlist-links.ts'
-import { guarded, linkSecret, log, places, port } from '../_shared/deno-runtime.ts'
+import { createWaitlistLinksHandler } from '../_shared/links/waitlist-links.ts'
+import { guarded, linkSecret, log, places, port } from '../_shared/runtime/deno-runtime.ts'
 
 const handler = createWaitlistLinksHandler({ places, linkSecret, log })
 

@@ -1,10 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import type { PageContent } from '../content/page-copy.ts'
-import { loadSeedContent } from '../test/seed-content.ts'
-import { serveContent } from '../test/network.ts'
-import { renderApp } from '../test/render-app.tsx'
-import { emptyContent } from '../test/content-fixtures.ts'
+import { loadSeedContent } from '../../../test/web/seed-content.ts'
+import { serveContent } from '../../../test/web/network.ts'
+import { renderApp } from '../../../test/web/render-app.tsx'
+import { emptyContent } from '../../../test/web/content-fixtures.ts'
 
 let seed: PageContent
 beforeAll(async () => {

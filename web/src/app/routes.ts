@@ -10,7 +10,7 @@ export type Route =
 
 /**
  * Each sign-up page has an address per language, the English one under /en like the landing
- * page. The welcome's links are built from the same addresses (supabase/functions/_shared/link-pages.ts).
+ * page. The welcome's links are built from the same addresses (supabase/functions/_shared/links/link-pages.ts).
  */
 const signupPagePaths: Record<SignupPage, Record<Locale, string>> = {
   confirm: { pt: '/confirmar', en: '/en/confirm' },

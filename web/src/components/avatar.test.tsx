@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { loadSeedContent } from '../test/seed-content.ts'
-import { serveContent } from '../test/network.ts'
-import { renderApp } from '../test/render-app.tsx'
+import { loadSeedContent } from '../../../test/web/seed-content.ts'
+import { serveContent } from '../../../test/web/network.ts'
+import { renderApp } from '../../../test/web/render-app.tsx'
 
 const portrait = (author: string) => screen.getByRole('img', { name: `Illustrated portrait of ${author}` })
 

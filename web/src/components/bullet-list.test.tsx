@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import type { PageContent } from '../content/page-copy.ts'
-import { loadSeedContent } from '../test/seed-content.ts'
-import { serveContent } from '../test/network.ts'
-import { renderApp } from '../test/render-app.tsx'
+import { loadSeedContent } from '../../../test/web/seed-content.ts'
+import { serveContent } from '../../../test/web/network.ts'
+import { renderApp } from '../../../test/web/render-app.tsx'
 
 let seed: PageContent
 beforeAll(async () => {

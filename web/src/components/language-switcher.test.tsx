@@ -2,9 +2,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { act, screen, waitFor } from '@testing-library/react'
 import type { PageContent } from '../content/page-copy.ts'
 import { TOOLTIP_DELAY_MS } from './use-delayed-tooltip.ts'
-import { loadSeedContent } from '../test/seed-content.ts'
-import { serveContent } from '../test/network.ts'
-import { renderApp } from '../test/render-app.tsx'
+import { loadSeedContent } from '../../../test/web/seed-content.ts'
+import { serveContent } from '../../../test/web/network.ts'
+import { renderApp } from '../../../test/web/render-app.tsx'
 
 let seed: PageContent
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import type { PageContent } from './page-copy.ts'
-import { loadSeedContent } from '../test/seed-content.ts'
-import { queryResult, serveContent, serveLiveEvents, SYNC_TAG } from '../test/network.ts'
-import { renderApp } from '../test/render-app.tsx'
+import { loadSeedContent } from '../../../test/web/seed-content.ts'
+import { queryResult, serveContent, serveLiveEvents, SYNC_TAG } from '../../../test/web/network.ts'
+import { renderApp } from '../../../test/web/render-app.tsx'
 
 let seed: PageContent
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { localize, localizeList } from './localize.ts'
-import { point, text } from '../test/content-fixtures.ts'
+import { point, text } from '../../../test/web/content-fixtures.ts'
 
 describe('localize', () => {
   it('returns the text in the requested language, trimmed', () => {

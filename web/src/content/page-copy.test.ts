@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { resolvePageCopy, type PageContent } from './page-copy.ts'
-import { emptyContent, longText, point, text } from '../test/content-fixtures.ts'
-import { loadSeedContent } from '../test/seed-content.ts'
+import { emptyContent, longText, point, text } from '../../../test/web/content-fixtures.ts'
+import { loadSeedContent } from '../../../test/web/seed-content.ts'
 
 const year = String(new Date().getFullYear())
 

@@ -3,10 +3,10 @@ import { act, screen, waitFor } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import type { PageContent } from './page-copy.ts'
 import { pageQuery } from './page-query.ts'
-import { loadSeedContent } from '../test/seed-content.ts'
-import { queryResult, serveContent, serveLiveEvents, SYNC_TAG } from '../test/network.ts'
-import { renderApp } from '../test/render-app.tsx'
-import { watchContentFetches } from '../test/content-fetches.ts'
+import { loadSeedContent } from '../../../test/web/seed-content.ts'
+import { queryResult, serveContent, serveLiveEvents, SYNC_TAG } from '../../../test/web/network.ts'
+import { renderApp } from '../../../test/web/render-app.tsx'
+import { watchContentFetches } from '../../../test/web/content-fetches.ts'
 
 let seed: PageContent
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
-import { loadSeedSignupContent } from '../test/seed-content.ts'
+import { loadSeedSignupContent } from '../../../test/web/seed-content.ts'
 import { resolveSignupPagesCopy, type LinkState, type SignupPagesContent } from '../content/signup-pages-copy.ts'
-import { renderApp } from '../test/render-app.tsx'
+import { renderApp } from '../../../test/web/render-app.tsx'
 import type { Locale } from '../../../schemas/locales.ts'
 
 let seed: SignupPagesContent

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { localPublicConfig, type PublicConfig } from '../app/public-config.ts'
 import { resolvePageCopy } from '../content/page-copy.ts'
-import { emptyContent } from '../test/content-fixtures.ts'
-import { loadSeedContent } from '../test/seed-content.ts'
+import { emptyContent } from '../../../test/web/content-fixtures.ts'
+import { loadSeedContent } from '../../../test/web/seed-content.ts'
 import { buildHeadTags } from './head-tags.ts'
 
 const local: PublicConfig = { ...localPublicConfig, siteUrl: 'https://pulso.example' }

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Locale } from '../../../schemas/locales.ts'
-import { canonicalEmail } from '../../../supabase/functions/_shared/email-address.ts'
+import { canonicalEmail } from '../../../supabase/functions/_shared/welcome/email-address.ts'
 
 export interface SignUp {
   name: string

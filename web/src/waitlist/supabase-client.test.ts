@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { localPublicConfig, type PublicConfig } from '../app/public-config.ts'
-import { serveWaitlist } from '../test/network.ts'
+import { serveWaitlist } from '../../../test/web/network.ts'
 import { loadSupabase } from './supabase-client.ts'
 
 const project = (url: string, anonKey: string): PublicConfig => ({ ...localPublicConfig, supabase: { url, anonKey } })

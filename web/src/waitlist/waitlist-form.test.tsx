@@ -2,10 +2,10 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import type { PageContent } from '../content/page-copy.ts'
-import { loadSeedContent } from '../test/seed-content.ts'
-import { serveChallenges, serveContent, serveWaitlist } from '../test/network.ts'
-import { server } from '../test/msw-server.ts'
-import { prerenderApp, renderApp } from '../test/render-app.tsx'
+import { loadSeedContent } from '../../../test/web/seed-content.ts'
+import { serveChallenges, serveContent, serveWaitlist } from '../../../test/web/network.ts'
+import { server } from '../../../test/web/msw-server.ts'
+import { prerenderApp, renderApp } from '../../../test/web/render-app.tsx'
 
 let seed: PageContent
 beforeAll(async () => {

@@ -1,8 +1,0 @@
-import type { FastifyBaseLogger } from 'fastify'
-import type { Log } from '../supabase/functions/_shared/http.ts'
-
-/** The shared functions' log (level, message, details) written to the server's logger. */
-export const functionLog =
-  (logger: FastifyBaseLogger): Log =>
-  (level, message, details) =>
-    logger[level](details ?? {}, message)

@@ -1,0 +1,28 @@
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { createLocalDatasetSource } from '../sanity/local-dataset.ts'
+import { localPageContent } from './page-content.ts'
+
+async function seedWithHeadline(dir: string, headline: string) {
+  const doc = { _id: 'hero', _type: 'hero', headline: { _type: 'localeString', pt: headline, en: headline } }
+  await writeFile(join(dir, 'data.ndjson'), `${JSON.stringify(doc)}\n`)
+}
+
+describe('localPageContent', () => {
+  it('answers the page query from the seed and follows edits to it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pulso-page-content-'))
+    await seedWithHeadline(dir, 'Primeira versão')
+    const content = localPageContent(createLocalDatasetSource({ seedDir: dir, projectId: 'local', dataset: 'production' }))
+
+    const first = await content()
+    expect(first.hero?.headline?.pt).toBe('Primeira versão')
+    // The same dataset version gives the very same evaluated content.
+    expect(await content()).toBe(first)
+
+    // A longer file: the edit shows in the file's size even within the file system's mtime resolution.
+    await seedWithHeadline(dir, 'Segunda versão, mais longa')
+    expect((await content()).hero?.headline?.pt).toBe('Segunda versão, mais longa')
+  })
+})

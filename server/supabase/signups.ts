@@ -1,0 +1,149 @@
+import { join, resolve } from 'node:path'
+import type { FastifyBaseLogger } from 'fastify'
+import type { ServerConfig } from '../config.ts'
+import { openDatabase, type Database } from '../db/database.ts'
+import { makeDataDirPrivate } from '../db/private-data-dir.ts'
+import { migrate } from '../db/migrate.ts'
+import { applyRemovalMemory, applyRequestLimits } from '../db/request-limits.ts'
+import { scheduleVacuum } from '../db/vacuum.ts'
+import { createFileMailer } from '../mail/file-mailer.ts'
+import { startWelcomeSender, type WelcomeSender } from '../mail/welcome-sender.ts'
+import { createVisitorLoad, type VisitorLoad } from '../mail/visitor-load.ts'
+import type { QuerySource } from '../site/query-source.ts'
+import { createSmtpMailer } from '../../supabase/functions/_shared/delivery/smtp-mailer.ts'
+import { createWelcomeStore } from '../../supabase/functions/_shared/welcome/welcome-store.ts'
+import {
+  createWaitlistPlaces,
+  sweepUnconfirmed,
+  type WaitlistPlaces,
+} from '../../supabase/functions/_shared/links/waitlist-places.ts'
+import { storedSecret } from '../../supabase/functions/_shared/runtime/stored-secret.ts'
+import { functionLog } from './function-log.ts'
+import { createWelcomeComposer } from '../../supabase/functions/_shared/welcome/welcome-message.ts'
+import type { WelcomeCopyContent } from '../../supabase/functions/_shared/welcome/welcome-copy.ts'
+import type { Mailer } from '../../supabase/functions/_shared/delivery/mailer.ts'
+import {
+  currentConsentVersion,
+  noteConsentVersion,
+  type CurrentConsentVersion,
+} from '../../supabase/functions/_shared/welcome/consent-versions.ts'
+
+/** How long a burst of sign-ups keeps the sender waiting before it sends one message at a time. */
+const VISITORS_FIRST_HOLD_MS = 2_000
+
+export interface SignupBackend {
+  db: Database
+  sender: WelcomeSender
+  /** The places on the waitlist the personal links act on. */
+  places: WaitlistPlaces
+  /** The key the personal links are signed with (LINK_SECRET, or the one kept in the database). */
+  linkSecret: () => Promise<string>
+  /** The key the proof-of-work challenges are signed with; undefined when CAPTCHA=off. */
+  proofOfWorkKey: (() => Promise<string>) | undefined
+  /** The sign-up requests being answered, which the sender lets go first. */
+  visitors: VisitorLoad
+  /** The privacy note's current version, from the content (the versions a consent may name). */
+  consentVersion: CurrentConsentVersion
+  close(): Promise<void>
+}
+
+/** What the sign-up backend reads from the content: the welcome's copy, the privacy note's version. */
+export interface SignupContent {
+  welcomeCopy: QuerySource<WelcomeCopyContent>
+  privacyNoteVersion: QuerySource<string | null>
+}
+
+/** How often the embedded database is vacuumed (it has no autovacuum). */
+const VACUUM_EVERY_MS = 10 * 60_000
+
+/** The self-hosted sign-up backend: migrated database, mailer and the welcome sender. */
+export async function startSignupBackend(
+  config: ServerConfig,
+  { welcomeCopy, privacyNoteVersion }: SignupContent,
+  log: FastifyBaseLogger,
+): Promise<SignupBackend> {
+  const dataDir = resolve(config.dataDir)
+  await makeDataDirPrivate(dataDir)
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir })
+  try {
+    const applied = await migrate(db, resolve('supabase/migrations'))
+    log.info({ database: db.kind, applied }, applied.length > 0 ? 'migrations applied' : 'database schema up to date')
+    const linkSecret = storedSecret(db, 'link_secret', config.links.secret)
+    // Now rather than at the first welcome: a database that cannot keep the key stops the start.
+    await linkSecret()
+    const { captcha } = config.abuse
+    const proofOfWorkKey = captcha ? storedSecret(db, 'altcha_hmac_key', captcha.hmacKey) : undefined
+    await applyRequestLimits(db, config.abuse.limits)
+    await applyRemovalMemory(db, config.links.removalMemoryDays)
+    // PostgreSQL vacuums itself; the embedded database needs it done.
+    const vacuum =
+      db.kind === 'pglite'
+        ? scheduleVacuum(db, VACUUM_EVERY_MS, (error) => log.error({ err: error }, 'vacuum failed'))
+        : undefined
+
+    const mailDir = join(dataDir, 'mail')
+    const { delivery } = config.mail
+    const mailer: Mailer = config.mail.smtpUrl
+      ? createSmtpMailer(config.mail.smtpUrl, { connections: delivery.concurrency, dkim: config.mail.dkim })
+      : createFileMailer(mailDir, (path) => log.info({ path }, 'welcome email written'))
+
+    const store = createWelcomeStore(db)
+    if (db.kind === 'pglite') {
+      // This process holds the embedded database alone: any lease in it is a dead process's.
+      const taken = await store.releaseAbandoned()
+      if (taken > 0) log.info({ welcomes: taken }, 'took back the welcomes a stopped server was sending')
+    }
+    const places = createWaitlistPlaces(db)
+    const deliveryLog = functionLog(log)
+    const consentVersion = currentConsentVersion(privacyNoteVersion, deliveryLog)
+    const compose = createWelcomeComposer({
+      from: config.mail.from,
+      siteUrl: config.siteUrl,
+      linkSecret,
+      retentionDays: config.links.retentionDays,
+      // The copy comes from the content, so the email says what the Studio says.
+      content: welcomeCopy,
+      fallbackContact: config.mail.from,
+      log: deliveryLog,
+    })
+    const visitors = createVisitorLoad()
+    const sender = startWelcomeSender(
+      {
+        store,
+        mailer,
+        compose,
+        log: deliveryLog,
+        policy: delivery,
+        visitorsFirst: { busy: visitors.busy, holdMs: VISITORS_FIRST_HOLD_MS },
+      },
+      {
+        sweepMs: config.mail.sweepMs,
+        counts: () => store.counts(),
+        // docs/product.md §4.5: places never confirmed are deleted by the sweep that sends mail.
+        afterDelivery: async () => {
+          await noteConsentVersion(db, consentVersion, deliveryLog)
+          await sweepUnconfirmed(places, config.links.retentionDays, deliveryLog)
+        },
+      },
+    )
+
+    return {
+      db,
+      sender,
+      places,
+      linkSecret,
+      proofOfWorkKey,
+      visitors,
+      consentVersion,
+      async close() {
+        await sender.stop()
+        mailer.close?.()
+        await vacuum?.stop()
+        await db.close()
+      },
+    }
+  } catch (error) {
+    await db.close()
+    throw error
+  }
+}

@@ -1,0 +1,240 @@
+import type { DeliveryPolicy } from './delivery-policy.ts'
+import type { Log } from '../runtime/http.ts'
+import { failureKind, type FailureKind, type Mailer } from './mailer.ts'
+import { isPlainMailbox } from '../welcome/plain-mailbox.ts'
+import type { ComposeWelcome } from '../welcome/welcome-message.ts'
+import type { PendingWelcome, WelcomeStore } from '../welcome/welcome-store.ts'
+
+export interface DeliverDependencies {
+  store: Pick<WelcomeStore, 'claimDue' | 'renewLeases' | 'markSent' | 'markFailed' | 'release' | 'nextDueIn'>
+  mailer: Mailer
+  /** The message for one welcome: its copy, personal links and headers. */
+  compose: ComposeWelcome
+  log: Log
+  policy: DeliveryPolicy
+  /** Where the sender shares its process with visitors' requests (the self-hosted server). */
+  visitorsFirst?: VisitorsFirst
+}
+
+/**
+ * Sending gives way to visitors: while `busy()` (sign-up requests are being answered) nothing is
+ * sent for up to `holdMs`, so a burst of sign-ups runs at full speed and its welcomes go out right
+ * after; a load that lasts longer gets one message at a time until it eases.
+ */
+export interface VisitorsFirst {
+  busy(): boolean
+  holdMs: number
+}
+
+export interface DeliveryReport {
+  sent: number
+  /** Failed this time, due again after a backoff. */
+  retried: number
+  /** Given up on: marked failed with the reason. */
+  failed: number
+  /** The mail service could not be reached: the welcomes in hand were given back for later. */
+  unavailable: boolean
+  /** Seconds until something is due again (0: at once); null when nothing is pending. */
+  retryIn: number | null
+}
+
+type Outcome =
+  { kind: 'sent' } | { kind: 'unavailable'; reason: string } | { kind: Exclude<FailureKind, 'unavailable'>; reason: string }
+
+const failure = (kind: FailureKind, reason: string): Outcome => (kind === 'unavailable' ? { kind, reason } : { kind, reason })
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+/** The domain of the sender's address (`Pulso <boas-vindas@pulso.app>`: `pulso.app`), for Message-IDs. */
+const domainOf = (from: string) => /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost'
+/** How often a worker held back for visitors looks again. */
+const YIELD_MS = 20
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Sends every welcome that is due, `policy.concurrency` at a time, claiming the next batch while
+ * the last one is still going out, until nothing is left due, the mail service goes away or
+ * `signal` aborts. Welcomes in hand stay leased (renewed every third of the lease) until their
+ * outcome is recorded; those never sent are given back. Throws only when the outbox cannot be read.
+ */
+export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: AbortSignal): Promise<DeliveryReport> {
+  const { store, policy, log } = deps
+  const report: DeliveryReport = { sent: 0, retried: 0, failed: 0, unavailable: false, retryIn: null }
+  const queue: PendingWelcome[] = []
+  /** Claimed and not yet recorded: queued or being sent. */
+  const held = new Set<number>()
+  let claimAgainIn: number | null = 0
+  let claiming: Promise<void> | undefined
+  let claimError: unknown
+  /** When the visitors' current busy spell began, as this sweep saw it. */
+  let busySince: number | undefined
+
+  const halted = () => report.unavailable || claimError !== undefined || Boolean(signal?.aborted)
+
+  const claim = async () => {
+    try {
+      const batch = await store.claimDue(policy.concurrency * 2, policy)
+      claimAgainIn = batch.claimAgainIn
+      // A welcome this sweep already holds (its lease ran out while it was in flight) is not sent twice.
+      for (const welcome of batch.welcomes.filter((welcome) => !held.has(welcome.id))) {
+        held.add(welcome.id)
+        queue.push(welcome)
+      }
+    } catch (error) {
+      claimError = error
+    }
+  }
+
+  /** Records an outcome, retrying for half a lease: a write lost to a dropped connection would mean a second email. */
+  const persist = async <T>(write: () => Promise<T>): Promise<T> => {
+    const deadline = Date.now() + (policy.leaseSeconds * 1000) / 2
+    for (let delay = 100; ; delay = Math.min(delay * 2, 1000)) {
+      try {
+        return await write()
+      } catch (error) {
+        if (Date.now() + delay > deadline) throw error
+        await sleep(delay)
+      }
+    }
+  }
+
+  const notRecorded = (error: unknown, ids: number[]) =>
+    log('error', 'welcome outcome not recorded; it will be tried again when its lease ends', { ids, error: messageOf(error) })
+
+  /** Sent welcomes not yet recorded: recorded together, in one statement while the previous one runs. */
+  const sent: number[] = []
+  let recordingSent: Promise<void> | undefined
+  const recordSent = () => {
+    if (recordingSent || sent.length === 0) return
+    const ids = sent.splice(0)
+    recordingSent = persist(() => store.markSent(ids))
+      .catch((error: unknown) => notRecorded(error, ids))
+      .finally(() => {
+        for (const id of ids) held.delete(id)
+        recordingSent = undefined
+        recordSent()
+      })
+  }
+
+  const recordFailure = async (welcome: PendingWelcome, outcome: Exclude<Outcome, { kind: 'sent' }>) => {
+    switch (outcome.kind) {
+      case 'unavailable':
+        if (!report.unavailable) log('warn', 'mail service unavailable, welcomes wait', { reason: outcome.reason })
+        report.unavailable = true
+        return persist(() => store.release([welcome.id], policy.retrySeconds, outcome.reason))
+      default: {
+        const status = await persist(() => store.markFailed(welcome.id, outcome.reason, outcome.kind, policy))
+        if (status === 'failed') {
+          report.failed += 1
+          log('warn', 'welcome given up', { id: welcome.id, attempts: welcome.attempts + 1, reason: outcome.reason })
+        } else {
+          report.retried += 1
+          log('warn', 'welcome delivery failed, will retry', {
+            id: welcome.id,
+            attempt: welcome.attempts + 1,
+            reason: outcome.reason,
+          })
+        }
+      }
+    }
+  }
+
+  const send = async (welcome: PendingWelcome): Promise<Outcome> => {
+    if (!isPlainMailbox(welcome.email)) {
+      return { kind: 'rejected', reason: 'Not an address mail can go to as it is (spaces, commas, quotes or brackets).' }
+    }
+    try {
+      const message = await deps.compose(welcome)
+      await deps.mailer.send({ ...message, messageId: `<welcome-${welcome.waitlistId}@${domainOf(message.from)}>` })
+      return { kind: 'sent' }
+    } catch (error) {
+      return failure(failureKind(error), messageOf(error))
+    }
+  }
+
+  const worker = async (index: number) => {
+    for (;;) {
+      // Visitors first: the first worker waits out the hold, the others the whole busy spell, or
+      // leave once nothing is left to send (the sweep must end, so that the next kick starts another).
+      while (deps.visitorsFirst?.busy() && !halted()) {
+        busySince ??= Date.now()
+        if (index === 0 && Date.now() - busySince >= deps.visitorsFirst.holdMs) break
+        if (index > 0 && queue.length === 0 && !claiming && claimAgainIn !== 0) return
+        await sleep(YIELD_MS)
+      }
+      if (!deps.visitorsFirst?.busy()) busySince = undefined
+      if (!halted() && claimAgainIn === 0 && !claiming && queue.length < policy.concurrency) {
+        claiming = claim().finally(() => (claiming = undefined))
+      }
+      const welcome = halted() ? undefined : queue.shift()
+      if (welcome) {
+        const outcome = await send(welcome)
+        if (outcome.kind === 'sent') {
+          report.sent += 1
+          sent.push(welcome.id)
+          recordSent()
+          continue
+        }
+        await recordFailure(welcome, outcome).catch((error: unknown) => notRecorded(error, [welcome.id]))
+        held.delete(welcome.id)
+      } else if (claiming) {
+        await claiming
+      } else {
+        return
+      }
+    }
+  }
+
+  const renewal = setInterval(
+    () => {
+      if (held.size === 0) return
+      store
+        .renewLeases([...held], policy.leaseSeconds)
+        .catch((error: unknown) => log('warn', 'welcome leases not renewed', { error: messageOf(error) }))
+    },
+    (policy.leaseSeconds * 1000) / 3,
+  )
+  try {
+    await Promise.all(Array.from({ length: policy.concurrency }, (_, index) => worker(index)))
+    while (recordingSent) await recordingSent
+  } finally {
+    clearInterval(renewal)
+    const unsent = queue.splice(0).map((welcome) => welcome.id)
+    if (unsent.length > 0) {
+      await store
+        .release(unsent, report.unavailable ? policy.retrySeconds : 0, null)
+        .catch((error: unknown) =>
+          log('warn', 'unsent welcomes not given back; due when their lease ends', { error: messageOf(error) }),
+        )
+    }
+  }
+  if (claimError !== undefined) throw claimError
+
+  const nextDue = await store.nextDueIn()
+  // The rate stopped the last claim: nothing goes before it allows more, however much is due.
+  report.retryIn = nextDue === null ? null : Math.max(nextDue, claimAgainIn ?? 0)
+  return report
+}
+
+/** The longest an edge function waits for the next welcome to fall due; later ones are the next cron run's (every 10 s). */
+const MAX_WAIT_MS = 5_000
+
+/**
+ * Delivers what is due, and what falls due within seconds (a quick retry, the rate), for at most
+ * `budgetMs` (an edge function's time), then reports.
+ */
+export async function deliverWithin(deps: DeliverDependencies, budgetMs: number): Promise<DeliveryReport> {
+  const deadline = Date.now() + budgetMs
+  const signal = AbortSignal.timeout(budgetMs)
+  const total: DeliveryReport = { sent: 0, retried: 0, failed: 0, unavailable: false, retryIn: null }
+  for (;;) {
+    const report = await deliverDueWelcomes(deps, signal)
+    total.sent += report.sent
+    total.retried += report.retried
+    total.failed += report.failed
+    total.unavailable ||= report.unavailable
+    total.retryIn = report.retryIn
+    const waitMs = report.retryIn === null ? Infinity : report.retryIn * 1000
+    if (waitMs > MAX_WAIT_MS || Date.now() + waitMs >= deadline) return total
+    await sleep(waitMs)
+  }
+}

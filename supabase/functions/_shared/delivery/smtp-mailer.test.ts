@@ -1,0 +1,60 @@
+// The SMTP mailer against a real SMTP server: pooled connections, and each way a message can fail
+// classified as the sender needs it (the welcome's fault for good, for now, or the server's).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSmtpInbox, type SmtpInbox } from '../../../../test/mail/smtp-inbox.ts'
+import { DeliveryError, type Mailer } from './mailer.ts'
+import { createSmtpMailer } from './smtp-mailer.ts'
+
+const message = (to: string) => ({ from: 'Pulso <boas-vindas@pulso.test>', to, subject: 'Olá', text: 'Olá', html: '<p>Olá</p>' })
+
+const failureOf = (mailer: Mailer, to: string) =>
+  mailer.send(message(to)).then(
+    () => undefined,
+    (error: unknown) => error,
+  )
+
+describe('createSmtpMailer', () => {
+  let inbox: SmtpInbox
+  let mailer: Mailer
+
+  beforeAll(async () => {
+    inbox = await startSmtpInbox()
+    mailer = createSmtpMailer(inbox.url, { connections: 3 })
+  })
+
+  afterAll(async () => {
+    mailer?.close?.()
+    await inbox?.close()
+  })
+
+  it('sends many messages over a few open connections', async () => {
+    const before = inbox.connections
+    const addresses = Array.from({ length: 30 }, (_, i) => `pooled-${i}@empresa.com`)
+    await Promise.all(addresses.map((to) => mailer.send(message(to))))
+    expect(addresses.every((to) => inbox.to(to).length === 1)).toBe(true)
+    expect(inbox.connections - before).toBeLessThanOrEqual(3)
+  })
+
+  it('calls a 5xx for the recipient a rejection: the welcome can never be delivered', async () => {
+    inbox.refused.add('gone@empresa.com')
+    const error = await failureOf(mailer, 'gone@empresa.com')
+    expect(error).toBeInstanceOf(DeliveryError)
+    expect(error).toMatchObject({ kind: 'rejected', message: expect.stringMatching(/550/) })
+  })
+
+  it('calls a 4xx a deferral: the welcome is tried again later', async () => {
+    inbox.deferring.add('busy@empresa.com')
+    expect(await failureOf(mailer, 'busy@empresa.com')).toMatchObject({ kind: 'deferred', message: expect.stringMatching(/451/) })
+  })
+
+  it('calls a server that went away unavailable, and delivers again once it is back', async () => {
+    await inbox.down()
+    try {
+      expect(await failureOf(mailer, 'later@empresa.com')).toMatchObject({ kind: 'unavailable' })
+    } finally {
+      await inbox.up()
+    }
+    await mailer.send(message('later@empresa.com'))
+    expect(inbox.to('later@empresa.com')).toHaveLength(1)
+  })
+})

@@ -1,0 +1,92 @@
+import type { Log } from '../runtime/http.ts'
+import type { Sql } from '../runtime/sql.ts'
+
+/**
+ * Where a place on the waitlist stands (docs/product.md §4.5): `removed` when its person took it off
+ * the list and its mailbox is still remembered (nothing of that inbox is on the list), `missing`
+ * when nothing is known of it any more.
+ */
+export type PlaceState = 'unconfirmed' | 'confirmed' | 'removed' | 'missing'
+
+/**
+ * The waitlist rows the personal links act on, read and written with the server's own rights.
+ * Removing a row removes its welcome too (the outbox row cascades).
+ */
+export function createWaitlistPlaces(sql: Sql) {
+  return {
+    async state(waitlistId: string): Promise<PlaceState> {
+      const { rows } = await sql.query<{ confirmed: boolean | null; removed: boolean }>(
+        `select (select confirmed_at is not null from public.waitlist where id = $1) as confirmed,
+                guard.place_left($1) as removed`,
+        [waitlistId],
+      )
+      const [row] = rows
+      if (row?.confirmed !== null && row?.confirmed !== undefined) return row.confirmed ? 'confirmed' : 'unconfirmed'
+      return row?.removed ? 'removed' : 'missing'
+    },
+
+    /**
+     * Confirms the place, recording the welcome's language and the consent text's version the
+     * form sent; a place confirmed before keeps its first confirmation (`changed` false).
+     */
+    async confirm(waitlistId: string): Promise<{ state: PlaceState; changed: boolean }> {
+      const { rows } = await sql.query(
+        `update public.waitlist w
+         set confirmed_at = now(), consent_locale = e.locale, consent_version = e.consent_version
+         from (select $1::uuid as id) target
+         left join public.welcome_emails e on e.waitlist_id = target.id
+         where w.id = target.id and w.confirmed_at is null
+         returning w.id`,
+        [waitlistId],
+      )
+      return rows.length > 0 ? { state: 'confirmed', changed: true } : { state: await this.state(waitlistId), changed: false }
+    },
+
+    /**
+     * Deletes the place and every other place of the same inbox, with their welcomes, and remembers
+     * the mailbox for a while (guard.remove_place): nobody can put the person back on the list, or
+     * mail them, right after they left. True when there was a place.
+     */
+    async remove(waitlistId: string): Promise<boolean> {
+      const { rows } = await sql.query<{ removed: boolean }>('select guard.remove_place($1) as removed', [waitlistId])
+      return rows[0]?.removed === true
+    },
+
+    /** Deletes the places left unconfirmed for longer than `days`; answers how many. */
+    async deleteUnconfirmed(days: number): Promise<number> {
+      const { rows } = await sql.query(
+        `delete from public.waitlist
+         where confirmed_at is null and created_at < now() - make_interval(days => $1::int)
+         returning id`,
+        [days],
+      )
+      return rows.length
+    },
+
+    /** Forgets the mailboxes that left longer ago than their period (guard.forget_left_mailboxes); answers how many. */
+    async forgetLeftMailboxes(): Promise<number> {
+      const { rows } = await sql.query<{ forgotten: number }>('select guard.forget_left_mailboxes() as forgotten')
+      return rows[0]?.forgotten ?? 0
+    },
+  }
+}
+
+export type WaitlistPlaces = ReturnType<typeof createWaitlistPlaces>
+
+/**
+ * The sweep's step after delivery (docs/product.md §4.5): deletes the places never confirmed within
+ * `days` and forgets the mailboxes whose removal is no longer remembered, logging what it did; a
+ * failure is logged and left to the next sweep. Answers how many places it deleted.
+ */
+export async function sweepUnconfirmed(places: WaitlistPlaces, days: number, log: Log): Promise<number> {
+  try {
+    const deleted = await places.deleteUnconfirmed(days)
+    if (deleted > 0) log('info', 'unconfirmed places deleted', { deleted, days })
+    const forgotten = await places.forgetLeftMailboxes()
+    if (forgotten > 0) log('info', 'mailboxes that left forgotten, their period over', { forgotten })
+    return deleted
+  } catch (error) {
+    log('error', 'deleting unconfirmed places failed, will retry on the next sweep', { error: String(error) })
+    return 0
+  }
+}

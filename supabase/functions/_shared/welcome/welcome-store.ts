@@ -1,0 +1,178 @@
+import type { DeliveryPolicy } from '../delivery/delivery-policy.ts'
+import type { Sql } from '../runtime/sql.ts'
+import type { Locale } from './welcome-email.ts'
+
+export interface PendingWelcome {
+  id: number
+  /** The waitlist entry it welcomes: stable and unique, whatever the database; the personal links act on it. */
+  waitlistId: string
+  email: string
+  name: string
+  locale: Locale
+  attempts: number
+}
+
+/** What became of a welcome request: over a limit (seconds to wait), or what the outbox holds now. */
+export type RecordOutcome =
+  { outcome: 'limited'; wait: number } | { outcome: 'recorded' | 'already' | 'not_listed' | 'mailbox_full' | 'unknown_consent' }
+
+export interface Claim {
+  welcomes: PendingWelcome[]
+  /** 0: the batch was full, claim again now; n: the rate allows more in n seconds; null: nothing else is due. */
+  claimAgainIn: number | null
+}
+
+export interface OutboxCounts {
+  pending: number
+  failed: number
+  /** Age of the oldest welcome still pending, in seconds; null when none is. */
+  oldestPendingSeconds: number | null
+}
+
+const seconds = (value: unknown) => (value === null || value === undefined ? null : Number(value))
+
+/** The waitlist and the welcome outbox, read and written with the server's own rights (not anon's). */
+export function createWelcomeStore(sql: Sql) {
+  return {
+    /**
+     * Records the welcome of an address on the waitlist, in one call (guard.record_welcome): the
+     * client's limit first, read from the request's headers as the pre-request hook reads them;
+     * then 'recorded' for a listed address not welcomed before while its mailbox has room,
+     * 'already' when it was welcomed before, 'mailbox_full' when its inbox had its share of
+     * welcomes for now, 'not_listed' when the address is not on the waitlist, whatever its case.
+     * Before the address is looked up, `currentConsentVersion` (the privacy note's, from the
+     * content) is recorded among the note's versions, and a consent version the note never had is
+     * 'unknown_consent'.
+     */
+    async record(
+      welcome: { email: string; name: string; locale: Locale; consentVersion?: string },
+      client: Headers,
+      currentConsentVersion?: string,
+    ): Promise<RecordOutcome> {
+      const { rows } = await sql.query<{ wait: number; outcome: RecordOutcome['outcome'] }>(
+        'select wait, outcome from guard.record_welcome($1::json, $2, $3, $4, $5, $6)',
+        [
+          JSON.stringify(Object.fromEntries(client)),
+          welcome.email,
+          welcome.name,
+          welcome.locale,
+          welcome.consentVersion ?? null,
+          currentConsentVersion ?? null,
+        ],
+      )
+      const row = rows[0]
+      if (!row) throw new Error('guard.record_welcome answered no row')
+      return row.outcome === 'limited' ? { outcome: 'limited', wait: row.wait } : { outcome: row.outcome }
+    },
+
+    /** Leases up to `limit` due welcomes to this sender, within the global rate (migration 20261123110000). */
+    async claimDue(
+      limit: number,
+      { leaseSeconds, perSecond }: Pick<DeliveryPolicy, 'leaseSeconds' | 'perSecond'>,
+    ): Promise<Claim> {
+      const { rows } = await sql.query<{ claim: { welcomes: PendingWelcome[]; claim_again_in: number | string | null } }>(
+        'select public.claim_due_welcomes($1, $2, $3) as claim',
+        [limit, leaseSeconds, perSecond],
+      )
+      const claim = rows[0]?.claim
+      return { welcomes: claim?.welcomes ?? [], claimAgainIn: seconds(claim?.claim_again_in) }
+    },
+
+    /** Keeps holding welcomes still being sent; a welcome already recorded is left as it is. */
+    async renewLeases(ids: number[], leaseSeconds: number): Promise<void> {
+      await sql.query(
+        `update public.welcome_emails
+         set leased_until = now() + make_interval(secs => $2), next_attempt_at = now() + make_interval(secs => $2)
+         where id = any($1::bigint[]) and status = 'pending' and leased_until is not null`,
+        [ids, leaseSeconds],
+      )
+    },
+
+    async markSent(ids: number[]): Promise<void> {
+      await sql.query(
+        `update public.welcome_emails
+         set status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = null, leased_until = null
+         where id = any($1::bigint[]) and status = 'pending'`,
+        [ids],
+      )
+    },
+
+    /**
+     * Counts a failed try. A rejected welcome, or one past its last try or its maximum age, is
+     * marked failed; any other is due again after a backoff (retrySeconds doubling, at most 15 times
+     * it, give or take a fifth so that welcomes failing together are not retried together).
+     */
+    async markFailed(
+      id: number,
+      reason: string,
+      kind: 'rejected' | 'deferred',
+      { retrySeconds, maxAttempts, maxAgeSeconds }: Pick<DeliveryPolicy, 'retrySeconds' | 'maxAttempts' | 'maxAgeSeconds'>,
+    ): Promise<'failed' | 'pending'> {
+      const { rows } = await sql.query<{ status: 'failed' | 'pending' }>(
+        `with given_up as (
+           select id, $3 = 'rejected' or attempts + 1 >= $4 or created_at < now() - make_interval(secs => $5) as last
+           from public.welcome_emails where id = $1
+         )
+         update public.welcome_emails as welcome
+         set attempts = welcome.attempts + 1,
+             last_error = left($2, 1000),
+             leased_until = null,
+             status = case when given_up.last then 'failed' else 'pending' end,
+             failed_at = case when given_up.last then now() end,
+             next_attempt_at = case when given_up.last then now() else now() + make_interval(
+               secs => least($6 * power(2, welcome.attempts), $6 * 15) * (0.8 + random() * 0.4)) end
+         from given_up
+         where welcome.id = given_up.id
+         returning welcome.status`,
+        [id, reason, kind, maxAttempts, maxAgeSeconds, retrySeconds],
+      )
+      return rows[0]?.status ?? 'pending'
+    },
+
+    /** Gives welcomes back without counting a try (the mail service was away, or the sender is stopping). */
+    async release(ids: number[], afterSeconds: number, reason: string | null): Promise<void> {
+      await sql.query(
+        `update public.welcome_emails
+         set leased_until = null, next_attempt_at = now() + make_interval(secs => $2), last_error = coalesce(left($3, 1000), last_error)
+         where id = any($1::bigint[]) and status = 'pending'`,
+        [ids, afterSeconds, reason],
+      )
+    },
+
+    /**
+     * Makes every leased welcome due now. Only for a sender that knows no other sender is running
+     * (the embedded database admits one process): the leases are a dead process's.
+     */
+    async releaseAbandoned(): Promise<number> {
+      const { rows } = await sql.query(
+        `update public.welcome_emails set leased_until = null, next_attempt_at = now()
+         where status = 'pending' and leased_until is not null
+         returning id`,
+      )
+      return rows.length
+    },
+
+    /** Seconds until the next pending welcome is due (0: now); null when none is pending. */
+    async nextDueIn(): Promise<number | null> {
+      const { rows } = await sql.query<{ due_in: number | string | null }>(
+        // greatest() skips nulls: with nothing pending it would say 0, not null.
+        `select case when due is not null then greatest(extract(epoch from due - now()), 0) end as due_in
+         from (select min(next_attempt_at) as due from public.welcome_emails where status = 'pending') as next`,
+      )
+      return seconds(rows[0]?.due_in)
+    },
+
+    async counts(): Promise<OutboxCounts> {
+      const { rows } = await sql.query<{ pending: number; failed: number; oldest: number | string | null }>(
+        `select count(*) filter (where status = 'pending')::int as pending,
+                count(*) filter (where status = 'failed')::int as failed,
+                extract(epoch from now() - min(created_at) filter (where status = 'pending')) as oldest
+         from public.welcome_emails where status <> 'sent'`,
+      )
+      const row = rows[0]
+      return { pending: row?.pending ?? 0, failed: row?.failed ?? 0, oldestPendingSeconds: seconds(row?.oldest) }
+    },
+  }
+}
+
+export type WelcomeStore = ReturnType<typeof createWelcomeStore>

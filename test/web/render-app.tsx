@@ -1,0 +1,83 @@
+import { render } from '@testing-library/react'
+import { renderToString } from 'react-dom/server'
+import userEvent, { type Options } from '@testing-library/user-event'
+import { SWRConfig, type Cache, type SWRConfiguration } from 'swr'
+import type { ReactNode } from 'react'
+import { App } from '../../web/src/app/app.tsx'
+import { matchRoute } from '../../web/src/app/routes.ts'
+import { localPublicConfig } from '../../web/src/app/public-config.ts'
+import type { PageContent } from '../../web/src/content/page-copy.ts'
+import type { AppProps } from '../../web/src/app/app.tsx'
+import type { Locale } from '../../schemas/locales.ts'
+
+interface RenderAppOptions {
+  /** The address the visitor opened (a #hash may follow); the route is matched from its path as main.tsx does. */
+  path?: string
+  preferredLocale?: Locale
+  initialContent?: PageContent | undefined
+  /** For the sign-up pages, what the server renders them with. */
+  signupPage?: AppProps['signupPage']
+  user?: Options
+  /** Whether sign-ups carry a proof of work (the public config's captcha); off unless a test turns it on. */
+  captcha?: boolean
+  /** SWR options around the app's own (which win), such as watchContentFetches().config. */
+  swr?: SWRConfiguration
+}
+
+/** Puts back what the page changes outside React: the address, the language cookie, <html lang>. */
+function resetDocument(path = '/'): void {
+  window.history.replaceState(null, '', path)
+  document.cookie = 'lang=; Path=/; Max-Age=0'
+  document.documentElement.lang = ''
+}
+
+type AppOptions = Pick<RenderAppOptions, 'signupPage' | 'captcha'> & {
+  path: string
+  preferredLocale: Locale
+  initialContent: PageContent | undefined
+}
+
+/**
+ * The whole app as main.tsx makes it, with the local stack's public config (without the proof of
+ * work unless asked for) and an SWR cache of its own.
+ */
+function app({ path, preferredLocale, initialContent, signupPage, captcha = false }: AppOptions) {
+  return (
+    <App
+      route={matchRoute(path)}
+      path={path}
+      preferredLocale={preferredLocale}
+      config={captcha === localPublicConfig.captcha ? localPublicConfig : { ...localPublicConfig, captcha }}
+      initialContent={initialContent}
+      swrProvider={() => new Map() as Cache}
+      {...(signupPage ? { signupPage } : {})}
+    />
+  )
+}
+
+/**
+ * Renders the whole app as main.tsx does; each render has a cache of its own (SWR's global
+ * cache would carry content from one test to the next), inside `swr`'s options when given.
+ */
+export function renderApp({
+  path = '/en',
+  preferredLocale = 'pt',
+  initialContent,
+  signupPage,
+  user,
+  captcha,
+  swr,
+}: RenderAppOptions = {}) {
+  resetDocument(path)
+  const view = render(
+    app({ path: window.location.pathname, preferredLocale, initialContent, signupPage, captcha }),
+    swr ? { wrapper: ({ children }: { children: ReactNode }) => <SWRConfig value={swr}>{children}</SWRConfig> } : {},
+  )
+  // No pause between keystrokes: the page does not debounce input, and the machine may be slow.
+  return { user: userEvent.setup({ delay: null, ...user }), ...view }
+}
+
+/** The page as the server prerenders it (its markup only), for what it must hold before any script runs. */
+export function prerenderApp({ path = '/en', preferredLocale = 'pt', initialContent }: Omit<RenderAppOptions, 'user'> = {}) {
+  return renderToString(app({ path, preferredLocale, initialContent }))
+}

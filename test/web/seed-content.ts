@@ -1,0 +1,27 @@
+import path from 'node:path'
+// Test fixtures built exactly as the content API builds its answers (same seed loader, same GROQ evaluation).
+import { loadLocalDataset, type LocalDataset } from '../../server/sanity/local-dataset.ts'
+import { queryDataset } from '../../server/sanity/query/groq-query.ts'
+import { pageQuery } from '../../web/src/content/page-query.ts'
+import type { PageContent } from '../../web/src/content/page-copy.ts'
+import { signupPagesQuery } from '../../web/src/content/signup-pages-query.ts'
+import type { SignupPagesContent } from '../../web/src/content/signup-pages-copy.ts'
+
+const seedDir = path.resolve(import.meta.dirname, '../../studio/seed')
+let dataset: Promise<LocalDataset> | undefined
+
+/**
+ * A query's answer as production serves it: evaluated with groq-js over the seed dataset
+ * (studio/seed/data.ndjson), as the content API does. Each call returns a fresh copy, so a
+ * test may edit it.
+ */
+async function seedAnswer<T>(query: string): Promise<T> {
+  dataset ??= loadLocalDataset({ seedDir, projectId: 'local', dataset: 'production' })
+  return structuredClone((await queryDataset((await dataset).documents, query)) as T)
+}
+
+/** The landing page's content (`pageQuery`) from the seed. */
+export const loadSeedContent = () => seedAnswer<PageContent>(pageQuery)
+
+/** The sign-up pages' content (`signupPagesQuery`) from the seed. */
+export const loadSeedSignupContent = () => seedAnswer<SignupPagesContent>(signupPagesQuery)
