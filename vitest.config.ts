@@ -25,6 +25,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'e2e/support/**/*.test.ts',
             'test/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
           environment: 'node',
           // The PostgreSQL server for the integration tests: TEST_DATABASE_URL's, or an embedded one.

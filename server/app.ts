@@ -21,16 +21,14 @@ import { healthRoutes } from './http/health-routes.ts'
 import { answerWithoutInternals } from './http/error-answers.ts'
 import { RequestLog } from './http/request-log.ts'
 import { trustProxyOption } from './http/client-address.ts'
-import type { Database } from './db/database.ts'
-import { countAsLoad, type VisitorLoad } from './mail/visitor-load.ts'
+import type { SignupBackend } from './supabase/signups.ts'
+import { countAsLoad } from './mail/visitor-load.ts'
 import { limitConnectionsPerClient } from './http/connection-limits.ts'
 import { restRoutes } from './supabase/rest-routes.ts'
 import { functionRoutes } from './supabase/function-routes.ts'
 import { createSendWelcomeHandler } from '../supabase/functions/_shared/welcome/send-welcome.ts'
 import { createWelcomeStore } from '../supabase/functions/_shared/welcome/welcome-store.ts'
 import { createWaitlistLinksHandler } from '../supabase/functions/_shared/links/waitlist-links.ts'
-import type { CurrentConsentVersion } from '../supabase/functions/_shared/welcome/consent-versions.ts'
-import type { WaitlistPlaces } from '../supabase/functions/_shared/links/waitlist-places.ts'
 import type { SignupPagesContent } from '../web/src/content/signup-pages-copy.ts'
 import type { QuerySource } from './site/query-source.ts'
 import { linkRoutes } from './site/link-routes.ts'
@@ -50,17 +48,7 @@ export interface AppDependencies {
   /** The copy of the pages a sign-up opens (personal links, privacy note). */
   signupPagesContent: QuerySource<SignupPagesContent>
   /** Present when the server itself answers supabase-js's two sign-up calls and the personal links. */
-  signups?: {
-    db: Database
-    onWelcomeRecorded: () => void
-    places: WaitlistPlaces
-    linkSecret: () => Promise<string>
-    /** Undefined when CAPTCHA=off. */
-    proofOfWorkKey: (() => Promise<string>) | undefined
-    visitors: Pick<VisitorLoad, 'track'>
-    /** The privacy note's current version, from the content. */
-    consentVersion: CurrentConsentVersion
-  }
+  signups?: SignupBackend
 }
 
 /** What the browser may know: public ids and the anon key, never a secret. */
@@ -151,14 +139,14 @@ export async function buildApp({
 
   let callLinks: CallLinksFunction
   if (signups) {
-    const { db, onWelcomeRecorded, places, linkSecret, proofOfWorkKey, visitors, consentVersion } = signups
+    const { db, sender, places, linkSecret, proofOfWorkKey, visitors, consentVersion } = signups
     const log = functionLog(app.log)
     const anonKey = config.supabase.anonKey
     const sendWelcome = createSendWelcomeHandler({
       store: createWelcomeStore(db),
       proofOfWork: proofOfWorkKey ? createProofOfWork(db, proofOfWorkKey) : undefined,
       consentVersion,
-      onRecorded: onWelcomeRecorded,
+      onRecorded: sender.kick,
       log,
     })
     const waitlistLinks = createWaitlistLinksHandler({ places, linkSecret, log })

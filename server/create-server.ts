@@ -67,19 +67,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       pageContent,
       ...(localDataset ? { localDataset } : {}),
       signupPagesContent: contentOf<SignupPagesContent>(signupPagesQuery),
-      ...(signups
-        ? {
-            signups: {
-              db: signups.db,
-              onWelcomeRecorded: signups.sender.kick,
-              places: signups.places,
-              linkSecret: signups.linkSecret,
-              proofOfWorkKey: signups.proofOfWorkKey,
-              visitors: signups.visitors,
-              consentVersion: signups.consentVersion,
-            },
-          }
-        : {}),
+      ...(signups ? { signups } : {}),
     })
     if (signups) app.addHook('onClose', async () => signups.close())
     return { app, signups, about: describe(config, signups) }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { welcomeFallbacks } from './welcome-copy.ts'
-import { renderWelcomeEmail, type Locale } from './welcome-email.ts'
+import { locales, renderWelcomeEmail, type Locale } from './welcome-email.ts'
+import { locales as pageLocales } from '../../../../schemas/locales.ts'
 
 const links = {
   confirm: 'https://pulso.example/confirmar?token=confirm.abc',
@@ -11,6 +12,10 @@ const render = (name: string, locale: Locale = 'pt') =>
   renderWelcomeEmail({ name, locale, copy: welcomeFallbacks[locale], brandName: 'Pulso', retentionDays: 30, links })
 
 describe('renderWelcomeEmail', () => {
+  it('is written in the page’s languages, the default first', () => {
+    expect(locales).toEqual(pageLocales)
+  })
+
   it('asks the reader, in Portuguese, to confirm the place, with the confirm and removal links in both bodies', () => {
     const email = render('Ana Souza')
     expect(email.subject).toBe('Confirme seu lugar no teste grátis do Pulso')

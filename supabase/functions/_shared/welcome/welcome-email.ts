@@ -2,6 +2,7 @@ import escapeHtml from 'escape-html'
 import { greetingName } from './greeting-name.ts'
 import type { WelcomeCopy } from './welcome-copy.ts'
 
+/** The page's languages (schemas/locales.ts), said again here so the functions import nothing from outside supabase/; a test holds both equal. */
 export const locales = ['pt', 'en'] as const
 export type Locale = (typeof locales)[number]
 
