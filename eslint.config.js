@@ -17,16 +17,18 @@ const folderPatterns = (from, forbidden, allowed) =>
     regex: `^\\.{1,2}/(?:.*/)?${folder}/(?!${allowed.map((file) => file.replace(/[.]/g, '\\.')).join('|') || '$^'}$)`,
     message: `${from}/ must not import from ${folder}/.`,
   }))
-const boundaries = (from, forbidden, allowed = []) => [
+/** The rules for a folder's own code and for its tests; `extra` adds patterns of a layer inside it. */
+const importRules = (files, patterns, extra = []) => [
   {
-    files: [`${from}/**/*.{ts,tsx}`],
+    files,
     ignores: TESTS,
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            ...folderPatterns(from, [...forbidden, 'test'], allowed),
+            ...patterns.shipped,
+            ...extra,
             { group: TEST_RUNNERS, message: 'Only tests import a test runner or its helpers.' },
           ],
         },
@@ -34,8 +36,37 @@ const boundaries = (from, forbidden, allowed = []) => [
     },
   },
   {
-    files: TESTS.map((tests) => `${from}/${tests}`),
-    rules: { 'no-restricted-imports': ['error', { patterns: folderPatterns(from, forbidden, allowed) }] },
+    files: files.map((glob) => glob.replace(/\*\.\{ts,tsx\}$/, '*.test.{ts,tsx}')),
+    rules: { 'no-restricted-imports': ['error', { patterns: [...patterns.tests, ...extra] }] },
+  },
+]
+const boundaries = (from, forbidden, allowed = [], layers = []) => {
+  const patterns = {
+    shipped: folderPatterns(from, [...forbidden, 'test'], allowed),
+    tests: folderPatterns(from, forbidden, allowed),
+  }
+  return [
+    ...importRules([`${from}/**/*.{ts,tsx}`], patterns),
+    ...layers.flatMap((layer) => importRules(layer.files, patterns, layer.patterns)),
+  ]
+}
+/**
+ * Inside web/src: app/ composes the page from features/ (each a folder that imports only itself
+ * and shared/), and shared/ imports neither.
+ */
+const webLayers = [
+  {
+    files: ['web/src/shared/**/*.{ts,tsx}'],
+    patterns: [
+      { regex: '^(?:\\.\\./)+(?:app|features)/', message: 'shared/ is the bottom layer: it imports neither app/ nor a feature.' },
+    ],
+  },
+  {
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    patterns: [
+      { regex: '^\\.\\./(?!\\.\\./)', message: 'A feature imports only itself and shared/; app/ composes features.' },
+      { regex: '^\\.\\./\\.\\./app/', message: 'A feature never imports app/, which imports it.' },
+    ],
   },
 ]
 
@@ -58,7 +89,7 @@ export default tseslint.config(
   ...boundaries('schemas', ['web', 'server', 'studio', 'supabase', 'e2e']),
   // The address rule is one runtime-free file the form shares with the function and the database
   // (docs/decisions/0017-one-address-rule.md); nothing else of supabase/ reaches the browser.
-  ...boundaries('web', ['server', 'studio', 'supabase', 'e2e'], ['functions/_shared/welcome/email-address.ts']),
+  ...boundaries('web', ['server', 'studio', 'supabase', 'e2e'], ['functions/_shared/welcome/email-address.ts'], webLayers),
   ...boundaries('supabase', ['web', 'server', 'studio', 'e2e']),
   ...boundaries('server', ['studio', 'e2e']),
 )

@@ -543,7 +543,7 @@ export type WelcomeCopyQueryResult = {
   } | null
 }
 
-// Source: web/src/content/page-query.ts
+// Source: web/src/shared/content/page-query.ts
 // Variable: pageQuery
 // Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    brandName, seoTitle, seoDescription, company, address, contact, email, rights,    socialLinks[]{_key, label, url},    ogImage{ alt, hotspot, crop, asset->{ _id } }  },  "ui": *[_type == "uiStrings" && _id == "uiStrings"][0]{    skipToContent, navLabel, navFeatures, navUseCases, navPlatform, headerCta, menuOpen, menuClose,    languageLabel, notFoundTitle, notFoundLink  },  "hero": *[_type == "hero" && _id == "hero"][0]{    badge, headline, subheadline, oldWayTitle, oldWayPoints, newWayTitle, newWayPoints,    primaryCta, secondaryCta, trialNote  },  "workflow": *[_type == "workflow" && _id == "workflow"][0]{    title, subtitle, steps[]{_key, title, description}  },  "useCases": *[_type == "useCases" && _id == "useCases"][0]{    title, subtitle, audiences[]{_key, audience, title, description, points}  },  "results": *[_type == "results" && _id == "results"][0]{ title, subtitle },  "statistics": *[_type == "statistic"] | order(order asc){ _id, value, label },  "features": *[_type == "features" && _id == "features"][0]{    title, subtitle, items[]{_key, icon, title, description}  },  "platform": *[_type == "platform" && _id == "platform"][0]{    title, subtitle, integrationsTitle, integrations[]{_key, name, category},    chatLabel, videoLabel, teamLabel, securityTitle, securityPoints  },  "testimonialsSection": *[_type == "testimonialsSection" && _id == "testimonialsSection"][0]{ title, subtitle },  "testimonials": *[_type == "testimonial"] | order(order asc){    _id, quote, author, role,    photo{ alt, hotspot, crop, asset->{ _id, metadata{ dimensions{ width, height } } } }  },  "cta": *[_type == "cta" && _id == "cta"][0]{ title, description, buttonText },  "freeTrial": *[_type == "freeTrial" && _id == "freeTrial"][0]{    title, subtitle, benefits, nameLabel, namePlaceholder, roleLabel, rolePlaceholder,    emailLabel, emailPlaceholder, buttonText, buttonLoading, disclaimer,    successTitle, successDescription, errorTitle, errorDescription  },  "privacyNote": *[_type == "privacyNote" && _id == "privacyNote"][0]{ version, formNotice, linkText }}
 export type PageQueryResult = {
@@ -733,7 +733,7 @@ export type PageQueryResult = {
   } | null
 }
 
-// Source: web/src/content/signup-pages-query.ts
+// Source: web/src/shared/content/signup-pages-query.ts
 // Variable: signupPagesQuery
 // Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },  "pages": *[_type == "linkPages" && _id == "linkPages"][0]{    confirmTitle, confirmBody, confirmButton, confirmedTitle, confirmedBody, goneTitle, goneBody,    confirmExpiredTitle, confirmExpiredBody, removeTitle, removeBody, removeButton,    removedTitle, removedBody, removeExpiredTitle, removeExpiredBody, invalidTitle, invalidBody,    unavailableTitle, unavailableBody, homeLink  },  "privacy": *[_type == "privacyNote" && _id == "privacyNote"][0]{    version, title, intro, sections[]{ _key, heading, body }, versionLabel  }}
 export type SignupPagesQueryResult = {

@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path'
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
 import { loadConfig } from './config.ts'
 import { createServer, type PulsoServer } from './create-server.ts'
-import { pageQuery } from '../web/src/content/page-query.ts'
+import { pageQuery } from '../web/src/shared/content/page-query.ts'
 import { openDatabase } from './db/database.ts'
 import { createThrowawayDatabase } from '../test/database/throwaway-postgres.ts'
 

@@ -1,8 +1,8 @@
 import { defineDocuments, defineLocations, presentationTool } from 'sanity/presentation'
 import { localeTags, locales } from '../schemas/locales'
 import { singletonTypes, listTypes } from '../schemas/schema-types'
-import { pathForLocale } from '../web/src/i18n/locale-preference'
-import { PREVIEW_DISABLE_PATH, PREVIEW_ENABLE_PATH } from '../web/src/preview/preview-paths'
+import { pathForLocale } from '../web/src/shared/i18n/locale-preference'
+import { PREVIEW_DISABLE_PATH, PREVIEW_ENABLE_PATH } from '../web/src/shared/content/preview/preview-paths'
 
 /** The one page, in each language: every document shows on both. */
 export const pageLocations = locales.map((locale) => ({

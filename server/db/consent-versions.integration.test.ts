@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createWelcomeStore } from '../../supabase/functions/_shared/welcome/welcome-store.ts'
 import { noteConsentVersion } from '../../supabase/functions/_shared/welcome/consent-versions.ts'
-import { FALLBACK_CONSENT_VERSION } from '../../web/src/content/signup-fallbacks.ts'
+import { FALLBACK_CONSENT_VERSION } from '../../web/src/shared/content/signup-fallbacks.ts'
 import { databaseKinds, type MigratedDatabase } from '../../test/database/test-databases.ts'
 
 describe.each(databaseKinds)('consent versions on $kind', ({ open }) => {

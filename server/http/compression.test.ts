@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { loadConfig } from '../config.ts'
 import { createServer } from '../create-server.ts'
-import { pageQuery } from '../../web/src/content/page-query.ts'
+import { pageQuery } from '../../web/src/shared/content/page-query.ts'
 
 const page = `<!doctype html>${Array.from({ length: 300 }, (_, n) => `<p class="c${n % 7}">Avaliação ${n * 7919}: feedback ${n % 13} a partir das reuniões.</p>`).join('')}`
 const script = `export const words = ${JSON.stringify('palavra '.repeat(500))}`

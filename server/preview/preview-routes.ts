@@ -5,7 +5,11 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { PageContentSource } from '../site/page-content.ts'
-import { PREVIEW_CONTENT_PATH, PREVIEW_DISABLE_PATH, PREVIEW_ENABLE_PATH } from '../../web/src/preview/preview-paths.ts'
+import {
+  PREVIEW_CONTENT_PATH,
+  PREVIEW_DISABLE_PATH,
+  PREVIEW_ENABLE_PATH,
+} from '../../web/src/shared/content/preview/preview-paths.ts'
 import { endPreview, type PreviewSession } from './preview-session.ts'
 import { siteRedirect } from './site-redirect.ts'
 

@@ -1,4 +1,4 @@
-import { matchRoute } from '../../web/src/app/routes.ts'
+import { matchRoute } from '../../web/src/shared/routes.ts'
 
 /**
  * Where a preview link may send the browser: `target` read as the browser would read it (WHATWG

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contentRoutes } from './content-routes.ts'
 import { createLocalDatasetSource } from './local-dataset.ts'
 import { createSeedFixture, makePng } from '../../test/server/seed-fixture.ts'
-import { pageQuery } from '../../web/src/content/page-query.ts'
+import { pageQuery } from '../../web/src/shared/content/page-query.ts'
 import { welcomeCopyQuery } from '../../supabase/functions/_shared/welcome/welcome-copy-query.ts'
 import type { SeedFixture } from '../../test/server/seed-fixture.ts'
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { linkStates, type LinkAction, type LinkState } from '../../web/src/content/signup-pages-copy.ts'
+import { linkStates, type LinkAction, type LinkState } from '../../web/src/shared/content/signup-pages-copy.ts'
 
 /** Checks (apply false) or acts on (apply true) a personal link; `unavailable` when that failed. */
 export type LinkActions = (action: LinkAction, token: string, apply: boolean) => Promise<LinkState>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { PageContent } from '../../web/src/content/page-copy.ts'
-import { localPublicConfig } from '../../web/src/app/public-config.ts'
+import type { PageContent } from '../../web/src/shared/content/page-copy.ts'
+import { localPublicConfig } from '../../web/src/shared/config/public-config.ts'
 import { cachePages } from './page-cache.ts'
 import type { PageRenderer } from './page-renderer.ts'
 

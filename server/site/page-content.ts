@@ -1,6 +1,6 @@
 import { createClient } from '@sanity/client'
-import { pageQuery } from '../../web/src/content/page-query.ts'
-import type { PageContent } from '../../web/src/content/page-copy.ts'
+import { pageQuery } from '../../web/src/shared/content/page-query.ts'
+import type { PageContent } from '../../web/src/shared/content/page-copy.ts'
 import type { ServerConfig } from '../config.ts'
 import { parsePerspective, PUBLISHED, type Perspective } from '../sanity/query/groq-query.ts'
 import { stegaOnlyOnCopy } from '../sanity/stega-filter.ts'

@@ -1,6 +1,6 @@
 import { locales, localeTags, type Locale } from '../../schemas/locales.ts'
-import { pathForLocale } from '../../web/src/i18n/locale-preference.ts'
-import { pathOf } from '../../web/src/app/routes.ts'
+import { pathForLocale } from '../../web/src/shared/i18n/locale-preference.ts'
+import { pathOf } from '../../web/src/shared/routes.ts'
 
 export function robotsTxt(siteUrl: string): string {
   return `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { parsePerspective, PUBLISHED } from '../sanity/query/groq-query.ts'
 import type { LocalDataset } from '../sanity/local-dataset.ts'
 import { createSiteAnswers, isSiteQuery } from './site-queries.ts'
-import { pageQuery } from '../../web/src/content/page-query.ts'
-import { signupPagesQuery } from '../../web/src/content/signup-pages-query.ts'
+import { pageQuery } from '../../web/src/shared/content/page-query.ts'
+import { signupPagesQuery } from '../../web/src/shared/content/signup-pages-query.ts'
 import { welcomeCopyQuery } from '../../supabase/functions/_shared/welcome/welcome-copy-query.ts'
 
 describe('isSiteQuery', () => {

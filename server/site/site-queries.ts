@@ -6,7 +6,7 @@
  * are worked out once per version of the dataset, on the request thread: they are small and
  * known, and cost a lookup from then on (docs/product.md §5).
  */
-import { pageQuery } from '../../web/src/content/page-query.ts'
+import { pageQuery } from '../../web/src/shared/content/page-query.ts'
 import { welcomeCopyQuery } from '../../supabase/functions/_shared/welcome/welcome-copy-query.ts'
 import { privacyNoteVersionQuery } from '../../supabase/functions/_shared/welcome/privacy-note-version-query.ts'
 import type { Perspective } from '../sanity/query/groq-query.ts'

@@ -16,7 +16,7 @@ comment on table guard.consent_versions is
   'Every version the privacy note (and the form''s notice) has had, as the functions read it from the content; a consent names one of these.';
 
 -- The seed's note (the version every dataset started from) and the code's own words, shown while
--- the content lacks the note (web/src/content/signup-fallbacks.ts, FALLBACK_CONSENT_VERSION: a new
+-- the content lacks the note (web/src/shared/content/signup-fallbacks.ts, FALLBACK_CONSENT_VERSION: a new
 -- one there needs a row here, and server/db/consent-versions.integration.test.ts says so).
 insert into guard.consent_versions (version) values ('2026-11-23'), ('code-2026-11-23');
 

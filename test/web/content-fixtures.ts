@@ -1,5 +1,5 @@
 import type { LocaleString, LocaleText } from '../../schemas/sanity.types.ts'
-import type { PageContent } from '../../web/src/content/page-copy.ts'
+import type { PageContent } from '../../web/src/shared/content/page-copy.ts'
 
 const languages = (pt: string | undefined, en: string | undefined) => ({
   ...(pt === undefined ? {} : { pt }),

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import { createChallenge, verifySolution, type Challenge, type Payload } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2'
-import type { PageContent } from '../../web/src/content/page-copy.ts'
+import type { PageContent } from '../../web/src/shared/content/page-copy.ts'
 import { eventStream, LIVE_EVENTS_PATH, server } from './msw-server.ts'
 
 /** Sanity's query API as the page calls it: GET {apiHost}/v{apiVersion}/data/query/{dataset}?query=… */

@@ -2,10 +2,10 @@ import path from 'node:path'
 // Test fixtures built exactly as the content API builds its answers (same seed loader, same GROQ evaluation).
 import { loadLocalDataset, type LocalDataset } from '../../server/sanity/local-dataset.ts'
 import { queryDataset } from '../../server/sanity/query/groq-query.ts'
-import { pageQuery } from '../../web/src/content/page-query.ts'
-import type { PageContent } from '../../web/src/content/page-copy.ts'
-import { signupPagesQuery } from '../../web/src/content/signup-pages-query.ts'
-import type { SignupPagesContent } from '../../web/src/content/signup-pages-copy.ts'
+import { pageQuery } from '../../web/src/shared/content/page-query.ts'
+import type { PageContent } from '../../web/src/shared/content/page-copy.ts'
+import { signupPagesQuery } from '../../web/src/shared/content/signup-pages-query.ts'
+import type { SignupPagesContent } from '../../web/src/shared/content/signup-pages-copy.ts'
 
 const seedDir = path.resolve(import.meta.dirname, '../../studio/seed')
 let dataset: Promise<LocalDataset> | undefined

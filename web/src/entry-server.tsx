@@ -2,14 +2,19 @@ import { renderToString } from 'react-dom/server'
 import type { Cache } from 'swr'
 import { ServerStyleSheet } from 'styled-components'
 import { App, type AppProps } from './app/app.tsx'
-import { isSignupRoute, matchRoute, routeLocale, type Route, type SignupPage } from './app/routes.ts'
-import { INITIAL_CONTENT_ELEMENT_ID, PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from './app/public-config.ts'
-import { resolvePageCopy, type PageContent } from './content/page-copy.ts'
-import { linkNotice, resolveSignupPagesCopy, type LinkState, type SignupPagesContent } from './content/signup-pages-copy.ts'
-import { contentInLanguage } from './content/content-in-language.ts'
-import { buildHeadTags } from './seo/head-tags.ts'
-import { globalStyle } from './theme/global-style.ts'
-import { renderHeadTags } from './seo/render-head-tags.ts'
+import { isSignupRoute, matchRoute, routeLocale, type Route, type SignupPage } from './shared/routes.ts'
+import { INITIAL_CONTENT_ELEMENT_ID, PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from './shared/config/public-config.ts'
+import { resolvePageCopy, type PageContent } from './shared/content/page-copy.ts'
+import {
+  linkNotice,
+  resolveSignupPagesCopy,
+  type LinkState,
+  type SignupPagesContent,
+} from './shared/content/signup-pages-copy.ts'
+import { contentInLanguage } from './shared/content/content-in-language.ts'
+import { buildHeadTags } from './shared/seo/head-tags.ts'
+import { globalStyle } from './shared/theme/global-style.ts'
+import { renderHeadTags } from './shared/seo/render-head-tags.ts'
 import { localeTags, type Locale } from '../../schemas/locales.ts'
 
 export interface RenderRequest {

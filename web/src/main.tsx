@@ -1,17 +1,17 @@
 import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app.tsx'
-import { isSignupRoute, matchRoute } from './app/routes.ts'
+import { isSignupRoute, matchRoute } from './shared/routes.ts'
 import {
   INITIAL_CONTENT_ELEMENT_ID,
   localPublicConfig,
   PUBLIC_CONFIG_ELEMENT_ID,
   type PublicConfig,
-} from './app/public-config.ts'
-import type { PageContent } from './content/page-copy.ts'
-import { localeFromCookieHeader } from './i18n/locale-preference.ts'
+} from './shared/config/public-config.ts'
+import type { PageContent } from './shared/content/page-copy.ts'
+import { localeFromCookieHeader } from './shared/i18n/locale-preference.ts'
 import { defaultLocale } from '../../schemas/locales.ts'
-import { loadBodyFont } from './theme/fonts.ts'
+import { loadBodyFont } from './shared/theme/fonts.ts'
 
 function readJson<T>(id: string): T | undefined {
   const text = document.getElementById(id)?.textContent
@@ -23,7 +23,7 @@ if (!container) throw new Error('The page has no #root element to render into.')
 
 // The prerender carries the page-wide styles; the Vite dev server, which does not prerender, gets them here.
 if (import.meta.env.DEV) {
-  const { globalStyle } = await import('./theme/global-style.ts')
+  const { globalStyle } = await import('./shared/theme/global-style.ts')
   document.head.append(Object.assign(document.createElement('style'), { textContent: globalStyle }))
 }
 

@@ -4,7 +4,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../../test/server/test-server.ts'
-import { pageQuery } from '../../../web/src/content/page-query.ts'
+import { pageQuery } from '../../../web/src/shared/content/page-query.ts'
 
 const TOKEN = 'property-test-viewer-token-0123'
 let server: TestServer

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { GroqRequestError } from './groq-query.ts'
 import { checkParams, checkQueryText, MAX_PARAMS_DEPTH, MAX_QUERY_DEPTH } from './query-request.ts'
-import { pageQuery } from '../../../web/src/content/page-query.ts'
+import { pageQuery } from '../../../web/src/shared/content/page-query.ts'
 
 const errorOf = (check: () => void) => {
   try {

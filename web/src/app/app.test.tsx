@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
-import type { PageContent } from '../content/page-copy.ts'
+import type { PageContent } from '../shared/content/page-copy.ts'
 import { loadSeedContent } from '../../../test/web/seed-content.ts'
 import { serveContent } from '../../../test/web/network.ts'
 import { renderApp } from '../../../test/web/render-app.tsx'

@@ -3,7 +3,7 @@ import type { Locale } from '../welcome/welcome-email.ts'
 
 /**
  * Where each personal link opens, in the welcome's language. The site serves these paths
- * (web/src/app/routes.ts; server/site/link-routes.test.ts checks that both agree).
+ * (web/src/shared/routes.ts; server/site/link-routes.test.ts checks that both agree).
  */
 export const linkPaths: Record<LinkPurpose, Record<Locale, string>> = {
   confirm: { pt: '/confirmar', en: '/en/confirm' },

@@ -1,0 +1,39 @@
+import { memo, type ComponentType } from 'react'
+import { dequal } from 'dequal/lite'
+import type { SectionId } from '../../../schemas/page-sections.ts'
+import type { SectionProps } from '../shared/components/section-props.ts'
+import { Hero } from '../features/sections/hero.tsx'
+import { Workflow } from '../features/sections/workflow.tsx'
+import { UseCases } from '../features/sections/use-cases.tsx'
+import { Results } from '../features/sections/results.tsx'
+import { Features } from '../features/sections/features.tsx'
+import { Platform } from '../features/sections/platform.tsx'
+import { Testimonials } from '../features/sections/testimonials.tsx'
+import { CallToAction } from '../features/sections/call-to-action.tsx'
+import { FreeTrial } from '../features/waitlist/free-trial.tsx'
+
+type SectionComponents = { [Id in SectionId]: ComponentType<SectionProps<Id>> }
+
+/** The component that draws each section of schemas/page-sections.ts: a section without one fails the type check. */
+const sectionComponents: SectionComponents = {
+  hero: Hero,
+  workflow: Workflow,
+  useCases: UseCases,
+  results: Results,
+  features: Features,
+  platform: Platform,
+  testimonials: Testimonials,
+  cta: CallToAction,
+  freeTrial: FreeTrial,
+}
+
+function SectionById<Id extends SectionId>({ id, copy }: SectionProps<Id>) {
+  const Component: ComponentType<SectionProps<Id>> = sectionComponents[id]
+  return <Component id={id} copy={copy} />
+}
+
+/**
+ * One section of the page, by its id, with its part of the copy. It is drawn again only when
+ * that part changes: a refetch that brings the same texts, or an edit elsewhere, leaves it alone.
+ */
+export const PageSection = memo(SectionById, dequal) as typeof SectionById

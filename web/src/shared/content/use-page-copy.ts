@@ -1,0 +1,73 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react'
+import useSWR, { useSWRConfig } from 'swr'
+import { usePublicConfig } from '../config/public-config-context.tsx'
+import { useLocale } from '../i18n/locale-context.tsx'
+import { fetchPreviewContent } from './preview/preview-content.ts'
+import { useVisualEditing } from './preview/use-visual-editing.ts'
+import { fetchQuery } from './content-api.ts'
+import { useLiveContent } from './live-content.ts'
+import { pageQuery } from './page-query.ts'
+import { resolvePageCopy, type PageContent, type PageCopy } from './page-copy.ts'
+
+export const PAGE_CONTENT_KEY = 'page-content'
+
+/**
+ * The page's copy in the reader's language: prerendered content first, then from Sanity once the
+ * page is idle and its live stream listens (which also brings the other language, so switching
+ * needs no wait), and again whenever live events say what it shows has changed (drafts in an
+ * editor's preview).
+ */
+export function usePageCopy(): PageCopy {
+  const config = usePublicConfig()
+  const { locale } = useLocale()
+  // The sync tags of the last answer; none yet until the first one.
+  const shownTags = useRef<readonly string[] | undefined>(undefined)
+  // Live messages that came before the page knew what it shows.
+  const heldMessages = useRef<{ id: string; tags: string[] }[]>([])
+  const liveEventId = useRef<string | undefined>(undefined)
+  const shows = (tags: readonly string[]) => tags.some((tag) => shownTags.current?.includes(tag))
+  const { mutate: revalidate } = useSWRConfig()
+  const refetch = useCallback(
+    (eventId: string | undefined) => {
+      liveEventId.current = eventId
+      void revalidate(PAGE_CONTENT_KEY)
+    },
+    [revalidate],
+  )
+
+  const { data, mutate } = useSWR<PageContent>(
+    PAGE_CONTENT_KEY,
+    async () => {
+      const answer = config.preview
+        ? await fetchPreviewContent()
+        : await fetchQuery<PageContent>(config, pageQuery, liveEventId.current)
+      shownTags.current = answer.syncTags
+      // A held message about what the page shows may be newer than this answer: ask once more.
+      const missed = heldMessages.current.filter((message) => shows(message.tags)).at(-1)
+      heldMessages.current = []
+      if (missed) setTimeout(() => refetch(missed.id))
+      return answer.result
+    },
+    // The prerendered content is what the server has just read: the first fetch waits (below).
+    { revalidateOnMount: false },
+  )
+
+  useLiveContent(config, {
+    onListening: () => void mutate(),
+    onMessage: (message) => {
+      if (shownTags.current === undefined) heldMessages.current.push(message)
+      else if (shows(message.tags)) refetch(message.id)
+    },
+    onLost: () => refetch(undefined),
+  })
+  useVisualEditing(Boolean(config.preview), mutate)
+
+  // Content embedded in one language keeps the page in it until the fetch brings the one chosen.
+  const held = data?.onlyLocale
+  const shownLocale = held === undefined ? locale : held
+  useEffect(() => {
+    if (held !== undefined && held !== locale) void mutate()
+  }, [held, locale, mutate])
+
+  return useMemo(() => resolvePageCopy(data, shownLocale), [data, shownLocale])
+}

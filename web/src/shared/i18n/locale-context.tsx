@@ -1,0 +1,42 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
+import { localeTags, type Locale } from '../../../../schemas/locales.ts'
+import { pathForLocale, rememberLocale } from './locale-preference.ts'
+
+interface LocaleState {
+  locale: Locale
+  setLocale: (locale: Locale) => void
+}
+
+const LocaleContext = createContext<LocaleState | undefined>(undefined)
+
+interface LocaleProviderProps {
+  initialLocale: Locale
+  /** Landing pages move to the language's own address; other pages keep theirs. */
+  syncAddress: boolean
+  children: ReactNode
+}
+
+export function LocaleProvider({ initialLocale, syncAddress, children }: LocaleProviderProps) {
+  const [locale, setLocaleState] = useState(initialLocale)
+
+  const setLocale = useCallback(
+    (next: Locale) => {
+      setLocaleState(next)
+      rememberLocale(next)
+      document.documentElement.lang = localeTags[next].html
+      if (syncAddress) {
+        window.history.replaceState(window.history.state, '', pathForLocale(next) + window.location.hash)
+      }
+    },
+    [syncAddress],
+  )
+
+  const value = useMemo(() => ({ locale, setLocale }), [locale, setLocale])
+  return <LocaleContext.Provider value={value}>{children}</LocaleContext.Provider>
+}
+
+export function useLocale(): LocaleState {
+  const state = useContext(LocaleContext)
+  if (!state) throw new Error('useLocale must be used inside <LocaleProvider>')
+  return state
+}

@@ -1,0 +1,21 @@
+import { useEffect } from 'react'
+import { localeTags } from '../../../../schemas/locales.ts'
+import type { PageCopy } from '../content/page-copy.ts'
+import { usePublicConfig } from '../config/public-config-context.tsx'
+import { buildHeadTags } from './head-tags.ts'
+
+/** Keeps <html lang>, the title and the per-language meta tags in step with the chosen language. */
+export function useDocumentHead(copy: PageCopy): void {
+  const config = usePublicConfig()
+  useEffect(() => {
+    const tags = buildHeadTags(copy, config)
+    document.documentElement.lang = localeTags[copy.locale].html
+    document.title = tags.title
+    for (const tag of tags.meta) {
+      if (tag.name === 'og:locale:alternate') continue
+      const element = document.head.querySelector(`meta[${tag.key}="${tag.name}"]`)
+      element?.setAttribute('content', tag.content)
+    }
+    document.head.querySelector('link[rel="canonical"]')?.setAttribute('href', tags.links[0]?.href ?? config.siteUrl)
+  }, [copy, config])
+}
