@@ -18,8 +18,8 @@ export const FUNCTION_BODY_LIMIT = 16 * 1024
 
 /**
  * How deep a function call's JSON may nest: a welcome request or a link action is flat. A deeper
- * body is refused before any function parses it (8,000 levels fit in the 16 KiB and took the
- * request thread two milliseconds to parse and refuse, four hundred times a second under attack).
+ * body is refused before any function parses it: thousands of levels fit in the body limit, and
+ * parsing them holds the request thread (measured in docs/decisions/0039-rooms-by-domain.md).
  */
 export const FUNCTION_BODY_DEPTH = 8
 

@@ -6,8 +6,8 @@ import { corsPreflight, forwardedHeaders, requireApiKey } from './gateway.ts'
 
 /**
  * How deep a body may nest (rows in an array, their values in them). No column takes nested data;
- * a body nested deeper is an attack whose parsing and re-serialising would take milliseconds of the
- * request thread (a few thousand levels fit in a sign-up's 8 KB): it is refused before either.
+ * a body nested deeper is an attack whose parsing and re-serialising would hold the request thread
+ * (a few thousand levels fit in a sign-up's 8 KB): it is refused before either.
  */
 const MAX_BODY_DEPTH = 8
 
