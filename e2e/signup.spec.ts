@@ -126,6 +126,16 @@ for (const [lang, text] of Object.entries(forms)) {
       for (const label of Object.values(text.labels)) await expect(form.getByLabel(label)).toHaveValue('')
       await expect(form.getByRole('button', { name: text.button })).toBeEnabled()
 
+      // Signing up leaves the visitor nothing to keep: no cookie, no storage key.
+      expect(await page.context().cookies()).toEqual([])
+      expect(
+        await page.evaluate(async () => ({
+          local: Object.keys(localStorage),
+          session: Object.keys(sessionStorage),
+          databases: (await indexedDB.databases()).map((database) => database.name),
+        })),
+      ).toEqual({ local: [], session: [], databases: [] })
+
       const mail = await welcomeFor(email)
       expect(mail?.to).toContain(email)
       expect(mail?.subject).toBe(text.mailSubject)
