@@ -11,7 +11,7 @@ import { withNonces, type PageRenderer } from './page-renderer.ts'
 import { cachePages } from './page-cache.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { isPreviewing, type Preview } from '../preview/preview-routes.ts'
-import { allowStudioFraming, dropDocumentHeaders } from './security-headers.ts'
+import { allowStudioFraming, dropDocumentHeaders, dropOpenerPolicy } from './security-headers.ts'
 
 /** HTML in the build is a template (index.html), with its precompressed copies. */
 const TEMPLATE_FILE = /\.html(\.(br|gz))?$/i
@@ -87,6 +87,7 @@ const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', previewing ? 'private, no-store' : 'no-cache')
       .header('vary', 'Cookie, accept-encoding') // lower case: @fastify/compress adds its own otherwise
+    if (route.page === 'landing') dropOpenerPolicy(reply)
     if (previewing) {
       allowStudioFraming(reply, studioUrl)
       reply.header('x-robots-tag', 'noindex')
