@@ -74,6 +74,11 @@ describe('compression', () => {
     expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable')
     expect(brotli.headers.vary).toMatch(/accept-encoding/i)
     expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script)
+    // A file that never changes is never revalidated nor fetched in parts: no validators, no ranges,
+    // which the page's script budget would pay for (docs/decisions/0041-no-long-task-while-the-page-loads.md).
+    expect(brotli.headers).not.toHaveProperty('etag')
+    expect(brotli.headers).not.toHaveProperty('last-modified')
+    expect(brotli.headers).not.toHaveProperty('accept-ranges')
 
     expect((await get('/assets/app-abc123.js', 'gzip')).headers['content-encoding']).toBe('gzip')
     expect((await get('/assets/app-abc123.js')).body).toBe(script)

@@ -14,6 +14,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     // the browser's Accept-Encoding (server/site/site-routes.ts). The prerender bundle needs none.
     ...(isSsrBuild ? [] : [loadEntryAfterPaint(), compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.html$/ })]),
   ],
+  resolve: {
+    alias: [
+      { find: /^use-sync-external-store\/shim$/, replacement: `${import.meta.dirname}/build-plugins/use-sync-external-store.ts` },
+    ],
+  },
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

@@ -49,9 +49,12 @@ const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
     // such address is the 404 page instead, as every address that is not a page is.
     allowedPath: (pathname) => !TEMPLATE_FILE.test(pathname),
     setHeaders(response, path) {
-      // Vite fingerprints everything under assets/, so those never change.
+      // Vite fingerprints everything under assets/, so those never change: the browser never
+      // revalidates them nor asks for a part, so they go without validators and ranges, bytes the
+      // page's first script would pay for (docs/decisions/0041-no-long-task-while-the-page-loads.md).
       const immutable = path.includes(`${join('client', 'assets')}`)
       response.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
+      if (immutable) for (const name of ['etag', 'last-modified', 'accept-ranges']) response.removeHeader(name)
     },
   })
 
