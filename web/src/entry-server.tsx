@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server'
 import type { Cache } from 'swr'
 import { ServerStyleSheet } from 'styled-components'
 import { App, type AppProps } from './app/app.tsx'
+import { SignupPageView } from './pages/signup-page-view.tsx'
 import { isSignupRoute, matchRoute, type Route, type SignupPage } from './app/routes.ts'
 import { INITIAL_CONTENT_ELEMENT_ID, PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from './app/public-config.ts'
 import { resolvePageCopy, type PageContent } from './content/page-copy.ts'
@@ -10,6 +11,7 @@ import { contentInLanguage } from './content/content-in-language.ts'
 import { buildHeadTags } from './seo/head-tags.ts'
 import { globalStyle } from './theme/global-style.ts'
 import { renderHeadTags } from './seo/render-head-tags.ts'
+import { keepPrerenderedStyles } from './theme/prerendered-styles.ts'
 import { localeTags, type Locale } from '../../schemas/locales.ts'
 
 export interface RenderRequest {
@@ -46,7 +48,7 @@ function renderApp(props: Omit<AppProps, 'swrProvider'>, styleNonce: string | un
     const styles = [
       styleNonce ? `<meta property="csp-nonce"${nonce}>` : '',
       `<style${nonce}>${globalStyle}</style>`,
-      sheet.getStyleTags(),
+      keepPrerenderedStyles(sheet.getStyleTags()),
     ]
     return { body, styles: styles.filter(Boolean).join('\n    ') }
   } finally {
@@ -102,7 +104,7 @@ function renderSignupPage(
       preferredLocale: route.locale,
       config,
       initialContent: undefined,
-      signupPage: { copy, ...(signup.link ? { link: signup.link } : {}) },
+      signupPage: <SignupPageView page={route.page} copy={copy} link={signup.link} />,
     },
     styleNonce,
   )

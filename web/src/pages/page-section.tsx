@@ -1,7 +1,8 @@
-import { memo, type ComponentType } from 'react'
+import { memo, Suspense, use, type ComponentType, type ReactNode } from 'react'
 import { dequal } from 'dequal/lite'
 import type { SectionId } from '../../../schemas/page-sections.ts'
 import type { SectionProps } from '../sections/section-props.ts'
+import { SectionHydrationContext } from '../app/section-hydration.ts'
 import { Hero } from '../sections/hero.tsx'
 import { Workflow } from '../sections/workflow.tsx'
 import { UseCases } from '../sections/use-cases.tsx'
@@ -29,11 +30,25 @@ const sectionComponents: SectionComponents = {
 
 function SectionById<Id extends SectionId>({ id, copy }: SectionProps<Id>) {
   const Component: ComponentType<SectionProps<Id>> = sectionComponents[id]
-  return <Component id={id} copy={copy} />
+  return (
+    <Suspense fallback={null}>
+      <HydratesWhenOpen sectionId={id}>
+        <Component id={id} copy={copy} />
+      </HydratesWhenOpen>
+    </Suspense>
+  )
+}
+
+/** Waits, while the page hydrates, until the section's gate opens (app/section-hydration.ts). */
+function HydratesWhenOpen({ sectionId, children }: { sectionId: string; children: ReactNode }) {
+  const gate = use(SectionHydrationContext)?.gate(sectionId)
+  if (gate) use(gate)
+  return children
 }
 
 /**
- * One section of the page, by its id, with its part of the copy. It is drawn again only when
- * that part changes: a refetch that brings the same texts, or an edit elsewhere, leaves it alone.
+ * One section of the page, by its id, with its part of the copy, hydrated on its own (a Suspense
+ * boundary each). It is drawn again only when that part changes: a refetch that brings the same
+ * texts, or an edit elsewhere, leaves it alone.
  */
 export const PageSection = memo(SectionById, dequal) as typeof SectionById
