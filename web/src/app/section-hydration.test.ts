@@ -39,7 +39,25 @@ describe('createSectionHydration', () => {
     expect(workflow?.status).toBe('fulfilled')
   })
 
-  it('opens every gate, readable as open at once, when the content or the language is about to change', () => {
+  it('hydrates every section for new content to wait on, one after the other, each once the one before has hydrated', async () => {
+    prerenderedSections('hero', 'workflow')
+    const hydration = createSectionHydration({ idle: idleTurns().idle })
+    const [hero, workflow] = [hydration.gate('hero'), hydration.gate('workflow')]
+    let allHydrated = false
+    const waiting = hydration.allHydrated().then(() => (allHydrated = true))
+
+    expect([hero?.status, workflow?.status]).toEqual(['fulfilled', 'pending'])
+    hydration.hydrated('hero')
+    expect(workflow?.status).toBe('fulfilled')
+    await Promise.resolve()
+    expect(allHydrated).toBe(false)
+    hydration.hydrated('workflow')
+    await waiting
+    expect(allHydrated).toBe(true)
+    await expect(hydration.allHydrated()).resolves.toBeUndefined()
+  })
+
+  it('opens every gate, readable as open at once, when the language is about to change', () => {
     prerenderedSections('hero', 'workflow')
     const hydration = createSectionHydration({ idle: idleTurns().idle })
     const gates = [hydration.gate('hero'), hydration.gate('workflow')]

@@ -19,8 +19,16 @@ export interface SectionHydration {
    * prerender did not draw (nothing to keep: it renders at once).
    */
   gate(sectionId: string): HydrationGate | undefined
-  /** Every section may hydrate now: the content or the language is about to change under them. */
+  /** Every section may hydrate now: the language is about to change under them. */
   openAll(): void
+  /** Called by a section's boundary once React has hydrated it. */
+  hydrated(sectionId: string): void
+  /**
+   * Resolves once every section has hydrated, opening the waiting ones one after the other (each
+   * once the one before has committed): for new content to wait on, which the sections could not
+   * take while they wait, and which, taken by all of them at once, would hydrate them in one long task.
+   */
+  allHydrated(): Promise<void>
 }
 
 /** Only the browser's hydration of a prerender provides one; the server and a client render have none. */
@@ -31,19 +39,24 @@ const ACTS = ['pointerdown', 'keydown', 'focusin', 'click'] as const
 
 /**
  * Gates that open one at a time whenever the browser is idle (in the page's order; `idle`
- * schedules a turn), the one of a section as soon as the reader acts on it, and all at once on
- * `openAll`.
+ * schedules a turn) or, once `allHydrated` is asked for, each as soon as the section before has
+ * hydrated; the one of a section as soon as the reader acts on it; and all at once on `openAll`.
  */
 export function createSectionHydration({ idle = whenIdle }: { idle?: typeof whenIdle } = {}): SectionHydration {
   const waiting = new Map<Element, () => void>()
   const gates = new Map<string, HydrationGate>()
+  const unhydrated = new Set<string>()
   let idleTurn: (() => void) | undefined
+  let allHydrated: Promise<void> | undefined
+  let resolveAllHydrated = () => {}
+
+  const openNext = () => waiting.values().next().value?.()
 
   // One section per idle turn: React renders and commits it before the browser is idle again.
   function openNextWhenIdle() {
     idleTurn ??= idle(() => {
       idleTurn = undefined
-      waiting.values().next().value?.()
+      openNext()
       if (waiting.size) openNextWhenIdle()
     })
   }
@@ -64,6 +77,7 @@ export function createSectionHydration({ idle = whenIdle }: { idle?: typeof when
       let resolve = () => {}
       const gate: HydrationGate = Object.assign(new Promise<void>((settle) => (resolve = settle)), { status: 'pending' as const })
       gates.set(sectionId, gate)
+      unhydrated.add(sectionId)
       waiting.set(section, () => {
         waiting.delete(section)
         Object.assign(gate, { status: 'fulfilled', value: undefined })
@@ -75,6 +89,20 @@ export function createSectionHydration({ idle = whenIdle }: { idle?: typeof when
     },
     openAll() {
       for (const open of [...waiting.values()]) open()
+    },
+    hydrated(sectionId) {
+      unhydrated.delete(sectionId)
+      if (!allHydrated) return
+      if (unhydrated.size) openNext()
+      else resolveAllHydrated()
+    },
+    allHydrated() {
+      if (!unhydrated.size) return Promise.resolve()
+      if (!allHydrated) {
+        allHydrated = new Promise<void>((resolve) => (resolveAllHydrated = resolve))
+        openNext()
+      }
+      return allHydrated
     },
   }
 }

@@ -48,8 +48,9 @@ export function usePageCopy(): PageCopy {
       const missed = heldMessages.current.filter((message) => shows(message.tags)).at(-1)
       heldMessages.current = []
       if (missed) setTimeout(() => refetch(missed.id))
-      // A section still waiting to hydrate cannot take new props: React would drop its markup.
-      sectionHydration?.openAll()
+      // A section still waiting to hydrate cannot take new props (React would drop its markup):
+      // the answer waits until they all have.
+      await sectionHydration?.allHydrated()
       return answer.result
     },
     // The prerendered content is what the server has just read: the first fetch waits (below).

@@ -1,4 +1,4 @@
-import { memo, Suspense, use, type ComponentType, type ReactNode } from 'react'
+import { memo, Suspense, use, useEffect, type ComponentType, type ReactNode } from 'react'
 import { dequal } from 'dequal/lite'
 import type { SectionId } from '../../../schemas/page-sections.ts'
 import type { SectionProps } from '../sections/section-props.ts'
@@ -39,10 +39,12 @@ function SectionById<Id extends SectionId>({ id, copy }: SectionProps<Id>) {
   )
 }
 
-/** Waits, while the page hydrates, until the section's gate opens (app/section-hydration.ts). */
+/** Waits, while the page hydrates, until the section's gate opens, and says when it has hydrated (app/section-hydration.ts). */
 function HydratesWhenOpen({ sectionId, children }: { sectionId: string; children: ReactNode }) {
-  const gate = use(SectionHydrationContext)?.gate(sectionId)
+  const sectionHydration = use(SectionHydrationContext)
+  const gate = sectionHydration?.gate(sectionId)
   if (gate) use(gate)
+  useEffect(() => sectionHydration?.hydrated(sectionId), [sectionHydration, sectionId])
   return children
 }
 
