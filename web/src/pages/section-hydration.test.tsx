@@ -48,10 +48,13 @@ describe('hydrating the prerendered page section by section', () => {
     const workflow = document.getElementById('workflow')
     const markup = workflow?.outerHTML
     expect(hydrated(workflow)).toBe(false)
+    expect(workflow).not.toHaveAttribute('data-hydrated')
 
     act(() => sectionHydration.openAll())
-    await waitFor(() => expect(hydrated(document.getElementById('workflow'))).toBe(true))
+    await waitFor(() => expect(workflow).toHaveAttribute('data-hydrated'))
+    expect(hydrated(workflow)).toBe(true)
     expect(document.getElementById('workflow')).toBe(workflow)
+    workflow?.removeAttribute('data-hydrated')
     expect(workflow?.outerHTML).toBe(markup)
   })
 

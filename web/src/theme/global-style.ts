@@ -45,7 +45,7 @@ export const globalStyle = `
   ul, ol { margin: 0; padding: 0; }
   img, svg { display: block; max-width: 100%; }
 
-  main > section { content-visibility: auto; contain-intrinsic-size: auto 60rem; }
+  main > section:not([data-hydrated]) { content-visibility: auto; contain-intrinsic-size: auto 60rem; }
   a { color: inherit; }
   button, input { font: inherit; }
 
