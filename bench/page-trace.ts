@@ -5,7 +5,7 @@
 // to the idle content fetch (+ a quiet second) that took at least 20 ms as slowed down, split into
 // script, style, layout, paint, HTML parsing, garbage collection and other; then the totals,
 // the style sheet changes the page made (each insertion or removal invalidates style), and,
-// with `--components`, the render time of each section from React's profiling build.
+// with `--components`, how long each section's renders took from start to end in React's profiling build.
 // A benchmark: it reports, it never fails. Traces land in bench/results/traces/ (git-ignored).
 import { execFileSync } from 'node:child_process'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -164,7 +164,9 @@ function print(summary: TraceSummary, styleChanges: unknown) {
   )
   console.log(`  style sheet changes: ${JSON.stringify(styleChanges)}`)
   if (summary.components.length) {
-    console.log('  sections rendered (React profiling build, ms as slowed down, summed over renders):')
+    console.log(
+      '  sections rendered (React profiling build, start to end of each render as slowed down, React yielding within; summed):',
+    )
     console.log(`  ${summary.components.map(({ name, totalMs, count }) => `${name} ${ms(totalMs)} (${count}×)`).join(', ')}`)
   }
 }

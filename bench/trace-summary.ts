@@ -35,7 +35,7 @@ export interface TraceSummary {
   longTaskCount: number
   /** Every task after the first paint, whatever its length. */
   totals: ByKind
-  /** React's profiling build only: each section's renders (Components track), summed. */
+  /** React's profiling build only: each section's renders (Components track), start to end, summed. */
   components: { name: string; totalMs: number; count: number }[]
 }
 
@@ -233,7 +233,8 @@ function componentRenders(thread: TraceEvent[]): TraceSummary['components'] {
     const end = Number(data.end)
     if (!Number.isFinite(start) || !Number.isFinite(end)) continue
     const sum = sums.get(name) ?? { totalMs: 0, count: 0 }
-    sum.totalMs += end - start
+    // On the trace's clock, in microseconds.
+    sum.totalMs += (end - start) / 1000
     sum.count++
     sums.set(name, sum)
   }
