@@ -1,9 +1,11 @@
 // `npm run bench:page`: Lighthouse on the built product, alternated in the same run with a
 // hand-written static page of the same content (bench/reference), mobile and desktop, `/` and
-// `/en`; prints the medians and the product's LCP as a multiple of the static page's. A benchmark:
-// it reports, it never fails on a timing. The JSON reports land in bench/results/ (git-ignored).
+// `/en`; prints every run (with the host's benchmark index and its longest task), the medians and
+// the product's LCP as a multiple of the static page's, then the phone targets of docs/product.md §7
+// that any run missed, exiting 1 if one was. A run Lighthouse could not finish (NO_NAVSTART, say)
+// is run again. The JSON reports land in bench/results/ (git-ignored).
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdir, readFile } from 'node:fs/promises'
+import { mkdir, readFile, rm } from 'node:fs/promises'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -11,6 +13,8 @@ import { startProductServer } from '../test/server/test-server.ts'
 import { startReferenceServer } from './reference-server.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
+/** Attempts at one run before the benchmark gives up on it. */
+const ATTEMPTS = 3
 const PATHS = ['/', '/en'] as const
 const FORM_FACTORS = ['mobile', 'desktop'] as const
 const CHROME_FLAGS =
@@ -34,11 +38,28 @@ interface Measure {
   /** Bytes as sent (compressed, headers included): Lighthouse never interacts, so all of it precedes a first interaction. */
   jsBytes: number
   totalBytes: number
+  /** Lighthouse's measure of the host's speed when it ran: the simulated phone is this machine slowed down. */
+  benchmarkIndex: number
+  /** The longest main-thread task after the first paint, as simulated (0 when none passed 50 ms). */
+  longestTaskMs: number
+  /** Where it started (ms, simulated) and the script it is attributed to. */
+  longestTaskAt: string
+}
+
+interface LongTask {
+  url?: string
+  startTime?: number
+  duration?: number
 }
 
 interface LighthouseReport {
   categories: Record<'performance' | 'accessibility' | 'best-practices' | 'seo', { score: number | null }>
-  audits: Record<string, { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }>
+  audits: Record<
+    string,
+    { numericValue?: number; details?: { items?: ({ resourceType?: string; transferSize?: number } & LongTask)[] } }
+  >
+  environment?: { benchmarkIndex?: number }
+  runtimeError?: { code?: string; message?: string }
 }
 
 const load = () =>
@@ -46,10 +67,22 @@ const load = () =>
     .map((value) => value.toFixed(2))
     .join(' ')
 
+const fileName = (url: string | undefined) => (url ? (url.split('/').pop() ?? url) : 'no script')
+
 function measure(report: LighthouseReport): Measure {
   const score = (id: keyof LighthouseReport['categories']) => Math.round((report.categories[id].score ?? 0) * 100)
   const value = (id: string) => report.audits[id]?.numericValue ?? Number.NaN
   const requests = report.audits['network-requests']?.details?.items ?? []
+  // Lighthouse lists the tasks of 50 ms or more, with simulated timings. As its blocking time does,
+  // only what runs after the first paint counts: a task that paints it is cut at that paint.
+  const firstPaint = value('first-contentful-paint')
+  const [longest] = (report.audits['long-tasks']?.details?.items ?? [])
+    .map((task) => {
+      const start = Math.max(task.startTime ?? 0, firstPaint)
+      return { ...task, startTime: start, duration: (task.startTime ?? 0) + (task.duration ?? 0) - start }
+    })
+    .filter((task) => task.duration > 50)
+    .sort((a, b) => b.duration - a.duration)
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -61,10 +94,14 @@ function measure(report: LighthouseReport): Measure {
     cls: value('cumulative-layout-shift'),
     jsBytes: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
     totalBytes: value('total-byte-weight'),
+    benchmarkIndex: report.environment?.benchmarkIndex ?? Number.NaN,
+    longestTaskMs: longest?.duration ?? 0,
+    longestTaskAt: longest ? `at ${Math.round(longest.startTime ?? 0)} ms, ${fileName(longest.url)}` : '',
   }
 }
 
-async function lighthouse(url: string, formFactor: FormFactor, outputPath: string): Promise<Measure> {
+/** One Lighthouse run; undefined (with the reason on stderr) when Lighthouse could not measure the page. */
+async function lighthouseOnce(url: string, formFactor: FormFactor, outputPath: string): Promise<Measure | undefined> {
   const args = [
     lighthouseCli,
     url,
@@ -81,8 +118,33 @@ async function lighthouse(url: string, formFactor: FormFactor, outputPath: strin
     env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
   })
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
-  if (code !== 0) throw new Error(`Lighthouse exited with ${code} for ${url}`)
-  return measure(JSON.parse(await readFile(outputPath, 'utf8')) as LighthouseReport)
+  const report = await readFile(outputPath, 'utf8').then(
+    (text) => JSON.parse(text) as LighthouseReport,
+    () => undefined,
+  )
+  const failure =
+    code !== 0
+      ? `exited with ${code}`
+      : report?.runtimeError
+        ? `${report.runtimeError.code ?? 'runtime error'}: ${report.runtimeError.message ?? ''}`
+        : report?.categories.performance.score == null
+          ? 'no performance score'
+          : undefined
+  if (!report || failure) {
+    console.error(`  Lighthouse could not measure ${url} (${failure ?? 'no report'})`)
+    return undefined
+  }
+  return measure(report)
+}
+
+/** A run, tried again when Lighthouse fails on its own (NO_NAVSTART, a lost protocol connection). */
+async function lighthouse(url: string, formFactor: FormFactor, outputPath: string): Promise<Measure> {
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const result = await lighthouseOnce(url, formFactor, outputPath)
+    if (result) return result
+    if (attempt < ATTEMPTS) await rm(outputPath, { force: true })
+  }
+  throw new Error(`Lighthouse failed ${ATTEMPTS} times on ${url}`)
 }
 
 const median = (values: number[]) => {
@@ -92,7 +154,7 @@ const median = (values: number[]) => {
 }
 
 function medians(runs: Measure[]): Measure {
-  const of = (key: keyof Measure) => median(runs.map((run) => run[key]))
+  const of = (key: Exclude<keyof Measure, 'longestTaskAt'>) => median(runs.map((run) => run[key]))
   return {
     performance: of('performance'),
     accessibility: of('accessibility'),
@@ -104,29 +166,48 @@ function medians(runs: Measure[]): Measure {
     cls: of('cls'),
     jsBytes: of('jsBytes'),
     totalBytes: of('totalBytes'),
+    benchmarkIndex: of('benchmarkIndex'),
+    longestTaskMs: Math.max(...runs.map((run) => run.longestTaskMs)),
+    longestTaskAt: '',
   }
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
 
+const longestTask = (m: Measure) => (m.longestTaskMs ? `${Math.round(m.longestTaskMs)} ms` : '< 50 ms')
+
 function row(label: string, m: Measure, lcpRatio: string) {
-  return `| ${label} | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${m.seo} | ${seconds(m.fcpMs)} | ${seconds(m.lcpMs)} | ${lcpRatio} | ${Math.round(m.tbtMs)} ms | ${m.cls.toFixed(3)} | ${kib(m.jsBytes)} | ${kib(m.totalBytes)} |`
+  return `| ${label} | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${m.seo} | ${seconds(m.fcpMs)} | ${seconds(m.lcpMs)} | ${lcpRatio} | ${Math.round(m.tbtMs)} ms | ${longestTask(m)} | ${m.cls.toFixed(3)} | ${kib(m.jsBytes)} | ${kib(m.totalBytes)} |`
 }
 
-/** The mobile targets of the page (README, Benchmarks): shown beside the table, never a failure. */
-function missedTargets(product: Measure, reference: Measure): string[] {
+/**
+ * The phone targets of docs/product.md §7 that one run of the page missed, its LCP set against the
+ * static page's median in the same benchmark: every run must meet them, on a fast moment of the
+ * machine or a slow one.
+ */
+function missedInRun(product: Measure, staticLcpMs: number): string[] {
   const checks: [boolean, string][] = [
     [product.performance >= 98, `performance ${product.performance} < 98`],
     [product.accessibility === 100, `accessibility ${product.accessibility} < 100`],
     [product.bestPractices === 100, `best practices ${product.bestPractices} < 100`],
     [product.seo === 100, `SEO ${product.seo} < 100`],
-    [product.lcpMs <= 1.4 * reference.lcpMs, `LCP ${(product.lcpMs / reference.lcpMs).toFixed(2)}× the static page's > 1.4×`],
+    [product.lcpMs <= 1.4 * staticLcpMs, `LCP ${(product.lcpMs / staticLcpMs).toFixed(2)}× the static page's > 1.4×`],
     [product.tbtMs <= 100, `TBT ${Math.round(product.tbtMs)} ms > 100 ms`],
-    [product.cls <= 0.01, `CLS ${product.cls.toFixed(3)} > 0.01`],
+    [
+      product.longestTaskMs === 0,
+      `a task of ${Math.round(product.longestTaskMs)} ms after the first paint (${product.longestTaskAt})`,
+    ],
+    [product.cls.toFixed(3) === '0.000', `CLS ${product.cls.toFixed(3)} > 0`],
     [product.jsBytes <= 90 * 1024, `JS ${kib(product.jsBytes)} > 90 KiB`],
   ]
   return checks.filter(([met]) => !met).map(([, message]) => message)
+}
+
+/** Targets on the runs taken together. */
+function missedOverRuns(runs: Measure[]): string[] {
+  const tbt = median(runs.map((run) => run.tbtMs))
+  return tbt <= 50 ? [] : [`median TBT ${Math.round(tbt)} ms > 50 ms`]
 }
 
 const started = new Date()
@@ -153,7 +234,9 @@ try {
           const key = `${formFactor} ${path} ${page}`
           results.set(key, [...(results.get(key) ?? []), result])
           console.log(
-            `  ${name.padEnd(26)} perf ${result.performance}, LCP ${seconds(result.lcpMs)}, TBT ${Math.round(result.tbtMs)} ms, JS ${kib(result.jsBytes)}`,
+            `  ${name.padEnd(26)} perf ${result.performance}, LCP ${seconds(result.lcpMs)}, TBT ${Math.round(result.tbtMs)} ms, ` +
+              `longest task ${longestTask(result)}${result.longestTaskAt ? ` (${result.longestTaskAt})` : ''}, ` +
+              `JS ${kib(result.jsBytes)}, benchmark index ${Math.round(result.benchmarkIndex)}`,
           )
         }
       }
@@ -164,17 +247,34 @@ try {
   await reference.stop()
 }
 
-console.log(`\nLighthouse ${RUNS}-run medians (load average ${load()} at the end; reports in ${resultsDir})\n`)
-console.log('| page | perf | a11y | best pr. | SEO | FCP | LCP | LCP ÷ static | TBT | CLS | JS | total |')
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|')
+console.log(`\nLighthouse, every mobile run of the page (reports in ${resultsDir})\n`)
+console.log('| run | benchmark index | perf | TBT | longest task after first paint | LCP ÷ static median |')
+console.log('|---|---|---|---|---|---|')
 const missed: string[] = []
+for (const path of PATHS) {
+  const runs = results.get(`mobile ${path} product`) ?? []
+  const staticLcpMs = medians(results.get(`mobile ${path} reference`) ?? []).lcpMs
+  runs.forEach((run, index) => {
+    console.log(
+      `| mobile \`${path}\` ${index + 1} | ${Math.round(run.benchmarkIndex)} | ${run.performance} | ${Math.round(run.tbtMs)} ms | ${longestTask(run)} | ${(run.lcpMs / staticLcpMs).toFixed(2)}× |`,
+    )
+    missed.push(...missedInRun(run, staticLcpMs).map((message) => `mobile ${path} run ${index + 1}: ${message}`))
+  })
+  missed.push(...missedOverRuns(runs).map((message) => `mobile ${path}: ${message}`))
+}
+
+console.log(`\nLighthouse ${RUNS}-run medians (load average ${load()} at the end; longest task: the longest of the runs)\n`)
+console.log('| page | perf | a11y | best pr. | SEO | FCP | LCP | LCP ÷ static | TBT | longest task | CLS | JS | total |')
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|')
 for (const formFactor of FORM_FACTORS) {
   for (const path of PATHS) {
     const ours = medians(results.get(`${formFactor} ${path} product`) ?? [])
     const theirs = medians(results.get(`${formFactor} ${path} reference`) ?? [])
     console.log(row(`${formFactor} \`${path}\``, ours, `${(ours.lcpMs / theirs.lcpMs).toFixed(2)}×`))
     console.log(row(`${formFactor} \`${path}\` static`, theirs, '1.00×'))
-    if (formFactor === 'mobile') missed.push(...missedTargets(ours, theirs).map((message) => `mobile ${path}: ${message}`))
   }
 }
-console.log(missed.length ? `\nMobile targets missed:\n  ${missed.join('\n  ')}` : '\nEvery mobile target met.')
+if (missed.length) {
+  console.log(`\nMobile targets missed:\n  ${missed.join('\n  ')}`)
+  process.exitCode = 1
+} else console.log('\nEvery mobile target met in every run.')

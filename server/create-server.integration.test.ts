@@ -64,6 +64,15 @@ describe('createServer', () => {
     expect((await inject('/healthz')).json()).toEqual({ status: 'ok', checks: { content: 'ok', database: 'ok' } })
   })
 
+  it('sends the landing pages without an opener policy, which would put them in a new process; other pages keep it', async () => {
+    const app = await start()
+    const openerPolicy = async (url: string) =>
+      (await app.inject({ url, headers: { accept: 'text/html' } })).headers['cross-origin-opener-policy']
+    expect(await openerPolicy('/')).toBeUndefined()
+    expect(await openerPolicy('/en')).toBeUndefined()
+    expect(await openerPolicy('/no/such/page')).toBe('same-origin')
+  })
+
   it('answers /healthz with 503 naming the content while the seed is unreadable, and 200 once it is back', async () => {
     const app = await start()
     const backup = join(workDir, 'data.ndjson.bak')

@@ -2,15 +2,20 @@ import { expect, type Locator, type Page } from '@playwright/test'
 
 /**
  * Opens a page and waits until React has hydrated the prerendered HTML, so clicks reach
- * their handlers. Hydration attaches a fiber to every server-rendered element, the last one included.
+ * their handlers. Hydration attaches a fiber to every server-rendered element, the page's last
+ * one included; each section hydrates on its own, one at a time when the browser is idle, and is
+ * then marked `data-hydrated` (docs/decisions/0040-no-long-task-while-the-page-loads.md).
  */
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path)
   await page
     .waitForFunction(
       () => {
-        const last = document.querySelector('#root')?.lastElementChild
-        return last !== null && last !== undefined && Object.keys(last).some((key) => key.startsWith('__reactFiber$'))
+        const hydrated = (element: Element | null | undefined) =>
+          Boolean(element) && Object.keys(element ?? {}).some((key) => key.startsWith('__reactFiber$'))
+        const root = document.querySelector('#root')
+        const sections = [...document.querySelectorAll('main > section')]
+        return hydrated(root?.lastElementChild) && sections.every((section) => section.hasAttribute('data-hydrated'))
       },
       undefined,
       { timeout: 10_000 },

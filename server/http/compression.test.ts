@@ -75,7 +75,7 @@ describe('compression', () => {
     expect(brotli.headers.vary).toMatch(/accept-encoding/i)
     expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script)
     // A file that never changes is never revalidated nor fetched in parts: no validators, no ranges,
-    // which the page's script budget would pay for (docs/decisions/0022-page-speed-on-phones.md).
+    // which the page's script budget would pay for (docs/decisions/0040-no-long-task-while-the-page-loads.md).
     expect(brotli.headers).not.toHaveProperty('etag')
     expect(brotli.headers).not.toHaveProperty('last-modified')
     expect(brotli.headers).not.toHaveProperty('accept-ranges')

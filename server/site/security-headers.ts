@@ -98,6 +98,19 @@ export function dropDocumentHeaders(reply: FastifyReply): void {
 }
 
 /**
+ * The landing page goes without Cross-Origin-Opener-Policy: a document that sends one is put in a
+ * browsing context group, so a renderer process, of its own, and the first task of a new process
+ * (the navigation's commit, with a fresh JavaScript context) takes two to three times as long,
+ * right at the first paint, on a phone most of all (Chrome for Android isolates sites that send
+ * it). The page opens no window and holds nothing of the reader's for an opener to read; the
+ * sign-up pages, which carry personal links, keep the policy
+ * (docs/decisions/0040-no-long-task-while-the-page-loads.md).
+ */
+export function dropOpenerPolicy(reply: FastifyReply): void {
+  reply.removeHeader('cross-origin-opener-policy')
+}
+
+/**
  * Draft preview runs inside Sanity Studio's Presentation tool: that one origin may frame the
  * page (and open it in a window of its own), nobody else.
  */
@@ -105,5 +118,5 @@ export function allowStudioFraming(reply: FastifyReply, studioUrl: string): void
   const csp = String(reply.getHeader('content-security-policy') ?? '')
   reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", `frame-ancestors ${new URL(studioUrl).origin}`))
   reply.removeHeader('x-frame-options')
-  reply.removeHeader('cross-origin-opener-policy')
+  dropOpenerPolicy(reply)
 }

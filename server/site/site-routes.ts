@@ -11,7 +11,7 @@ import { withNonces, type PageRenderer } from './page-renderer.ts'
 import { cachePages } from './page-cache.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { isPreviewing, type Preview } from '../preview/preview-routes.ts'
-import { allowStudioFraming, dropDocumentHeaders } from './security-headers.ts'
+import { allowStudioFraming, dropDocumentHeaders, dropOpenerPolicy } from './security-headers.ts'
 
 /** HTML in the build is a template (index.html), with its precompressed copies. */
 const TEMPLATE_FILE = /\.html(\.(br|gz))?$/i
@@ -51,7 +51,7 @@ const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
     setHeaders(response, path) {
       // Vite fingerprints everything under assets/, so those never change: the browser never
       // revalidates them nor asks for a part, so they go without validators and ranges, bytes the
-      // page's first script would pay for (docs/decisions/0022-page-speed-on-phones.md).
+      // page's first script would pay for (docs/decisions/0040-no-long-task-while-the-page-loads.md).
       const immutable = path.includes(`${join('client', 'assets')}`)
       response.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
       if (immutable) for (const name of ['etag', 'last-modified', 'accept-ranges']) response.removeHeader(name)
@@ -90,6 +90,7 @@ const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', previewing ? 'private, no-store' : 'no-cache')
       .header('vary', 'Cookie, accept-encoding') // lower case: @fastify/compress adds its own otherwise
+    if (route.page === 'landing') dropOpenerPolicy(reply)
     if (previewing) {
       allowStudioFraming(reply, studioUrl)
       reply.header('x-robots-tag', 'noindex')

@@ -46,8 +46,9 @@ export async function startTestServer(
 }
 
 /**
- * The built product (`dist`) as `npm start` serves it, for the benchmarks: the embedded defaults
- * whatever .env or the shell say, unless `env` says otherwise. Stop it with `close()`.
+ * The built product (`dist`, or another build's directory) as `npm start` serves it, for the
+ * benchmarks: the embedded defaults whatever .env or the shell say, unless `env` says otherwise.
+ * Stop it with `close()`.
  */
-export const startProductServer = (env: Record<string, string> = {}) =>
-  startTestServer({ LOG_LEVEL: 'error', MAIL_SWEEP_SECONDS: '3600', ...env }, { build: 'dist' })
+export const startProductServer = (env: Record<string, string> = {}, build = 'dist') =>
+  startTestServer({ LOG_LEVEL: 'error', MAIL_SWEEP_SECONDS: '3600', ...env }, { build })

@@ -1,14 +1,16 @@
-import { render } from '@testing-library/react'
+import { act, render } from '@testing-library/react'
+import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import userEvent, { type Options } from '@testing-library/user-event'
 import { SWRConfig, type Cache, type SWRConfiguration } from 'swr'
 import type { ReactNode } from 'react'
 import { App } from '../../web/src/app/app.tsx'
-import { matchRoute } from '../../web/src/shared/routes.ts'
+import { isSignupRoute, matchRoute } from '../../web/src/shared/routes.ts'
 import { localPublicConfig } from '../../web/src/shared/config/public-config.ts'
 import type { PageContent } from '../../web/src/shared/content/page-copy.ts'
-import type { AppProps } from '../../web/src/app/app.tsx'
 import type { Locale } from '../../schemas/locales.ts'
+import { SignupPageView, type SignupPageViewProps } from '../../web/src/features/signup-pages/signup-page-view.tsx'
+import type { SectionHydration } from '../../web/src/shared/hydration/section-hydration.ts'
 
 interface RenderAppOptions {
   /** The address the visitor opened (a #hash may follow); the route is matched from its path as main.tsx does. */
@@ -16,7 +18,7 @@ interface RenderAppOptions {
   preferredLocale?: Locale
   initialContent?: PageContent | undefined
   /** For the sign-up pages, what the server renders them with. */
-  signupPage?: AppProps['signupPage']
+  signupPage?: Omit<SignupPageViewProps, 'page'>
   user?: Options
   /** Whether sign-ups carry a proof of work (the public config's captcha); off unless a test turns it on. */
   captcha?: boolean
@@ -35,13 +37,20 @@ type AppOptions = Pick<RenderAppOptions, 'signupPage' | 'captcha'> & {
   path: string
   preferredLocale: Locale
   initialContent: PageContent | undefined
+  sectionHydration?: SectionHydration
+}
+
+/** The sign-up page at `path`, as entry-server.tsx draws it; none where the address is not one. */
+function signupPageFor(path: string, props: Omit<SignupPageViewProps, 'page'>) {
+  const route = matchRoute(path)
+  return isSignupRoute(route) ? <SignupPageView page={route.page} {...props} /> : undefined
 }
 
 /**
  * The whole app as main.tsx makes it, with the local stack's public config (without the proof of
  * work unless asked for) and an SWR cache of its own.
  */
-function app({ path, preferredLocale, initialContent, signupPage, captcha = false }: AppOptions) {
+function app({ path, preferredLocale, initialContent, signupPage, captcha = false, sectionHydration }: AppOptions) {
   return (
     <App
       route={matchRoute(path)}
@@ -50,7 +59,8 @@ function app({ path, preferredLocale, initialContent, signupPage, captcha = fals
       config={captcha === localPublicConfig.captcha ? localPublicConfig : { ...localPublicConfig, captcha }}
       initialContent={initialContent}
       swrProvider={() => new Map() as Cache}
-      {...(signupPage ? { signupPage } : {})}
+      {...(signupPage ? { signupPage: signupPageFor(path, signupPage) } : {})}
+      {...(sectionHydration ? { sectionHydration } : {})}
     />
   )
 }
@@ -80,4 +90,35 @@ export function renderApp({
 /** The page as the server prerenders it (its markup only), for what it must hold before any script runs. */
 export function prerenderApp({ path = '/en', preferredLocale = 'pt', initialContent }: Omit<RenderAppOptions, 'user'> = {}) {
   return renderToString(app({ path, preferredLocale, initialContent }))
+}
+
+/**
+ * The prerender of `path`, then hydrated in the page as main.tsx hydrates it, each section waiting
+ * on `sectionHydration`. Call `unmount` at the end: the page is not testing-library's to clean up.
+ */
+export async function hydrateApp({
+  path = '/en',
+  preferredLocale = 'pt',
+  initialContent,
+  sectionHydration,
+}: Pick<RenderAppOptions, 'path' | 'preferredLocale' | 'initialContent'> & { sectionHydration: SectionHydration }) {
+  resetDocument(path)
+  const container = document.body.appendChild(document.createElement('div'))
+  container.innerHTML = renderToString(app({ path, preferredLocale, initialContent }))
+  // A mismatch, or an update a waiting section could not take, has React drop the prerender: the test must see it.
+  const recoverableErrors: unknown[] = []
+  const root = await act(async () =>
+    hydrateRoot(container, app({ path, preferredLocale, initialContent, sectionHydration }), {
+      onRecoverableError: (error) => recoverableErrors.push(error),
+    }),
+  )
+  return {
+    container,
+    recoverableErrors,
+    user: userEvent.setup({ delay: null }),
+    unmount: () => {
+      act(() => root.unmount())
+      container.remove()
+    },
+  }
 }

@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server'
 import type { Cache } from 'swr'
 import { ServerStyleSheet } from 'styled-components'
 import { App, type AppProps } from './app/app.tsx'
+import { SignupPageView } from './features/signup-pages/signup-page-view.tsx'
 import { isSignupRoute, matchRoute, routeLocale, type Route, type SignupPage } from './shared/routes.ts'
 import { INITIAL_CONTENT_ELEMENT_ID, PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from './shared/config/public-config.ts'
 import { resolvePageCopy, type PageContent } from './shared/content/page-copy.ts'
@@ -15,6 +16,7 @@ import { contentInLanguage } from './shared/content/content-in-language.ts'
 import { buildHeadTags } from './shared/seo/head-tags.ts'
 import { globalStyle } from './shared/theme/global-style.ts'
 import { renderHeadTags } from './shared/seo/render-head-tags.ts'
+import { keepPrerenderedStyles } from './shared/theme/prerendered-styles.ts'
 import { localeTags, type Locale } from '../../schemas/locales.ts'
 
 export interface RenderRequest {
@@ -51,7 +53,7 @@ function renderApp(props: Omit<AppProps, 'swrProvider'>, styleNonce: string | un
     const styles = [
       styleNonce ? `<meta property="csp-nonce"${nonce}>` : '',
       `<style${nonce}>${globalStyle}</style>`,
-      sheet.getStyleTags(),
+      keepPrerenderedStyles(sheet.getStyleTags()),
     ]
     return { body, styles: styles.filter(Boolean).join('\n    ') }
   } finally {
@@ -107,7 +109,7 @@ function renderSignupPage(
       preferredLocale: route.locale,
       config,
       initialContent: undefined,
-      signupPage: { copy, ...(signup.link ? { link: signup.link } : {}) },
+      signupPage: <SignupPageView page={route.page} copy={copy} link={signup.link} />,
     },
     styleNonce,
   )

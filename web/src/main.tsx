@@ -12,6 +12,8 @@ import type { PageContent } from './shared/content/page-copy.ts'
 import { localeFromCookieHeader } from './shared/i18n/locale-preference.ts'
 import { defaultLocale } from '../../schemas/locales.ts'
 import { loadBodyFont } from './shared/theme/fonts.ts'
+import { adoptPrerenderedStyles } from './shared/theme/prerendered-styles.ts'
+import { createSectionHydration, type SectionHydration } from './shared/hydration/section-hydration.ts'
 
 function readJson<T>(id: string): T | undefined {
   const text = document.getElementById(id)?.textContent
@@ -27,11 +29,9 @@ if (import.meta.env.DEV) {
   document.head.append(Object.assign(document.createElement('style'), { textContent: globalStyle }))
 }
 
-loadBodyFont()
-
 const path = window.location.pathname
 const route = matchRoute(path)
-const app = (
+const app = (sectionHydration?: SectionHydration) => (
   <StrictMode>
     <App
       route={route}
@@ -39,15 +39,28 @@ const app = (
       preferredLocale={localeFromCookieHeader(document.cookie) ?? defaultLocale}
       config={readJson<PublicConfig>(PUBLIC_CONFIG_ELEMENT_ID) ?? localPublicConfig}
       initialContent={readJson<PageContent>(INITIAL_CONTENT_ELEMENT_ID)}
+      {...(sectionHydration ? { sectionHydration } : {})}
     />
   </StrictMode>
 )
 
+/**
+ * The prerendered page, hydrated in short tasks (docs/decisions/0040-no-long-task-while-the-page-loads.md):
+ * called in a task after the one that evaluated this script; React renders as a transition, in
+ * slices, pausing for anything the reader does, and each section waits for its turn
+ * (shared/hydration/section-hydration.ts).
+ */
+function hydratePrerender(root: HTMLElement) {
+  adoptPrerenderedStyles()
+  const sectionHydration = createSectionHydration()
+  startTransition(() => void hydrateRoot(root, app(sectionHydration)))
+}
+
+// Inter, in a task of its own, on every page.
+setTimeout(loadBodyFont)
 // The sign-up pages are complete as the server renders them (entry-server.tsx): nothing to hydrate.
+// The server prerenders the page; the Vite dev server does not, so the client renders from scratch there.
 if (!isSignupRoute(route)) {
-  // The server prerenders the page; the Vite dev server does not, so the client renders from scratch there.
-  // Hydrating as a transition lets React pause between components for anything the reader does,
-  // instead of holding the main thread for the whole page at once.
-  if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app))
-  else createRoot(container).render(app)
+  if (container.hasChildNodes()) setTimeout(() => hydratePrerender(container))
+  else createRoot(container).render(app())
 }

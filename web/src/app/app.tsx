@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { ThemeProvider } from 'styled-components'
 import { SWRConfig, type Cache } from 'swr'
 import { theme } from '../shared/theme/theme.ts'
@@ -8,13 +9,11 @@ import { fallbacks } from '../shared/content/fallbacks.ts'
 import { LocaleProvider } from '../shared/i18n/locale-context.tsx'
 import { LandingPage } from './landing-page.tsx'
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx'
-import { LinkPage } from '../features/signup-pages/link-page.tsx'
-import { PrivacyPage } from '../features/signup-pages/privacy-page.tsx'
-import type { LinkState, SignupPagesCopy } from '../shared/content/signup-pages-copy.ts'
 import { PublicConfigContext } from '../shared/config/public-config-context.tsx'
 import type { PublicConfig } from '../shared/config/public-config.ts'
 import { AppErrorBoundary } from './error-boundary.tsx'
 import { routeLocale, type Route } from '../shared/routes.ts'
+import { SectionHydrationContext, type SectionHydration } from '../shared/hydration/section-hydration.ts'
 import type { Locale } from '../../../schemas/locales.ts'
 
 export interface AppProps {
@@ -26,11 +25,22 @@ export interface AppProps {
   initialContent: PageContent | undefined
   /** Each render on the server gets its own cache; the browser keeps SWR's global one. */
   swrProvider?: () => Cache
-  /** The sign-up pages' copy and, on a personal link's page, where the link stands (server only). */
-  signupPage?: { copy: SignupPagesCopy; link?: LinkState }
+  /** On a sign-up page's address, that page as the server draws it (features/signup-pages/signup-page-view.tsx); server only. */
+  signupPage?: ReactNode
+  /** When each section may hydrate, given only when the browser hydrates a prerender (main.tsx). */
+  sectionHydration?: SectionHydration
 }
 
-export function App({ route, path, preferredLocale, config, initialContent, swrProvider, signupPage }: AppProps) {
+export function App({
+  route,
+  path,
+  preferredLocale,
+  config,
+  initialContent,
+  swrProvider,
+  signupPage,
+  sectionHydration,
+}: AppProps) {
   const locale = routeLocale(route, preferredLocale)
   return (
     <PublicConfigContext.Provider value={config}>
@@ -43,9 +53,11 @@ export function App({ route, path, preferredLocale, config, initialContent, swrP
               fallback: initialContent ? { [PAGE_CONTENT_KEY]: initialContent } : {},
             }}
           >
-            <LocaleProvider initialLocale={locale} syncAddress={route.page === 'landing'}>
-              <Page route={route} path={path} signupPage={signupPage} />
-            </LocaleProvider>
+            <SectionHydrationContext value={sectionHydration}>
+              <LocaleProvider initialLocale={locale} syncAddress={route.page === 'landing'}>
+                <Page route={route} path={path} signupPage={signupPage} />
+              </LocaleProvider>
+            </SectionHydrationContext>
           </SWRConfig>
         </AppErrorBoundary>
       </ThemeProvider>
@@ -59,13 +71,7 @@ function Page({ route, path, signupPage }: Pick<AppProps, 'route' | 'path' | 'si
       return <LandingPage />
     case 'notFound':
       return <NotFoundPage path={path} />
-    case 'privacy':
-      return signupPage ? <PrivacyPage copy={signupPage.copy} /> : <NotFoundPage path={path} />
     default:
-      return signupPage ? (
-        <LinkPage action={route.page} state={signupPage.link ?? 'invalid'} copy={signupPage.copy} />
-      ) : (
-        <NotFoundPage path={path} />
-      )
+      return signupPage ?? <NotFoundPage path={path} />
   }
 }

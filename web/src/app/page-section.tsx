@@ -1,7 +1,8 @@
-import { memo, type ComponentType } from 'react'
+import { memo, Suspense, use, useEffect, type ComponentType, type ReactNode } from 'react'
 import { dequal } from 'dequal/lite'
 import type { SectionId } from '../../../schemas/page-sections.ts'
 import type { SectionProps } from '../shared/components/section-props.ts'
+import { SectionHydrationContext } from '../shared/hydration/section-hydration.ts'
 import { Hero } from '../features/sections/hero.tsx'
 import { Workflow } from '../features/sections/workflow.tsx'
 import { UseCases } from '../features/sections/use-cases.tsx'
@@ -29,11 +30,36 @@ const sectionComponents: SectionComponents = {
 
 function SectionById<Id extends SectionId>({ id, copy }: SectionProps<Id>) {
   const Component: ComponentType<SectionProps<Id>> = sectionComponents[id]
-  return <Component id={id} copy={copy} />
+  return (
+    <Suspense fallback={null}>
+      <HydratesWhenOpen sectionId={id}>
+        <Component id={id} copy={copy} />
+      </HydratesWhenOpen>
+    </Suspense>
+  )
 }
 
 /**
- * One section of the page, by its id, with its part of the copy. It is drawn again only when
- * that part changes: a refetch that brings the same texts, or an edit elsewhere, leaves it alone.
+ * Waits, while the page hydrates, until the section's gate opens (shared/hydration/section-hydration.ts). Once
+ * React runs it, the section is marked `data-hydrated` and is laid out from then on like any
+ * element: until then, out of view, it is not (global-style.ts), so the page's first layouts
+ * (Inter's arrival above all) cover what is on screen only; once all are, in-page links land
+ * where they point.
+ */
+function HydratesWhenOpen({ sectionId, children }: { sectionId: string; children: ReactNode }) {
+  const sectionHydration = use(SectionHydrationContext)
+  const gate = sectionHydration?.gate(sectionId)
+  if (gate) use(gate)
+  useEffect(() => {
+    document.getElementById(sectionId)?.setAttribute('data-hydrated', '')
+    sectionHydration?.hydrated(sectionId)
+  }, [sectionHydration, sectionId])
+  return children
+}
+
+/**
+ * One section of the page, by its id, with its part of the copy, hydrated on its own (a Suspense
+ * boundary each). It is drawn again only when that part changes: a refetch that brings the same
+ * texts, or an edit elsewhere, leaves it alone.
  */
 export const PageSection = memo(SectionById, dequal) as typeof SectionById

@@ -23,7 +23,8 @@ export function useActiveSection(sectionIds: readonly string[]): string {
     const schedule = () => {
       frame ||= requestAnimationFrame(measure)
     }
-    measure()
+    // The first reading waits for a frame: in the effect it would lay out the page in the task that hydrated it.
+    schedule()
     window.addEventListener('scroll', schedule, { passive: true })
     window.addEventListener('resize', schedule)
     return () => {

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react'
+import { use, useCallback, useEffect, useMemo, useRef } from 'react'
 import useSWR, { useSWRConfig } from 'swr'
 import { usePublicConfig } from '../config/public-config-context.tsx'
+import { SectionHydrationContext } from '../hydration/section-hydration.ts'
 import { useLocale } from '../i18n/locale-context.tsx'
 import { fetchPreviewContent } from './preview/preview-content.ts'
 import { useVisualEditing } from './preview/use-visual-editing.ts'
@@ -26,6 +27,7 @@ export function usePageCopy(): PageCopy {
   const heldMessages = useRef<{ id: string; tags: string[] }[]>([])
   const liveEventId = useRef<string | undefined>(undefined)
   const shows = (tags: readonly string[]) => tags.some((tag) => shownTags.current?.includes(tag))
+  const sectionHydration = use(SectionHydrationContext)
   const { mutate: revalidate } = useSWRConfig()
   const refetch = useCallback(
     (eventId: string | undefined) => {
@@ -46,6 +48,9 @@ export function usePageCopy(): PageCopy {
       const missed = heldMessages.current.filter((message) => shows(message.tags)).at(-1)
       heldMessages.current = []
       if (missed) setTimeout(() => refetch(missed.id))
+      // A section still waiting to hydrate cannot take new props (React would drop its markup):
+      // the answer waits until they all have.
+      await sectionHydration?.allHydrated()
       return answer.result
     },
     // The prerendered content is what the server has just read: the first fetch waits (below).

@@ -1,5 +1,6 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
+import { createContext, use, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
 import { localeTags, type Locale } from '../../../../schemas/locales.ts'
+import { SectionHydrationContext } from '../hydration/section-hydration.ts'
 import { pathForLocale, rememberLocale } from './locale-preference.ts'
 
 interface LocaleState {
@@ -18,9 +19,12 @@ interface LocaleProviderProps {
 
 export function LocaleProvider({ initialLocale, syncAddress, children }: LocaleProviderProps) {
   const [locale, setLocaleState] = useState(initialLocale)
+  const sectionHydration = use(SectionHydrationContext)
 
   const setLocale = useCallback(
     (next: Locale) => {
+      // A section still waiting to hydrate cannot take the new language: React would drop its markup.
+      sectionHydration?.openAll()
       setLocaleState(next)
       rememberLocale(next)
       document.documentElement.lang = localeTags[next].html
@@ -28,7 +32,7 @@ export function LocaleProvider({ initialLocale, syncAddress, children }: LocaleP
         window.history.replaceState(window.history.state, '', pathForLocale(next) + window.location.hash)
       }
     },
-    [syncAddress],
+    [syncAddress, sectionHydration],
   )
 
   const value = useMemo(() => ({ locale, setLocale }), [locale, setLocale])

@@ -1,13 +1,21 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { localeTags } from '../../../../schemas/locales.ts'
 import type { PageCopy } from '../content/page-copy.ts'
 import { usePublicConfig } from '../config/public-config-context.tsx'
+import { useHydrated } from '../hydration/use-hydrated.ts'
 import { buildHeadTags } from './head-tags.ts'
 
-/** Keeps <html lang>, the title and the per-language meta tags in step with the chosen language. */
+/**
+ * Keeps <html lang>, the title and the per-language meta tags in step with the chosen language.
+ * A prerendered page's head already says what its first copy says: that copy is not written
+ * again while the page hydrates (docs/decisions/0040-no-long-task-while-the-page-loads.md).
+ */
 export function useDocumentHead(copy: PageCopy): void {
   const config = usePublicConfig()
+  const hydrated = useHydrated()
+  const [prerenderedCopy] = useState(hydrated ? undefined : copy)
   useEffect(() => {
+    if (copy === prerenderedCopy) return
     const tags = buildHeadTags(copy, config)
     document.documentElement.lang = localeTags[copy.locale].html
     document.title = tags.title
@@ -17,5 +25,5 @@ export function useDocumentHead(copy: PageCopy): void {
       element?.setAttribute('content', tag.content)
     }
     document.head.querySelector('link[rel="canonical"]')?.setAttribute('href', tags.links[0]?.href ?? config.siteUrl)
-  }, [copy, config])
+  }, [copy, config, prerenderedCopy])
 }

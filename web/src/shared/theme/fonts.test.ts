@@ -41,20 +41,20 @@ describe('loadBodyFont', () => {
     Reflect.deleteProperty(document, 'fonts')
   })
 
-  it('adds Inter to the document and starts loading it, swapping it in when it arrives', () => {
-    const faces: { family: string; source: string; descriptors: FontFaceDescriptors; loading: boolean }[] = []
+  it('loads Inter and adds it to the document only once it has arrived, so the text is laid out again once', async () => {
+    const faces: { family: string; source: string; descriptors: FontFaceDescriptors }[] = []
+    let arrive = () => {}
+    const arrived = new Promise<void>((resolve) => (arrive = resolve))
     vi.stubGlobal(
       'FontFace',
       class {
-        loading = false
         constructor(
           readonly family: string,
           readonly source: string,
           readonly descriptors: FontFaceDescriptors,
         ) {}
         load() {
-          this.loading = true
-          return Promise.resolve(this)
+          return arrived.then(() => this)
         }
       },
     )
@@ -65,14 +65,18 @@ describe('loadBodyFont', () => {
     })
 
     loadBodyFont()
+    await Promise.resolve()
+    expect(faces, 'nothing joins the document while the file is on its way').toEqual([])
 
-    expect(faces).toEqual([
-      {
-        family: 'Inter Variable',
-        source: `url(${interLatin.url}) format('woff2')`,
-        descriptors: { style: 'normal', weight: '100 900', display: 'swap', unicodeRange: interLatin.unicodeRange },
-        loading: true,
-      },
-    ])
+    arrive()
+    await vi.waitFor(() =>
+      expect(faces).toEqual([
+        {
+          family: 'Inter Variable',
+          source: `url(${interLatin.url}) format('woff2')`,
+          descriptors: { style: 'normal', weight: '100 900', display: 'swap', unicodeRange: interLatin.unicodeRange },
+        },
+      ]),
+    )
   })
 })

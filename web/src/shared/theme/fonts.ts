@@ -57,7 +57,10 @@ export const fallbackFontFaces = interFallbacks
  * Inter, asked for by the page's script, which runs after the first paint: the text shows at once
  * in its stand-in and takes Inter's shapes when the file is in, without moving. Declared in the
  * page's CSS instead, Inter would be fetched before that paint and delay it on a slow connection
- * (docs/decisions/0027-fonts.md). Where a browser cannot load it, the stand-in stays.
+ * (docs/decisions/0027-fonts.md). The face joins the document only once it has loaded: a face
+ * added while loading makes the browser lay out all the text once when it is added and again when
+ * it arrives (docs/decisions/0040-no-long-task-while-the-page-loads.md). Where a browser cannot
+ * load it, the stand-in stays.
  */
 export function loadBodyFont(): void {
   if (typeof FontFace !== 'function') return
@@ -67,6 +70,8 @@ export function loadBodyFont(): void {
     display: 'swap',
     unicodeRange: interLatin.unicodeRange,
   })
-  document.fonts.add(inter)
-  inter.load().catch((error: unknown) => console.warn('Inter could not be loaded; the page keeps its stand-in font.', error))
+  inter.load().then(
+    (loaded) => document.fonts.add(loaded),
+    (error: unknown) => console.warn('Inter could not be loaded; the page keeps its stand-in font.', error),
+  )
 }

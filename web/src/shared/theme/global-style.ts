@@ -44,6 +44,8 @@ export const globalStyle = `
   p { margin: 0; text-wrap: pretty; }
   ul, ol { margin: 0; padding: 0; }
   img, svg { display: block; max-width: 100%; }
+
+  main > section:not([data-hydrated]) { content-visibility: auto; contain-intrinsic-size: auto 60rem; }
   a { color: inherit; }
   button, input { font: inherit; }
 
