@@ -35,6 +35,7 @@ import { linkRoutes } from './site/link-routes.ts'
 import { createLinkActions, hostedLinksFunction, inProcessLinksFunction, type CallLinksFunction } from './site/link-actions.ts'
 import { createProofOfWork } from '../supabase/functions/_shared/proof-of-work.ts'
 import { functionLog } from './function-log.ts'
+import type { PageViews } from './analytics/page-views.ts'
 
 export interface AppDependencies {
   config: ServerConfig
@@ -57,6 +58,8 @@ export interface AppDependencies {
     proofOfWorkKey: (() => Promise<string>) | undefined
     visitors: Pick<VisitorLoad, 'track'>
   }
+  /** Present when page views are counted (docs/product.md §8). */
+  pageViews?: PageViews
 }
 
 /** What the browser may know: public ids and the anon key, never a secret. */
@@ -87,6 +90,7 @@ export async function buildApp({
   localDataset,
   signupPagesContent,
   signups,
+  pageViews,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
@@ -153,6 +157,7 @@ export async function buildApp({
       store: createWelcomeStore(db),
       proofOfWork: proofOfWorkKey ? createProofOfWork(db, proofOfWorkKey) : undefined,
       onRecorded: onWelcomeRecorded,
+      ...(pageViews ? { onChallenge: pageViews.challengeSent } : {}),
       log,
     })
     const waitlistLinks = createWaitlistLinksHandler({ places, linkSecret, log })
@@ -175,6 +180,7 @@ export async function buildApp({
     content: signupPagesContent,
     retentionDays: config.links.retentionDays,
     links: createLinkActions(callLinks, app.log),
+    pageViews,
   })
 
   const preview = createPreview(config, localDataset, () => selfOrigin(app))
@@ -186,6 +192,7 @@ export async function buildApp({
     publicConfig: publicConfigOf(config),
     preview,
     studioUrl: config.sanity.studioUrl,
+    pageViews,
   })
   return app
 }

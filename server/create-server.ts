@@ -12,12 +12,16 @@ import { welcomeCopyQuery } from '../supabase/functions/_shared/welcome-copy-que
 import type { WelcomeCopyQueryResult } from '../schemas/sanity.types.ts'
 import { loadPageRenderer, type PageRenderer } from './site/page-renderer.ts'
 import { startSignupBackend, type SignupBackend } from './signups.ts'
+import { startCounting } from './analytics/counting.ts'
+import type { PageCounter } from './analytics/page-counter.ts'
 
 export interface ServerOptions {
   /** The build to serve; default `dist` under the working directory. */
   distDir?: string
   /** Default: the build's own prerender. Tests that need no page give a stand-in. */
   renderer?: PageRenderer
+  /** What the counting takes as now; tests move it to see salts and visitor hashes expire. */
+  clock?: () => Date
 }
 
 export interface PulsoServer {
@@ -25,6 +29,8 @@ export interface PulsoServer {
   app: FastifyInstance
   /** Present when this server answers the sign-ups itself. */
   signups: SignupBackend | undefined
+  /** Present when this server counts page views (its own database, or hosted Supabase with the secret key). */
+  analytics: PageCounter | undefined
   /** Where the content and the sign-ups go, for the start-up log line. */
   about: Record<string, string>
 }
@@ -54,6 +60,12 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
 
   const welcomeCopy = contentOf<WelcomeCopyQueryResult>(welcomeCopyQuery)
   const signups = config.supabase.hosted ? undefined : await startSignupBackend(config, welcomeCopy, logger)
+  const analytics = startCounting(config, signups?.db, logger, options.clock ?? (() => new Date()))
+  const closeBackends = async () => {
+    // Counts first: their last write needs the database.
+    await analytics?.counter.close()
+    await signups?.close()
+  }
   try {
     const app = await buildApp({
       config,
@@ -63,6 +75,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       pageContent,
       ...(localDataset ? { localDataset } : {}),
       signupPagesContent: contentOf<SignupPagesContent>(signupPagesQuery),
+      ...(analytics ? { pageViews: analytics.pageViews } : {}),
       ...(signups
         ? {
             signups: {
@@ -76,10 +89,10 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
           }
         : {}),
     })
-    if (signups) app.addHook('onClose', async () => signups.close())
-    return { app, signups, about: describe(config, signups) }
+    app.addHook('onClose', closeBackends)
+    return { app, signups, analytics: analytics?.counter, about: describe(config, signups) }
   } catch (error) {
-    await signups?.close()
+    await closeBackends()
     throw error
   }
 }

@@ -6,6 +6,7 @@ import type { LinkAction, LinkState, SignupPagesContent } from '../../web/src/co
 import type { QuerySource } from '../content/query-source.ts'
 import { withNonces, type PageRenderer } from './page-renderer.ts'
 import type { LinkActions } from './link-actions.ts'
+import type { PageViews } from '../analytics/page-views.ts'
 
 export interface LinkRoutesOptions {
   renderer: PageRenderer
@@ -15,6 +16,8 @@ export interface LinkRoutesOptions {
   /** How long an unconfirmed place is kept ({days} on the privacy page). */
   retentionDays: number
   links: LinkActions
+  /** Counts the pages sent, when counting is on (docs/product.md §8.1). */
+  pageViews: PageViews | undefined
 }
 
 const STATUS: Record<LinkState, number> = { ready: 200, done: 200, gone: 410, expired: 410, invalid: 400, unavailable: 503 }
@@ -27,7 +30,7 @@ const STATUS: Record<LinkState, number> = { ready: 200, done: 200, gone: 410, ex
  */
 export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (
   app,
-  { renderer, publicConfig, content, retentionDays, links },
+  { renderer, publicConfig, content, retentionDays, links, pageViews },
 ) => {
   // A form post (urlencoded or multipart) carries nothing needed: the token is in the address.
   app.removeAllContentTypeParsers()
@@ -45,8 +48,10 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (
       config: publicConfig,
       signup: { content: signupContent, retentionDays, ...(link ? { link } : {}) },
     })
+    const status = link ? STATUS[link] : page.status
+    pageViews?.pageSent(request, { status, preview: false, language: locale, path })
     return reply
-      .code(link ? STATUS[link] : page.status)
+      .code(status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', link ? 'no-store' : 'no-cache')
       .send(withNonces(page.html, reply.cspNonce))
