@@ -88,8 +88,19 @@ export default tseslint.config(
   },
   ...boundaries('schemas', ['web', 'server', 'studio', 'supabase', 'e2e']),
   // The address rule is one runtime-free file the form shares with the function and the database
-  // (docs/decisions/0017-one-address-rule.md); nothing else of supabase/ reaches the browser.
-  ...boundaries('web', ['server', 'studio', 'supabase', 'e2e'], ['functions/_shared/welcome/email-address.ts'], webLayers),
+  // (docs/decisions/0017-one-address-rule.md), and so are the rules of a visit's source and device
+  // class, which the sign-up code applies as the server does (docs/decisions/0042-sign-up-attribution.md);
+  // nothing else of supabase/ reaches the browser.
+  ...boundaries(
+    'web',
+    ['server', 'studio', 'supabase', 'e2e'],
+    [
+      'functions/_shared/welcome/email-address.ts',
+      'functions/_shared/analytics/visit-source.ts',
+      'functions/_shared/analytics/device-class.ts',
+    ],
+    webLayers,
+  ),
   ...boundaries('supabase', ['web', 'server', 'studio', 'e2e']),
   ...boundaries('server', ['studio', 'e2e']),
 )

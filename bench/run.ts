@@ -1,6 +1,7 @@
 // `npm run bench`: page weight of the first paint, how fast a content edit reaches an open page,
-// and sign-up throughput (50 concurrent clients through both supabase-js calls) on PGlite and on
-// PostgreSQL (TEST_DATABASE_URL's server, or an embedded one).
+// sign-up throughput (50 concurrent clients through both supabase-js calls) on PGlite and on
+// PostgreSQL (TEST_DATABASE_URL's server, or an embedded one), and page views counted per second
+// on PostgreSQL (bench/views.ts).
 import { get as httpGet } from 'node:http'
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
@@ -15,6 +16,7 @@ import { LOAD_SERVER_ENV, LOCAL_ANON_KEY, signUp, visitorAddress } from '../test
 import { startProductServer } from '../test/server/test-server.ts'
 import { percentile } from './stats.ts'
 import { serverSandbox } from '../test/server/server-process.ts'
+import { printViewsRow, VIEWS_HEADER, viewsRun } from './views.ts'
 
 const SIGNUPS = Number(process.env.BENCH_SIGNUPS ?? 1000)
 const CONCURRENCY = 50
@@ -276,7 +278,8 @@ async function withThrowawayDatabase<T>(run: (databaseUrl: string) => Promise<T>
   }
 }
 
-// `npm run bench -- signups` runs the sign-up benchmark alone; `-- signups postgres` (or `pglite`) one backend.
+// `npm run bench -- signups` runs the sign-up benchmark alone; `-- signups postgres` (or `pglite`) one backend;
+// `-- views` the page views counted per second (PostgreSQL only).
 const [only, backend] = process.argv.slice(2)
 if (!only || only === 'page') await pageWeight()
 if (!only || only === 'live') await liveEditLatency()
@@ -289,4 +292,8 @@ if (!only || only === 'signups') {
   if (backend === 'pglite') console.log('  PostgreSQL not asked for')
   else
     await signupThroughput('PostgreSQL', () => withThrowawayDatabase((databaseUrl) => signupRun({ DATABASE_URL: databaseUrl })))
+}
+if (!only || only === 'views') {
+  console.log(VIEWS_HEADER)
+  for (let i = 1; i <= RUNS; i++) printViewsRow(`PostgreSQL #${i}`, await withThrowawayDatabase(viewsRun))
 }

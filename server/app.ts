@@ -35,6 +35,7 @@ import { linkRoutes } from './site/link-routes.ts'
 import { createLinkActions, hostedLinksFunction, inProcessLinksFunction, type CallLinksFunction } from './site/link-actions.ts'
 import { createProofOfWork } from '../supabase/functions/_shared/proof-of-work/proof-of-work.ts'
 import { functionLog } from './supabase/function-log.ts'
+import type { PageViews } from './analytics/page-views.ts'
 
 export interface AppDependencies {
   config: ServerConfig
@@ -49,6 +50,8 @@ export interface AppDependencies {
   signupPagesContent: QuerySource<SignupPagesContent>
   /** Present when the server itself answers supabase-js's two sign-up calls and the personal links. */
   signups?: SignupBackend
+  /** Present when page views are counted (docs/product.md §8). */
+  pageViews?: PageViews
 }
 
 /** What the browser may know: public ids and the anon key, never a secret. */
@@ -79,6 +82,7 @@ export async function buildApp({
   localDataset,
   signupPagesContent,
   signups,
+  pageViews,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
@@ -147,6 +151,7 @@ export async function buildApp({
       proofOfWork: proofOfWorkKey ? createProofOfWork(db, proofOfWorkKey) : undefined,
       consentVersion,
       onRecorded: sender.kick,
+      ...(pageViews ? { onChallenge: pageViews.challengeSent } : {}),
       log,
     })
     const waitlistLinks = createWaitlistLinksHandler({ places, linkSecret, log })
@@ -170,6 +175,7 @@ export async function buildApp({
     retentionDays: config.links.retentionDays,
     links: createLinkActions(callLinks, app.log),
     rate: config.links.rate,
+    pageViews,
   })
 
   const preview = createPreview(config, localDataset, () => selfOrigin(app))
@@ -181,6 +187,7 @@ export async function buildApp({
     publicConfig: publicConfigOf(config),
     preview,
     studioUrl: config.sanity.studioUrl,
+    pageViews,
   })
   return app
 }

@@ -252,4 +252,42 @@ describe('loadConfig: content query bounds', () => {
     expect(message).toMatch(/CONTENT_QUERY_TIME_LIMIT_MS/)
     expect(message).toMatch(/CONTENT_QUERY_QUEUE/)
   })
+
+  describe('counting', () => {
+    const hosted = { SUPABASE_URL: 'https://xyz.supabase.co', SUPABASE_ANON_KEY: 'sb_publishable_0123456789abcdef' }
+    const serviceRoleJwt = `eyJhbGciOiJIUzI1NiJ9.${Buffer.from('{"role":"service_role"}').toString('base64url')}.c2lnbmF0dXJl`
+    const anonJwt = `eyJhbGciOiJIUzI1NiJ9.${Buffer.from('{"role":"anon"}').toString('base64url')}.c2lnbmF0dXJl`
+
+    it('keeps aggregates 25 months and counts 120 requests a minute per client by default', () => {
+      expect(loadConfig({}).analytics).toEqual({ retentionMonths: 25, perClient: { maxHits: 120, perSeconds: 60 } })
+      expect(loadConfig({ ANALYTICS_RETENTION_MONTHS: '13', ANALYTICS_LIMIT: '30/1m' }).analytics).toEqual({
+        retentionMonths: 13,
+        perClient: { maxHits: 30, perSeconds: 60 },
+      })
+      expect(problems({ ANALYTICS_RETENTION_MONTHS: '0', ANALYTICS_LIMIT: 'lots' })).toMatch(
+        /ANALYTICS_RETENTION_MONTHS:[\s\S]*ANALYTICS_LIMIT:/,
+      )
+    })
+
+    it('takes the hosted project’s secret key, or its legacy service-role key', () => {
+      expect(loadConfig({ ...hosted, SUPABASE_SECRET_KEY: 'sb_secret_0123456789abcdef' }).supabase.secretKey).toBe(
+        'sb_secret_0123456789abcdef',
+      )
+      expect(loadConfig({ ...hosted, SUPABASE_SECRET_KEY: serviceRoleJwt }).supabase.secretKey).toBe(serviceRoleJwt)
+      expect(loadConfig(hosted).supabase.secretKey).toBeUndefined()
+    })
+
+    it('refuses a publishable or anon key as the secret key, the anon key itself, and a secret key without a hosted project', () => {
+      expect(problems({ ...hosted, SUPABASE_SECRET_KEY: 'sb_publishable_0123456789abcdef' })).toContain(
+        '- SUPABASE_SECRET_KEY: the project’s secret key',
+      )
+      expect(problems({ ...hosted, SUPABASE_SECRET_KEY: anonJwt })).toContain('- SUPABASE_SECRET_KEY:')
+      expect(
+        problems({ SUPABASE_URL: hosted.SUPABASE_URL, SUPABASE_ANON_KEY: serviceRoleJwt, SUPABASE_SECRET_KEY: serviceRoleJwt }),
+      ).toContain('- SUPABASE_SECRET_KEY: the same as SUPABASE_ANON_KEY')
+      expect(problems({ SUPABASE_SECRET_KEY: 'sb_secret_0123456789abcdef' })).toContain(
+        '- SUPABASE_SECRET_KEY: only with SUPABASE_URL',
+      )
+    })
+  })
 })

@@ -79,6 +79,27 @@ const DEFAULT_CONNECTIONS_PER_CLIENT = 256
 /** The confirm, removal and privacy pages per client address: a person opens a few, a scanner a few more. */
 const DEFAULT_LINK_RATE: RequestLimit = { maxHits: 60, perSeconds: 60 }
 
+/**
+ * The hosted project's secret key, for counting page views there (README, "Analytics and privacy"):
+ * a secret key (`sb_secret_…`) or the legacy service-role JWT. A publishable or anon key would be
+ * refused by the counting functions; it is refused here first, with the reason.
+ */
+const secretKey = z
+  .string()
+  .trim()
+  .refine((key) => key.startsWith('sb_secret_') || jwtRole(key) === 'service_role', {
+    error: 'the project’s secret key (sb_secret_…) or its legacy service-role key, never the publishable (anon) one',
+  })
+
+function jwtRole(token: string): unknown {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { role?: unknown }
+    return payload.role
+  } catch {
+    return undefined
+  }
+}
+
 /** Every variable the server reads; `.env.example` documents each one. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -160,9 +181,19 @@ const envSchema = z.object({
   IMAGE_RENDER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(DEFAULT_RENDER_LIMITS.timeoutSeconds),
   SUPABASE_URL: optional(z.url({ protocol: /^https?$/ })),
   SUPABASE_ANON_KEY: optional(z.string().min(20, 'the project’s anon (publishable) key')),
+  SUPABASE_SECRET_KEY: optional(secretKey),
+  // Counting (README, "Analytics and privacy").
+  ANALYTICS_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(25),
+  ANALYTICS_LIMIT: optional(requestLimit),
 })
 
 export type Env = z.infer<typeof envSchema>
+
+/**
+ * Page views and form starts counted per client address: a reader opens a few pages a minute, an
+ * office behind one address a few dozen; a script looping on one address is counted this far only.
+ */
+const DEFAULT_COUNTED_PER_CLIENT = { maxHits: 120, perSeconds: 60 }
 
 export interface RequestLimit {
   maxHits: number
@@ -200,7 +231,15 @@ export interface ServerConfig {
   seedDir: string
   /** Bounds on every query the local content API evaluates for a request. */
   contentQueries: QueryLimits
-  supabase: { url: string; anonKey: string; hosted: boolean }
+  /** With hosted Supabase, `secretKey` lets this server write its counts there; it never reaches the browser. */
+  supabase: { url: string; anonKey: string; hosted: boolean; secretKey?: string }
+  /** Cookieless counting of page views and the sign-up funnel (docs/product.md §8). */
+  analytics: {
+    /** Daily aggregates older than this are deleted. */
+    retentionMonths: number
+    /** Page views and form starts counted per client address; more are served and not counted. */
+    perClient: RequestLimit
+  }
   dataDir: string
   databaseUrl: string | undefined
   mail: {
@@ -245,6 +284,12 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const parsed = envSchema.safeParse(env)
   const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+  if (env.SUPABASE_SECRET_KEY && !env.SUPABASE_URL) {
+    problems.push('SUPABASE_SECRET_KEY: only with SUPABASE_URL (the self-hosted server counts in its own database)')
+  }
+  if (env.SUPABASE_SECRET_KEY && env.SUPABASE_SECRET_KEY === env.SUPABASE_ANON_KEY) {
+    problems.push('SUPABASE_SECRET_KEY: the same as SUPABASE_ANON_KEY, which the browser gets: use the secret key')
+  }
   if (Boolean(env.SUPABASE_URL) !== Boolean(env.SUPABASE_ANON_KEY)) {
     problems.push(`${env.SUPABASE_URL ? 'SUPABASE_ANON_KEY' : 'SUPABASE_URL'}: set SUPABASE_URL and SUPABASE_ANON_KEY together`)
   }
@@ -329,7 +374,16 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     },
     supabase:
       e.SUPABASE_URL && e.SUPABASE_ANON_KEY
-        ? { url: e.SUPABASE_URL, anonKey: e.SUPABASE_ANON_KEY, hosted: true }
+        ? {
+            url: e.SUPABASE_URL,
+            anonKey: e.SUPABASE_ANON_KEY,
+            hosted: true,
+            ...(e.SUPABASE_SECRET_KEY ? { secretKey: e.SUPABASE_SECRET_KEY } : {}),
+          }
         : { url: '', anonKey: 'local-anon-key', hosted: false },
+    analytics: {
+      retentionMonths: e.ANALYTICS_RETENTION_MONTHS,
+      perClient: e.ANALYTICS_LIMIT ?? DEFAULT_COUNTED_PER_CLIENT,
+    },
   }
 }

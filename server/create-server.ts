@@ -13,12 +13,16 @@ import { privacyNoteVersionQuery } from '../supabase/functions/_shared/welcome/p
 import type { PrivacyNoteVersionQueryResult, WelcomeCopyQueryResult } from '../schemas/sanity.types.ts'
 import { loadPageRenderer, type PageRenderer } from './site/page-renderer.ts'
 import { startSignupBackend, type SignupBackend } from './supabase/signups.ts'
+import { startCounting } from './analytics/counting.ts'
+import type { PageCounter } from './analytics/page-counter.ts'
 
 export interface ServerOptions {
   /** The build to serve; default `dist` under the working directory. */
   distDir?: string
   /** Default: the build's own prerender. Tests that need no page give a stand-in. */
   renderer?: PageRenderer
+  /** What the counting takes as now; tests move it to see salts and visitor hashes expire. */
+  clock?: () => Date
 }
 
 export interface PulsoServer {
@@ -26,6 +30,8 @@ export interface PulsoServer {
   app: FastifyInstance
   /** Present when this server answers the sign-ups itself. */
   signups: SignupBackend | undefined
+  /** Present when this server counts page views (its own database, or hosted Supabase with the secret key). */
+  analytics: PageCounter | undefined
   /** Where the content and the sign-ups go, for the start-up log line. */
   about: Record<string, string>
 }
@@ -58,6 +64,12 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     privacyNoteVersion: contentOf<PrivacyNoteVersionQueryResult>(privacyNoteVersionQuery),
   }
   const signups = config.supabase.hosted ? undefined : await startSignupBackend(config, signupContent, logger)
+  const analytics = startCounting(config, signups?.db, logger, options.clock ?? (() => new Date()))
+  const closeBackends = async () => {
+    // Counts first: their last write needs the database.
+    await analytics?.counter.close()
+    await signups?.close()
+  }
   try {
     const app = await buildApp({
       config,
@@ -67,12 +79,13 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       pageContent,
       ...(localDataset ? { localDataset } : {}),
       signupPagesContent: contentOf<SignupPagesContent>(signupPagesQuery),
+      ...(analytics ? { pageViews: analytics.pageViews } : {}),
       ...(signups ? { signups } : {}),
     })
-    if (signups) app.addHook('onClose', async () => signups.close())
-    return { app, signups, about: describe(config, signups) }
+    app.addHook('onClose', closeBackends)
+    return { app, signups, analytics: analytics?.counter, about: describe(config, signups) }
   } catch (error) {
-    await signups?.close()
+    await closeBackends()
     throw error
   }
 }

@@ -10,6 +10,7 @@ import type { QuerySource } from './query-source.ts'
 import { withNonces, type PageRenderer } from './page-renderer.ts'
 import type { LinkActions } from './link-actions.ts'
 import { MAX_LINK_TOKEN_LENGTH } from '../../supabase/functions/_shared/links/link-token.ts'
+import type { PageViews } from '../analytics/page-views.ts'
 
 export interface LinkRoutesOptions {
   renderer: PageRenderer
@@ -21,6 +22,8 @@ export interface LinkRoutesOptions {
   links: LinkActions
   /** Requests per client address to these pages (each a call to the links function, a page render). */
   rate: RequestLimit
+  /** Counts the pages sent, when counting is on (docs/product.md §8.1). */
+  pageViews: PageViews | undefined
 }
 
 /** Counters kept at once, the least recently seen forgotten first: memory bounded whatever the addresses. */
@@ -36,7 +39,7 @@ const STATUS: Record<LinkState, number> = { ready: 200, done: 200, gone: 410, ex
  */
 export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (
   app,
-  { renderer, publicConfig, content, retentionDays, links, rate },
+  { renderer, publicConfig, content, retentionDays, links, rate, pageViews },
 ) => {
   await app.register(fastifyRateLimit, {
     keyGenerator: clientKey,
@@ -60,8 +63,10 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (
       config: publicConfig,
       signup: { content: signupContent, retentionDays, ...(link ? { link } : {}) },
     })
+    const status = link ? STATUS[link] : page.status
+    pageViews?.pageSent(request, { status, preview: false, language: locale, path })
     return reply
-      .code(link ? STATUS[link] : page.status)
+      .code(status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', link ? 'no-store' : 'no-cache')
       .send(withNonces(page.html, reply.cspNonce))

@@ -12,6 +12,7 @@ import { cachePages } from './page-cache.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { isPreviewing, type Preview } from '../preview/preview-routes.ts'
 import { allowStudioFraming, dropDocumentHeaders, dropOpenerPolicy } from './security-headers.ts'
+import type { PageViews } from '../analytics/page-views.ts'
 
 /** HTML in the build is a template (index.html), with its precompressed copies. */
 const TEMPLATE_FILE = /\.html(\.(br|gz))?$/i
@@ -25,6 +26,8 @@ export interface SiteRoutesOptions {
   preview: Preview | undefined
   /** The Studio, the one origin that may frame the page in draft preview. */
   studioUrl: string
+  /** Counts the pages sent, when counting is on (docs/product.md §8.1). */
+  pageViews: PageViews | undefined
 }
 
 /**
@@ -33,7 +36,7 @@ export interface SiteRoutesOptions {
  */
 const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
   app,
-  { distDir, renderer, pageContent, publicConfig, preview, studioUrl },
+  { distDir, renderer, pageContent, publicConfig, preview, studioUrl, pageViews },
 ) => {
   const { siteUrl } = publicConfig
   const pages = cachePages(renderer)
@@ -94,6 +97,14 @@ const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
     if (previewing) {
       allowStudioFraming(reply, studioUrl)
       reply.header('x-robots-tag', 'noindex')
+    }
+    if (route.page === 'landing') {
+      pageViews?.pageSent(request, {
+        status: page.status,
+        preview: previewing,
+        language: route.locale,
+        path: pathForLocale(route.locale),
+      })
     }
     // Helmet's nonces for this response in the page's slots; compressed as it is sent (app.ts).
     return reply.send(withNonces(page.html, reply.cspNonce))

@@ -21,17 +21,17 @@ export interface TestServer extends PulsoServer {
  */
 export async function startTestServer(
   env: Record<string, string>,
-  { listen = true, build }: { listen?: boolean; build?: string } = {},
+  { listen = true, build, clock }: { listen?: boolean; build?: string; clock?: () => Date } = {},
 ): Promise<TestServer> {
   const workDir = await mkdtemp(join(tmpdir(), 'pulso-test-server-'))
   await mkdir(join(workDir, 'dist', 'client'), { recursive: true })
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: join(workDir, 'data'), ...env })
-  const server = await createServer(
-    config,
-    build
+  const server = await createServer(config, {
+    ...(build
       ? { distDir: build }
-      : { distDir: join(workDir, 'dist'), renderer: { render: () => ({ status: 200, html: '<html></html>' }) } },
-  )
+      : { distDir: join(workDir, 'dist'), renderer: { render: () => ({ status: 200, html: '<html></html>' }) } }),
+    ...(clock ? { clock } : {}),
+  })
   if (!server.signups) throw new Error('this server should answer the sign-ups itself')
   const url = listen ? await server.app.listen({ port: 0, host: '127.0.0.1' }) : ''
   return {

@@ -52,11 +52,16 @@ export function createWaitlistPlaces(sql: Sql) {
       return rows[0]?.removed === true
     },
 
-    /** Deletes the places left unconfirmed for longer than `days`; answers how many. */
+    /**
+     * Deletes the places left unconfirmed for longer than `days`; answers how many. The setting
+     * local to the statement tells the step counter these are not removals (migration 20261125110100).
+     */
     async deleteUnconfirmed(days: number): Promise<number> {
       const { rows } = await sql.query(
-        `delete from public.waitlist
+        `with expiring as materialized (select set_config('pulso.deleting_places', 'expired', true))
+         delete from public.waitlist
          where confirmed_at is null and created_at < now() - make_interval(days => $1::int)
+           and exists (select from expiring)
          returning id`,
         [days],
       )

@@ -14,6 +14,8 @@ export interface SendWelcomeDependencies {
   consentVersion: CurrentConsentVersion
   /** Runs after a welcome is recorded, to deliver it now instead of on the next sweep. */
   onRecorded?: () => void
+  /** Runs after a challenge is handed out: the visitor has started the form (form-starts.ts). */
+  onChallenge?: (headers: Headers) => void
   log: Log
 }
 
@@ -35,11 +37,16 @@ export function createSendWelcomeHandler({
   proofOfWork,
   consentVersion: current,
   onRecorded,
+  onChallenge,
   log,
 }: SendWelcomeDependencies) {
   return async (request: Request): Promise<Response> => {
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders })
-    if (request.method === 'GET' && proofOfWork) return json(200, await proofOfWork.challenge())
+    if (request.method === 'GET' && proofOfWork) {
+      const challenge = await proofOfWork.challenge()
+      onChallenge?.(request.headers)
+      return json(200, challenge)
+    }
     const read = await readJsonPost(request)
     if ('answer' in read) return read.answer
     const parsed = parseWelcomeRequest(read.body)

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Locale } from '../../../../schemas/locales.ts'
 import { canonicalEmail } from '../../../../supabase/functions/_shared/welcome/email-address.ts'
+import { signupAttribution } from './signup-attribution.ts'
 
 export interface SignUp {
   name: string
@@ -19,7 +20,8 @@ const UNKNOWN_COMPANY_SIZE = 'unknown'
  * canonical form (the one the database stores; an address with none goes as typed and is
  * refused). The insert's error is only logged (a returning visitor is already on the list and
  * still deserves the welcome); the welcome's error is the visitor's failure. `altcha` is the
- * proof-of-work solution the welcome function asks for, when it does.
+ * proof-of-work solution the welcome function asks for, when it does. The insert also says where
+ * the visit came from (signup-attribution.ts).
  */
 export async function joinWaitlist(
   supabase: SupabaseClient,
@@ -29,7 +31,7 @@ export async function joinWaitlist(
   const address = canonicalEmail(email) ?? email
   const { error: insertError } = await supabase
     .from('waitlist')
-    .insert({ email: address, role, company_size: UNKNOWN_COMPANY_SIZE })
+    .insert({ email: address, role, company_size: UNKNOWN_COMPANY_SIZE, ...signupAttribution(lang) })
   if (insertError) console.error('[waitlist] insert failed, continuing with the welcome email:', insertError)
 
   const body = { name, email: address, role, lang, consentVersion, ...(altcha === undefined ? {} : { altcha }) }

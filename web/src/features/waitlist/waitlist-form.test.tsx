@@ -26,6 +26,9 @@ const roleField = () => form().getByLabelText('Role')
 const emailField = () => form().getByLabelText('Work email')
 const submitButton = () => form().getByRole('button', { name: 'Request free trial' })
 
+/** What every insert says of the page it came from (jsdom's User-Agent is a desktop's). */
+const thisPage = { signup_locale: 'en', signup_device: 'desktop' }
+
 type User = ReturnType<typeof renderApp>['user']
 type Fields = Partial<Record<'name' | 'role' | 'email', string>>
 
@@ -93,8 +96,8 @@ describe('the waitlist form', () => {
     await user.click(submitButton())
     expect(await screen.findByRole('alert')).toHaveTextContent('Registration Successful!')
     expect(calls.map(({ endpoint, body }) => ({ endpoint, body }))).toEqual([
-      { endpoint: 'insert', body: { email: complete.email, role: complete.role, company_size: 'unknown' } },
-      { endpoint: 'welcome', body: { ...complete, lang: 'en', consentVersion: '2026-11-23' } },
+      { endpoint: 'insert', body: { email: complete.email, role: complete.role, company_size: 'unknown', ...thisPage } },
+      { endpoint: 'welcome', body: { ...complete, lang: 'en', consentVersion: '2026-11-25' } },
     ])
   })
 
@@ -111,10 +114,10 @@ describe('the waitlist form', () => {
     await user.click(submitButton())
     expect(await screen.findByRole('alert')).toHaveTextContent('Registration Successful!')
     expect(calls.map(({ endpoint, body }) => ({ endpoint, body }))).toEqual([
-      { endpoint: 'insert', body: { email: 'ana@example.com', role: 'HR Manager', company_size: 'unknown' } },
+      { endpoint: 'insert', body: { email: 'ana@example.com', role: 'HR Manager', company_size: 'unknown', ...thisPage } },
       {
         endpoint: 'welcome',
-        body: { name: 'Ana Souza', email: 'ana@example.com', role: 'HR Manager', lang: 'en', consentVersion: '2026-11-23' },
+        body: { name: 'Ana Souza', email: 'ana@example.com', role: 'HR Manager', lang: 'en', consentVersion: '2026-11-25' },
       },
     ])
   })
@@ -131,10 +134,10 @@ describe('the waitlist form', () => {
     expect(toast).toHaveClass('Toastify__toast--success')
 
     expect(calls.map(({ endpoint, body }) => ({ endpoint, body }))).toEqual([
-      { endpoint: 'insert', body: { email: 'ana@example.com', role: 'HR Manager', company_size: 'unknown' } },
+      { endpoint: 'insert', body: { email: 'ana@example.com', role: 'HR Manager', company_size: 'unknown', ...thisPage } },
       {
         endpoint: 'welcome',
-        body: { name: 'Ana Souza', email: 'ana@example.com', role: 'HR Manager', lang: 'en', consentVersion: '2026-11-23' },
+        body: { name: 'Ana Souza', email: 'ana@example.com', role: 'HR Manager', lang: 'en', consentVersion: '2026-11-25' },
       },
     ])
     // Both calls carry the public anon key of the configured project.
@@ -160,7 +163,7 @@ describe('the waitlist form', () => {
       email: 'ana@example.com.br',
       role: 'Gerente de RH',
       lang: 'pt',
-      consentVersion: '2026-11-23',
+      consentVersion: '2026-11-25',
     })
   })
 
@@ -189,7 +192,7 @@ describe('the waitlist form', () => {
     await fillIn(user, { name: 'Ana Souza', role: 'HR Manager', email: 'ana@example.com' })
     await user.click(submitButton())
     expect(await screen.findByRole('alert')).toHaveTextContent('Registration Successful!')
-    expect(calls.at(-1)?.body).toMatchObject({ consentVersion: 'code-2026-11-23' })
+    expect(calls.at(-1)?.body).toMatchObject({ consentVersion: 'code-2026-11-25' })
   })
 
   it('disables the button and says it is processing until the sign-up is done', async () => {
@@ -282,14 +285,14 @@ describe('the waitlist form with the proof of work on', () => {
     expect(await screen.findByRole('alert', {}, { timeout: 15_000 })).toHaveTextContent('Registration Successful!')
     expect(challenges.served).toHaveLength(1)
     const [insert, welcome] = calls
-    expect(insert?.body).toEqual({ email: 'ana@example.com', role: 'HR Manager', company_size: 'unknown' })
+    expect(insert?.body).toEqual({ email: 'ana@example.com', role: 'HR Manager', company_size: 'unknown', ...thisPage })
     const { altcha, ...fields } = welcome?.body as { altcha: string }
     expect(fields).toEqual({
       name: 'Ana Souza',
       email: 'ana@example.com',
       role: 'HR Manager',
       lang: 'en',
-      consentVersion: '2026-11-23',
+      consentVersion: '2026-11-25',
     })
     expect(await challenges.verify(altcha)).toBe(true)
   })
@@ -366,5 +369,45 @@ describe('the address the form sends', () => {
     await user.click(submitButton())
     expect(await screen.findByRole('alert')).toHaveTextContent('Registration Failed')
     expect(calls.map(({ body }) => (body as { email: string }).email)).toEqual(['ana@empresa', 'ana@empresa'])
+  })
+})
+
+describe('where the sign-up says it came from', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(document, 'referrer')
+    Reflect.deleteProperty(navigator, 'globalPrivacyControl')
+  })
+
+  async function signUpFrom(path: string) {
+    const calls = serveWaitlist()
+    serveContent(seed)
+    const { user } = renderApp({ path, initialContent: seed })
+    await fillIn(user, { name: 'Ana Souza', role: 'HR Manager', email: 'ana@example.com' })
+    await user.click(submitButton())
+    expect(await screen.findByRole('alert')).toHaveTextContent('Registration Successful!')
+    return calls.find(({ endpoint }) => endpoint === 'insert')?.body
+  }
+
+  it('sends the campaign of the page address, the referring site’s host, the language and the device class', async () => {
+    Object.defineProperty(document, 'referrer', { configurable: true, get: () => 'https://www.linkedin.com/feed/?trk=x' })
+    const body = await signUpFrom('/en?utm_source=newsletter&utm_medium=email&utm_campaign=launch%20day&ref=partner')
+    expect(body).toEqual({
+      email: 'ana@example.com',
+      role: 'HR Manager',
+      company_size: 'unknown',
+      utm_source: 'newsletter',
+      utm_medium: 'email',
+      utm_campaign: 'launch day',
+      ref: 'partner',
+      referrer_host: 'linkedin.com',
+      signup_locale: 'en',
+      signup_device: 'desktop',
+    })
+  })
+
+  it('sends nothing about the visit from a browser with Global Privacy Control', async () => {
+    Object.defineProperty(navigator, 'globalPrivacyControl', { configurable: true, get: () => true })
+    const body = await signUpFrom('/en?utm_source=newsletter')
+    expect(body).toEqual({ email: 'ana@example.com', role: 'HR Manager', company_size: 'unknown' })
   })
 })

@@ -4,7 +4,7 @@ import type { Locale } from '../../../../schemas/locales.ts'
  * The version of the privacy note and form notice written below and in fallbacks.ts: a sign-up
  * made while they were shown records it. "code-" says the words came from the code, not the Studio.
  */
-export const FALLBACK_CONSENT_VERSION = 'code-2026-11-23'
+export const FALLBACK_CONSENT_VERSION = 'code-2026-11-25'
 
 /**
  * What the confirmation, removal and privacy pages say when the content lacks a text, in the
@@ -73,11 +73,15 @@ export const signupFallbacks: Record<Locale, SignupFallbackCopy> = {
     privacySections: [
       {
         heading: 'O que guardamos',
-        body: 'Seu e-mail corporativo, o cargo que você informou, o idioma da página e a data do cadastro. O nome serve para cumprimentar você no nosso e-mail e fica guardado junto com ele. Quando você confirma, registramos também quando, em qual idioma e qual versão deste aviso você viu.',
+        body: 'Seu e-mail corporativo, o cargo que você informou, o idioma da página, a data do cadastro e de onde veio a visita que levou a ele: a campanha no endereço da página, o site que trouxe você (só o nome dele) e o tipo de aparelho (celular, tablet ou computador). O nome serve para cumprimentar você no nosso e-mail e fica guardado junto com ele. Quando você confirma, registramos também quando, em qual idioma e qual versão deste aviso você viu.',
       },
       {
         heading: 'Para que usamos',
         body: 'Para reservar seu lugar no teste grátis, enviar o acesso quando chegar a sua vez e mandar mensagens sobre o teste. A base legal é o seu consentimento (LGPD, art. 7º, I), que você dá ao confirmar pelo link do nosso e-mail. Não vendemos seus dados nem os usamos para publicidade.',
+      },
+      {
+        heading: 'Medição de audiência',
+        body: 'Para saber como a página vai, nosso servidor conta as páginas que envia, sem cookies e sem guardar nada no seu navegador. Uma visita é reconhecida por um dia, por um código feito do seu endereço e do seu navegador que não permite recuperá-los; após 48 horas restam só totais por dia (páginas, idioma, campanha, site de origem, tipo de aparelho), guardados por 25 meses. Base legal: nosso interesse legítimo (LGPD, art. 7º, IX). Se o seu navegador envia o Global Privacy Control, você não é contado.',
       },
       {
         heading: 'Por quanto tempo',
@@ -129,11 +133,15 @@ export const signupFallbacks: Record<Locale, SignupFallbackCopy> = {
     privacySections: [
       {
         heading: 'What we keep',
-        body: 'Your work email, the role you entered, the page’s language and when you signed up. Your name is only used to greet you in our email and is kept with it. When you confirm, we also record when, in which language, and which version of this note you were shown.',
+        body: 'Your work email, the role you entered, the page’s language, when you signed up, and where the visit that led to it came from: the campaign in the page address, the site that sent you (its name only) and the kind of device (phone, tablet or computer). Your name is only used to greet you in our email and is kept with it. When you confirm, we also record when, in which language, and which version of this note you were shown.',
       },
       {
         heading: 'Why we use it',
         body: 'To hold your place in the free trial, send you access when it’s your turn and write to you about the trial. The legal basis is your consent (GDPR art. 6(1)(a); LGPD art. 7, I), which you give by confirming through the link in our email. We don’t sell your details or use them for advertising.',
+      },
+      {
+        heading: 'Counting visits',
+        body: 'To see how the page does, our server counts the pages it sends, with no cookies and nothing stored in your browser. A visit is recognised for one day, by a code made from your address and browser that cannot be turned back into them; after 48 hours only daily totals remain (pages, language, campaign, referring site, kind of device), kept 25 months. Legal basis: our legitimate interest (GDPR art. 6(1)(f); LGPD art. 7, IX). If your browser sends Global Privacy Control, you are not counted.',
       },
       {
         heading: 'How long we keep it',

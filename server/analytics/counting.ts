@@ -1,0 +1,39 @@
+/**
+ * Where this server's counts go (docs/product.md §8.5): its own database when it answers the
+ * sign-ups itself, else the hosted Supabase project's over PostgREST with the secret key. In front of
+ * a hosted project without that key nothing is counted, and the start-up log says so.
+ */
+import type { FastifyBaseLogger } from 'fastify'
+import { sqlAnalyticsApi } from '../../supabase/functions/_shared/analytics/analytics-api.ts'
+import type { ServerConfig } from '../config.ts'
+import type { Database } from '../db/database.ts'
+import { createPageCounter, type PageCounter } from './page-counter.ts'
+import { createPageViews, type PageViews } from './page-views.ts'
+import { restAnalyticsApi } from './rest-analytics-api.ts'
+
+export function startCounting(
+  config: ServerConfig,
+  db: Database | undefined,
+  log: FastifyBaseLogger,
+  clock: () => Date,
+): { counter: PageCounter; pageViews: PageViews } | undefined {
+  const { supabase } = config
+  const api = supabase.hosted
+    ? supabase.secretKey
+      ? restAnalyticsApi({ url: supabase.url, secretKey: supabase.secretKey })
+      : undefined
+    : db && sqlAnalyticsApi(db)
+  if (!api) {
+    log.warn('page views are not counted: set SUPABASE_SECRET_KEY to count them in the hosted project')
+    return undefined
+  }
+  const counter = createPageCounter({
+    api,
+    site: new URL(config.siteUrl).host,
+    clock,
+    retentionMonths: config.analytics.retentionMonths,
+    perClient: config.analytics.perClient,
+    log,
+  })
+  return { counter, pageViews: createPageViews(counter, { siteUrl: config.siteUrl, studioUrl: config.sanity.studioUrl }) }
+}
