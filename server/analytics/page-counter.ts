@@ -6,12 +6,7 @@
  * visitor hashes and aggregates are swept on start and every ten minutes.
  */
 import type { FastifyBaseLogger } from 'fastify'
-import type {
-  AnalyticsApi,
-  FormStartCount,
-  SweepOutcome,
-  VisitCount,
-} from '../../supabase/functions/_shared/analytics/analytics-api.ts'
+import type { AnalyticsApi, SweepOutcome, VisitCount } from '../../supabase/functions/_shared/analytics/analytics-api.ts'
 import { createDayKeys } from '../../supabase/functions/_shared/analytics/day-keys.ts'
 import { formStartCount } from '../../supabase/functions/_shared/analytics/form-starts.ts'
 import { utcDay, visitorId, type Visitor } from '../../supabase/functions/_shared/analytics/visitor-id.ts'
@@ -99,23 +94,26 @@ export function createPageCounter({
   async function write(entries: PendingEntry[]): Promise<void> {
     const now = clock()
     const dayKeys = await keys.at(now)
-    const visits: VisitCount[] = []
-    const starts: FormStartCount[] = []
     let lost = 0
-    await Promise.all(
+    // In the order the visitors came (each identifier is hashed apart, and may finish in any order).
+    const counted = await Promise.all(
       entries.map(async (entry) => {
         const key = dayKeys.get(entry.day)
-        if (!key) return void (lost += entry.views + entry.formStarts)
-        if (entry.facts && entry.views > 0) {
-          const visitor = await visitorId(key, entry.visitor, site)
-          visits.push({ ...entry.facts, day: entry.day, visitor, page_views: entry.views })
+        if (!key) {
+          lost += entry.views + entry.formStarts
+          return {}
         }
-        if (entry.formStarts > 0) {
-          const start = await formStartCount(dayKeys, entry.day, entry.visitor, site, entry.formStarts)
-          if (start) starts.push(start)
-        }
+        const visit: VisitCount | undefined =
+          entry.facts && entry.views > 0
+            ? { ...entry.facts, day: entry.day, visitor: await visitorId(key, entry.visitor, site), page_views: entry.views }
+            : undefined
+        const start =
+          entry.formStarts > 0 ? await formStartCount(dayKeys, entry.day, entry.visitor, site, entry.formStarts) : undefined
+        return { visit, start }
       }),
     )
+    const visits = counted.flatMap(({ visit }) => (visit ? [visit] : []))
+    const starts = counted.flatMap(({ start }) => (start ? [start] : []))
     // Views first: a form start finds the visit its own page view just made.
     if (visits.length > 0) await api.countVisits(visits)
     if (starts.length > 0) await api.countFormStarts(starts)
