@@ -1,48 +1,9 @@
-/**
- * The counting functions of a hosted Supabase project, called over PostgREST's RPC
- * (`POST /rest/v1/rpc/<name>`) with the project's secret key (SUPABASE_SECRET_KEY), the only key
- * whose role (service_role) may run them. The key stays on this server: nothing the browser gets
- * carries it (app.ts publicConfigOf).
- */
+/** The counting functions of a hosted Supabase project, over its RPC with the secret key (secret-rpc.ts). */
 import type { AnalyticsApi } from '../../supabase/functions/_shared/analytics/analytics-api.ts'
+import { secretRpc, type SecretRpcOptions } from '../supabase/secret-rpc.ts'
 
-export interface RestAnalyticsOptions {
-  /** SUPABASE_URL. */
-  url: string
-  /** A secret key (`sb_secret_…`) or the legacy service-role JWT. */
-  secretKey: string
-  fetch?: typeof globalThis.fetch
-  /** A call still unanswered after this long is given up (its counts are dropped). */
-  timeoutMs?: number
-}
-
-export function restAnalyticsApi({
-  url,
-  secretKey,
-  fetch = globalThis.fetch,
-  timeoutMs = 5_000,
-}: RestAnalyticsOptions): AnalyticsApi {
-  // A secret key goes in apikey alone; the legacy service-role key is a JWT, which the gateway also wants as the bearer.
-  const headers: Record<string, string> = {
-    apikey: secretKey,
-    'content-type': 'application/json',
-    ...(secretKey.startsWith('eyJ') ? { authorization: `Bearer ${secretKey}` } : {}),
-  }
-
-  async function rpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
-    const response = await fetch(`${url.replace(/\/+$/, '')}/rest/v1/rpc/${name}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(args),
-      signal: AbortSignal.timeout(timeoutMs),
-    })
-    if (!response.ok) {
-      const detail = (await response.text().catch(() => '')).slice(0, 300)
-      throw new Error(`${name} answered ${response.status}${detail ? `: ${detail}` : ''}`)
-    }
-    return (await response.json()) as T
-  }
-
+export function restAnalyticsApi(options: SecretRpcOptions): AnalyticsApi {
+  const rpc = secretRpc(options)
   return {
     salts: async (now, candidate) =>
       (

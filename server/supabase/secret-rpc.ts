@@ -1,0 +1,39 @@
+/**
+ * Calls a SQL function of a hosted Supabase project over PostgREST's RPC (`POST /rest/v1/rpc/<name>`)
+ * with the project's secret key (SUPABASE_SECRET_KEY), whose role (service_role) is the only one
+ * the counting and operator functions admit. The key stays on this server: nothing the browser gets
+ * carries it (app.ts publicConfigOf).
+ */
+export interface SecretRpcOptions {
+  /** SUPABASE_URL. */
+  url: string
+  /** A secret key (`sb_secret_…`) or the legacy service-role JWT. */
+  secretKey: string
+  fetch?: typeof globalThis.fetch
+  /** A call still unanswered after this long is given up. */
+  timeoutMs?: number
+}
+
+export type SecretRpc = <T>(name: string, args: Record<string, unknown>) => Promise<T>
+
+export function secretRpc({ url, secretKey, fetch = globalThis.fetch, timeoutMs = 5_000 }: SecretRpcOptions): SecretRpc {
+  // A secret key goes in apikey alone; the legacy service-role key is a JWT, which the gateway also wants as the bearer.
+  const headers: Record<string, string> = {
+    apikey: secretKey,
+    'content-type': 'application/json',
+    ...(secretKey.startsWith('eyJ') ? { authorization: `Bearer ${secretKey}` } : {}),
+  }
+  return async <T>(name: string, args: Record<string, unknown>): Promise<T> => {
+    const response = await fetch(`${url.replace(/\/+$/, '')}/rest/v1/rpc/${name}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(args),
+      signal: AbortSignal.timeout(timeoutMs),
+    })
+    if (!response.ok) {
+      const detail = (await response.text().catch(() => '')).slice(0, 300)
+      throw new Error(`${name} answered ${response.status}${detail ? `: ${detail}` : ''}`)
+    }
+    return (await response.json()) as T
+  }
+}
