@@ -36,6 +36,10 @@ import { createLinkActions, hostedLinksFunction, inProcessLinksFunction, type Ca
 import { createProofOfWork } from '../supabase/functions/_shared/proof-of-work/proof-of-work.ts'
 import { functionLog } from './supabase/function-log.ts'
 import type { PageViews } from './analytics/page-views.ts'
+import { createLaunch } from './operator/launch.ts'
+import { launchRoutes } from './operator/launch-routes.ts'
+import { launchPageRoutes } from './operator/launch-page-routes.ts'
+import { studioWrites, type LocalEditor } from './sanity/studio-writes.ts'
 
 export interface AppDependencies {
   config: ServerConfig
@@ -52,6 +56,8 @@ export interface AppDependencies {
   signups?: SignupBackend
   /** Present when page views are counted (docs/product.md §8). */
   pageViews?: PageViews
+  /** Offline: who writes as a Studio user would, for the Launch tool's handshake (sanity/local-editor.ts). */
+  localEditor?: LocalEditor
 }
 
 /** What the browser may know: public ids and the anon key, never a secret. */
@@ -83,6 +89,7 @@ export async function buildApp({
   signupPagesContent,
   signups,
   pageViews,
+  localEditor,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
@@ -138,6 +145,7 @@ export async function buildApp({
         queryLimits: config.contentQueries,
       })
       await content.register(liveRoutes, { changes, dataset: config.sanity.dataset, streams: config.contentLimits.liveStreams })
+      if (localEditor) await content.register(studioWrites, { dataset: config.sanity.dataset, viewerToken, editor: localEditor })
     })
   }
 
@@ -177,6 +185,12 @@ export async function buildApp({
     rate: config.links.rate,
     pageViews,
   })
+
+  const launch = createLaunch(config, signups?.db, () => selfOrigin(app))
+  if ('routes' in launch) {
+    await app.register(launchRoutes, { prefix: '/api/launch', ...launch.routes })
+    await app.register(launchPageRoutes, { distDir: resolve(distDir) })
+  } else app.log.info(`the Launch tool is not offered: ${launch.unavailable}`)
 
   const preview = createPreview(config, localDataset, () => selfOrigin(app))
   await app.register(previewRoutes, { preview, siteUrl: config.siteUrl })

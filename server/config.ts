@@ -120,6 +120,8 @@ const envSchema = z.object({
     .default('2025-02-19'),
   SANITY_VIEWER_TOKEN: optional(z.string().min(20, 'a Sanity API token with the Viewer role')),
   SANITY_STUDIO_URL: optional(z.url({ protocol: /^https?$/ })),
+  // Offline only: the Studio session's stand-in for the Launch tool's handshake (docs/decisions/0043-launch-tool.md).
+  SANITY_LOCAL_EDITOR_TOKEN: optional(z.string().min(20, 'at least 20 characters, kept secret')),
   SEED_DIR: z.string().min(1).default('studio/seed'),
   DATA_DIR: z.string().min(1).default('data'),
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'a postgres:// connection URL' })),
@@ -227,6 +229,8 @@ export interface ServerConfig {
     viewerToken: string | undefined
     /** Where editors edit, for the preview's click-to-edit links. */
     studioUrl: string
+    /** Offline: the token that writes as a Studio user would (SANITY_LOCAL_EDITOR_TOKEN, else kept in DATA_DIR). */
+    localEditorToken: string | undefined
   }
   seedDir: string
   /** Bounds on every query the local content API evaluates for a request. */
@@ -284,6 +288,9 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const parsed = envSchema.safeParse(env)
   const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+  if (env.SANITY_LOCAL_EDITOR_TOKEN && env.SANITY_PROJECT_ID) {
+    problems.push('SANITY_LOCAL_EDITOR_TOKEN: only without SANITY_PROJECT_ID (the hosted Studio proves its users itself)')
+  }
   if (env.SUPABASE_SECRET_KEY && !env.SUPABASE_URL) {
     problems.push('SUPABASE_SECRET_KEY: only with SUPABASE_URL (the self-hosted server counts in its own database)')
   }
@@ -321,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
       hosted: e.SANITY_PROJECT_ID !== undefined,
       viewerToken: e.SANITY_VIEWER_TOKEN ?? (e.SANITY_PROJECT_ID ? undefined : randomBytes(24).toString('base64url')),
       studioUrl: (e.SANITY_STUDIO_URL ?? 'http://localhost:3333').replace(/\/+$/, ''),
+      localEditorToken: e.SANITY_LOCAL_EDITOR_TOKEN,
     },
     seedDir: e.SEED_DIR,
     contentQueries: {

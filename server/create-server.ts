@@ -14,6 +14,7 @@ import type { PrivacyNoteVersionQueryResult, WelcomeCopyQueryResult } from '../s
 import { loadPageRenderer, type PageRenderer } from './site/page-renderer.ts'
 import { startSignupBackend, type SignupBackend } from './supabase/signups.ts'
 import { startCounting } from './analytics/counting.ts'
+import { localEditor } from './sanity/local-editor.ts'
 import type { PageCounter } from './analytics/page-counter.ts'
 
 export interface ServerOptions {
@@ -80,6 +81,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       ...(localDataset ? { localDataset } : {}),
       signupPagesContent: contentOf<SignupPagesContent>(signupPagesQuery),
       ...(analytics ? { pageViews: analytics.pageViews } : {}),
+      ...(localDataset ? { localEditor: await localEditor(config) } : {}),
       ...(signups ? { signups } : {}),
     })
     app.addHook('onClose', closeBackends)

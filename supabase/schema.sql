@@ -15,10 +15,22 @@ SET client_min_messages = warning;
 SET row_security = off;
 
 --
+-- Name: analytics; Type: SCHEMA; Schema: -; Owner: -
+--
+
+CREATE SCHEMA analytics;
+
+--
 -- Name: guard; Type: SCHEMA; Schema: -; Owner: -
 --
 
 CREATE SCHEMA guard;
+
+--
+-- Name: operator; Type: SCHEMA; Schema: -; Owner: -
+--
+
+CREATE SCHEMA operator;
 
 --
 -- Name: private; Type: SCHEMA; Schema: -; Owner: -
@@ -31,6 +43,206 @@ CREATE SCHEMA private;
 --
 
 CREATE SCHEMA supabase_migrations;
+
+--
+-- Name: count_signup_step(); Type: FUNCTION; Schema: analytics; Owner: -
+--
+
+CREATE FUNCTION analytics.count_signup_step() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  place public.waitlist;
+begin
+  if tg_table_name = 'welcome_emails' then
+    select * into place from public.waitlist where id = new.waitlist_id;
+  elsif tg_op = 'DELETE' then
+    if current_setting('pulso.deleting_places', true) is not distinct from 'expired' then
+      return null;
+    end if;
+    place := old;
+  else
+    place := new;
+  end if;
+  insert into analytics.signup_steps (day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref)
+  values (analytics.utc_day(now()), tg_argv[0], place.signup_locale, place.signup_device, place.referrer_host,
+          place.utm_source, place.utm_medium, place.utm_campaign, place.ref);
+  return null;
+end;
+$$;
+
+--
+-- Name: report(date, date, jsonb); Type: FUNCTION; Schema: analytics; Owner: -
+--
+
+CREATE FUNCTION analytics.report(p_from date, p_to date, p_filters jsonb DEFAULT '{}'::jsonb) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  filters jsonb := coalesce(p_filters, '{}'::jsonb);
+  days_long integer := p_to - p_from + 1;
+  previous_from date := p_from - (p_to - p_from + 1);
+  steps_apply boolean := not (coalesce(p_filters, '{}'::jsonb) ? 'entry_page');
+  wrong text;
+  answer jsonb;
+begin
+  if p_from is null or p_to is null or p_to < p_from or p_to - p_from >= 800 then
+    raise exception 'A report covers 1 to 800 days, from p_from to p_to.' using errcode = '22023';
+  end if;
+  if jsonb_typeof(filters) <> 'object' then
+    raise exception 'Filters are a JSON object.' using errcode = '22023';
+  end if;
+  select key into wrong from jsonb_each(filters)
+  where key not in ('language', 'source', 'campaign', 'device', 'entry_page') or jsonb_typeof(value) <> 'string'
+  limit 1;
+  if wrong is not null then
+    raise exception 'Unknown filter, or not a string: %', wrong using errcode = '22023';
+  end if;
+
+  with visit_rows as (
+    select day, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device,
+           1 as visitors, page_views, (form_starts > 0)::integer as form_starters
+    from analytics.visits where day between previous_from and p_to
+    union all
+    select day, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device,
+           visitors, page_views, form_starters
+    from analytics.daily_visits where day between previous_from and p_to
+  ), visits as (
+    select * from (
+      select day, visitors, page_views, form_starters, language, entry_page, device,
+             analytics.source_of(utm_source, ref, referrer_host) as source, coalesce(utm_campaign, '(none)') as campaign
+      from visit_rows
+    ) attributed
+    where (filters ->> 'language' is null or language = filters ->> 'language')
+      and (filters ->> 'source' is null or source = filters ->> 'source')
+      and (filters ->> 'campaign' is null or campaign = filters ->> 'campaign')
+      and (filters ->> 'device' is null or device = filters ->> 'device')
+      and (filters ->> 'entry_page' is null or entry_page = filters ->> 'entry_page')
+  ), steps as (
+    select * from (
+      select day, step, language, device,
+             case when language is null then '(unknown)' else analytics.source_of(utm_source, ref, referrer_host) end as source,
+             coalesce(utm_campaign, '(none)') as campaign
+      from analytics.signup_steps where day between previous_from and p_to and steps_apply
+    ) attributed
+    where (filters ->> 'language' is null or language = filters ->> 'language')
+      and (filters ->> 'source' is null or source = filters ->> 'source')
+      and (filters ->> 'campaign' is null or campaign = filters ->> 'campaign')
+      and (filters ->> 'device' is null or device = filters ->> 'device')
+  ), visit_days as (
+    select day, sum(visitors)::integer as visitors, sum(page_views)::integer as page_views,
+           sum(form_starters)::integer as form_starts
+    from visits group by day
+  ), step_days as (
+    select day,
+           count(*) filter (where step = 'signup')::integer as signups,
+           count(*) filter (where step = 'welcome')::integer as welcomes,
+           count(*) filter (where step = 'confirmation')::integer as confirmations,
+           count(*) filter (where step = 'removal')::integer as removals
+    from steps group by day
+  ), series as (
+    select calendar.day, calendar.day >= p_from as current,
+           coalesce(v.visitors, 0) as visitors, coalesce(v.page_views, 0) as page_views,
+           coalesce(v.form_starts, 0) as form_starts,
+           case when steps_apply then coalesce(s.signups, 0) end as signups,
+           case when steps_apply then coalesce(s.welcomes, 0) end as welcomes,
+           case when steps_apply then coalesce(s.confirmations, 0) end as confirmations,
+           case when steps_apply then coalesce(s.removals, 0) end as removals
+    from (select generate_series(previous_from, p_to, interval '1 day')::date as day) calendar
+    left join visit_days v on v.day = calendar.day
+    left join step_days s on s.day = calendar.day
+  ), totals as (
+    select current,
+           sum(visitors)::integer as visitors, sum(page_views)::integer as page_views,
+           sum(form_starts)::integer as form_starts, sum(signups)::integer as signups,
+           sum(welcomes)::integer as welcomes, sum(confirmations)::integer as confirmations,
+           sum(removals)::integer as removals
+    from series group by current
+  ), funnel as (
+    select ordinality, step, n,
+           lag(n) over (order by ordinality) as previous_n,
+           first_value(n) over (order by ordinality) as first_n
+    from totals,
+         unnest(array['visitors', 'form_starts', 'signups', 'welcomes', 'confirmations'],
+                array[visitors, form_starts, signups, welcomes, confirmations]) with ordinality as f(step, n, ordinality)
+    where totals.current
+  ), by_source as (
+    select source, sum(visitors)::integer as visitors, sum(signups)::integer as signups,
+           sum(confirmations)::integer as confirmations
+    from (
+      select source, visitors, 0 as signups, 0 as confirmations from visits where day >= p_from
+      union all
+      select source, 0, (step = 'signup')::integer, (step = 'confirmation')::integer from steps where day >= p_from
+    ) counted
+    group by source
+  ), by_campaign as (
+    select campaign, sum(visitors)::integer as visitors, sum(signups)::integer as signups,
+           sum(confirmations)::integer as confirmations
+    from (
+      select campaign, visitors, 0 as signups, 0 as confirmations from visits where day >= p_from
+      union all
+      select campaign, 0, (step = 'signup')::integer, (step = 'confirmation')::integer from steps where day >= p_from
+    ) counted
+    group by campaign
+  )
+  select jsonb_build_object(
+    'range', jsonb_build_object('from', p_from, 'to', p_to, 'days', days_long),
+    'previous_range', jsonb_build_object('from', previous_from, 'to', p_from - 1, 'days', days_long),
+    'filters', filters,
+    'days', (select jsonb_agg(to_jsonb(series) - 'current' order by day) from series where current),
+    'totals', (select to_jsonb(totals) - 'current' from totals where current),
+    'previous', jsonb_build_object(
+      'days', (select jsonb_agg(to_jsonb(series) - 'current' order by day) from series where not current),
+      'totals', (select to_jsonb(totals) - 'current' from totals where not current)),
+    'funnel', (
+      select jsonb_agg(jsonb_build_object(
+        'step', step,
+        'count', n,
+        'of_previous', case when ordinality = 1 then 1 when previous_n > 0 then round(n::numeric / previous_n, 4) end,
+        'of_first', case when first_n > 0 then round(n::numeric / first_n, 4) end,
+        'drop_off', case when ordinality > 1 then previous_n - n end
+      ) order by ordinality)
+      from funnel),
+    'by_source', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'source', source, 'visitors', visitors,
+        'signups', case when steps_apply then signups end,
+        'confirmations', case when steps_apply then confirmations end,
+        'conversion', case when steps_apply and visitors > 0 then round(signups::numeric / visitors, 4) end
+      ) order by visitors desc, signups desc, source)
+      from (select * from by_source order by visitors desc, signups desc, source limit 100) top), '[]'::jsonb),
+    'by_campaign', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'campaign', campaign, 'visitors', visitors,
+        'signups', case when steps_apply then signups end,
+        'confirmations', case when steps_apply then confirmations end,
+        'conversion', case when steps_apply and visitors > 0 then round(signups::numeric / visitors, 4) end
+      ) order by visitors desc, signups desc, campaign)
+      from (select * from by_campaign order by visitors desc, signups desc, campaign limit 100) top), '[]'::jsonb)
+  ) into answer;
+  return answer;
+end;
+$$;
+
+--
+-- Name: source_of(text, text, text); Type: FUNCTION; Schema: analytics; Owner: -
+--
+
+CREATE FUNCTION analytics.source_of(utm_source text, ref text, referrer_host text) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    RETURN COALESCE(utm_source, ref, referrer_host, '(direct)'::text);
+
+--
+-- Name: utc_day(timestamp with time zone); Type: FUNCTION; Schema: analytics; Owner: -
+--
+
+CREATE FUNCTION analytics.utc_day(moment timestamp with time zone) RETURNS date
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    RETURN ((moment AT TIME ZONE 'UTC'::text))::date;
 
 --
 -- Name: check_request(); Type: FUNCTION; Schema: guard; Owner: -
@@ -493,6 +705,426 @@ CREATE FUNCTION guard.waitlist_row_problem(email text, role text, company_size t
     RETURN CASE WHEN ((email IS NULL) OR (NOT guard.is_canonical_email(email))) THEN 'email'::text WHEN ((role IS NULL) OR ((char_length(btrim(role)) < 1) OR (char_length(btrim(role)) > 200))) THEN 'role'::text WHEN ((company_size IS NULL) OR (company_size <> 'unknown'::text)) THEN 'company_size'::text ELSE NULL::text END;
 
 --
+-- Name: audit; Type: TABLE; Schema: operator; Owner: -
+--
+
+CREATE TABLE operator.audit (
+    id bigint NOT NULL,
+    at timestamp with time zone DEFAULT now() NOT NULL,
+    actor text NOT NULL,
+    action text NOT NULL,
+    detail jsonb DEFAULT '{}'::jsonb NOT NULL,
+    CONSTRAINT audit_action_known CHECK ((action = ANY (ARRAY['session.opened'::text, 'waitlist.read'::text, 'waitlist.exported'::text, 'person.erased'::text]))),
+    CONSTRAINT audit_actor_is_an_id CHECK ((actor ~ '^[A-Za-z0-9_-]{1,64}$'::text))
+);
+
+--
+-- Name: TABLE audit; Type: COMMENT; Schema: operator; Owner: -
+--
+
+COMMENT ON TABLE operator.audit IS 'Who opened the Launch tool and read, exported or erased personal data, and when.';
+
+--
+-- Name: audit_log(integer); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.audit_log(p_limit integer) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    RETURN (SELECT COALESCE(jsonb_agg(jsonb_build_object('at', a.at, 'actor', a.actor, 'action', a.action, 'detail', a.detail) ORDER BY a.id DESC), '[]'::jsonb) AS "coalesce" FROM (SELECT audit.id, audit.at, audit.actor, audit.action, audit.detail FROM operator.audit ORDER BY audit.id DESC LIMIT LEAST(GREATEST(COALESCE(audit_log.p_limit, 50), 1), 200)) a);
+
+--
+-- Name: erase(text, uuid); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.erase(p_actor text, p_id uuid) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  address text;
+  mailbox text;
+  erased integer;
+begin
+  select email into address from public.waitlist where id = p_id;
+  if address is null then
+    return false;
+  end if;
+  mailbox := guard.mailbox_key(address);
+  perform pg_advisory_xact_lock(hashtextextended('mailbox:' || mailbox, 0));
+  delete from guard.removed_mailboxes where mailbox_hash = guard.mailbox_hash(address);
+  delete from guard.hits where bucket = 'welcome_recipient' and subject_hash = sha256(convert_to(mailbox, 'UTF8'));
+  -- Welcomes go with their places (on delete cascade).
+  delete from public.waitlist where guard.mailbox_key(email) = mailbox;
+  get diagnostics erased = row_count;
+  insert into operator.audit (actor, action, detail) values (p_actor, 'person.erased', jsonb_build_object('places', erased));
+  return true;
+end;
+$$;
+
+--
+-- Name: open_session(text, text, timestamp with time zone); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  spent integer;
+begin
+  delete from operator.spent_proofs where expires_at < now();
+  insert into operator.spent_proofs (nonce, expires_at) values (p_nonce, p_expires_at) on conflict do nothing;
+  get diagnostics spent = row_count;
+  if spent = 0 then
+    return false;
+  end if;
+  insert into operator.audit (actor, action) values (p_actor, 'session.opened');
+  return true;
+end;
+$$;
+
+--
+-- Name: waitlist; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.waitlist (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    email text NOT NULL,
+    role text NOT NULL,
+    company_size text DEFAULT 'unknown'::text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    confirmed_at timestamp with time zone,
+    consent_locale text,
+    consent_version text,
+    utm_source text,
+    utm_medium text,
+    utm_campaign text,
+    ref text,
+    referrer_host text,
+    signup_locale text,
+    signup_device text,
+    CONSTRAINT waitlist_consent_locale_check CHECK ((consent_locale = ANY (ARRAY['pt'::text, 'en'::text]))),
+    CONSTRAINT waitlist_consent_version_check CHECK (((char_length(consent_version) >= 1) AND (char_length(consent_version) <= 64))),
+    CONSTRAINT waitlist_ref_bounded CHECK ((((char_length(ref) >= 1) AND (char_length(ref) <= 100)) AND (ref !~ '[[:cntrl:]]'::text))),
+    CONSTRAINT waitlist_referrer_host_bounded CHECK ((referrer_host ~ '^[a-z0-9.:\[\]-]{1,253}$'::text)),
+    CONSTRAINT waitlist_signup_device_known CHECK ((signup_device = ANY (ARRAY['phone'::text, 'tablet'::text, 'desktop'::text]))),
+    CONSTRAINT waitlist_signup_locale_known CHECK ((signup_locale = ANY (ARRAY['pt'::text, 'en'::text]))),
+    CONSTRAINT waitlist_utm_campaign_bounded CHECK ((((char_length(utm_campaign) >= 1) AND (char_length(utm_campaign) <= 100)) AND (utm_campaign !~ '[[:cntrl:]]'::text))),
+    CONSTRAINT waitlist_utm_medium_bounded CHECK ((((char_length(utm_medium) >= 1) AND (char_length(utm_medium) <= 100)) AND (utm_medium !~ '[[:cntrl:]]'::text))),
+    CONSTRAINT waitlist_utm_source_bounded CHECK ((((char_length(utm_source) >= 1) AND (char_length(utm_source) <= 100)) AND (utm_source !~ '[[:cntrl:]]'::text)))
+);
+
+--
+-- Name: TABLE waitlist; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.waitlist IS 'Free-trial sign-ups from the landing page: address, role and the fixed company size. The name is not stored here; welcome_emails keeps it with the pending welcome only.';
+
+--
+-- Name: COLUMN waitlist.confirmed_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.waitlist.confirmed_at IS 'When the person confirmed through the link in their welcome; null until then.';
+
+--
+-- Name: COLUMN waitlist.consent_locale; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.waitlist.consent_locale IS 'The language of the welcome (and of the form) the person confirmed from.';
+
+--
+-- Name: COLUMN waitlist.consent_version; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.waitlist.consent_version IS 'The version of the consent text the form showed (privacy note document).';
+
+--
+-- Name: COLUMN waitlist.utm_source; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.waitlist.utm_source IS 'The utm_source of the page address the person signed up from, if any.';
+
+--
+-- Name: COLUMN waitlist.utm_medium; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.waitlist.utm_medium IS 'The utm_medium of the page address the person signed up from, if any.';
+
+--
+-- Name: COLUMN waitlist.utm_campaign; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.waitlist.utm_campaign IS 'The utm_campaign of the page address the person signed up from, if any.';
+
+--
+-- Name: COLUMN waitlist.ref; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.waitlist.ref IS 'The ref parameter of the page address the person signed up from, if any.';
+
+--
+-- Name: COLUMN waitlist.referrer_host; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.waitlist.referrer_host IS 'The host of the other site that led to the page, if any (never the full address).';
+
+--
+-- Name: COLUMN waitlist.signup_locale; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.waitlist.signup_locale IS 'The language of the page the form was on; null when the form sent no attribution.';
+
+--
+-- Name: COLUMN waitlist.signup_device; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.waitlist.signup_device IS 'phone, tablet or desktop, read by the form from its own User-Agent.';
+
+--
+-- Name: welcome_emails; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.welcome_emails (
+    id bigint NOT NULL,
+    waitlist_id uuid NOT NULL,
+    email text NOT NULL,
+    name text NOT NULL,
+    locale text NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
+    last_error text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    sent_at timestamp with time zone,
+    consent_version text,
+    failed_at timestamp with time zone,
+    leased_until timestamp with time zone,
+    CONSTRAINT welcome_emails_consent_version_check CHECK (((char_length(consent_version) >= 1) AND (char_length(consent_version) <= 64))),
+    CONSTRAINT welcome_emails_locale_check CHECK ((locale = ANY (ARRAY['pt'::text, 'en'::text]))),
+    CONSTRAINT welcome_emails_name_check CHECK (((char_length(name) >= 1) AND (char_length(name) <= 200))),
+    CONSTRAINT welcome_emails_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'sent'::text, 'failed'::text])))
+);
+
+--
+-- Name: TABLE welcome_emails; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.welcome_emails IS 'Who was welcomed and when; pending rows are delivered by the welcome sender.';
+
+--
+-- Name: COLUMN welcome_emails.status; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.welcome_emails.status IS 'pending: to be sent (leased_until set while a sender holds it); sent; failed: given up, reason in last_error.';
+
+--
+-- Name: place_json(public.waitlist); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.place_json(place public.waitlist) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    RETURN (SELECT jsonb_build_object('id', (place_json.place).id, 'email', (place_json.place).email, 'name', welcome.name, 'role', (place_json.place).role, 'company_size', (place_json.place).company_size, 'created_at', (place_json.place).created_at, 'confirmed_at', (place_json.place).confirmed_at, 'consent_locale', (place_json.place).consent_locale, 'consent_version', (place_json.place).consent_version, 'welcome_status', welcome.status, 'welcomed_at', welcome.sent_at, 'source', CASE WHEN ((place_json.place).signup_locale IS NULL) THEN '(unknown)'::text ELSE analytics.source_of((place_json.place).utm_source, (place_json.place).ref, (place_json.place).referrer_host) END, 'campaign', (place_json.place).utm_campaign) AS jsonb_build_object FROM ((SELECT NULL::text AS "?column?") one LEFT JOIN LATERAL (SELECT e.name, e.status, e.sent_at FROM public.welcome_emails e WHERE (e.waitlist_id = (place_json.place).id) ORDER BY e.created_at DESC LIMIT 1) welcome ON (true)));
+
+--
+-- Name: waitlist_export(text); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.waitlist_export(p_actor text) RETURNS TABLE(email text, role text, company_size text, created_at timestamp with time zone, confirmed text, confirmed_at timestamp with time zone, consent_locale text, consent_version text, locale text, welcome_status text, welcomed_at timestamp with time zone)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  exported bigint;
+begin
+  return query
+    select w.email, w.role, w.company_size, w.created_at,
+           case when w.confirmed_at is null then 'no' else 'yes' end,
+           w.confirmed_at, w.consent_locale, w.consent_version,
+           e.locale, e.status, e.sent_at
+    from public.waitlist w left join public.welcome_emails e on e.waitlist_id = w.id
+    order by w.created_at, w.email;
+  get diagnostics exported = row_count;
+  insert into operator.audit (actor, action, detail) values (p_actor, 'waitlist.exported', jsonb_build_object('rows', exported));
+end;
+$$;
+
+--
+-- Name: waitlist_page(text, text, text, integer, integer); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.waitlist_page(p_actor text, p_search text, p_status text, p_limit integer, p_offset integer) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  pattern text;
+  answer jsonb;
+begin
+  if p_status is null or p_status not in ('all', 'confirmed', 'unconfirmed') then
+    raise exception 'status is all, confirmed or unconfirmed' using errcode = '22023';
+  end if;
+  if p_limit is null or p_limit not between 1 and 200 or p_offset is null or p_offset not between 0 and 1000000 then
+    raise exception 'limit is 1 to 200, offset 0 to 1000000' using errcode = '22023';
+  end if;
+  if char_length(coalesce(p_search, '')) > 200 then
+    raise exception 'a search is at most 200 characters' using errcode = '22023';
+  end if;
+  pattern := '%' || replace(replace(replace(lower(coalesce(p_search, '')), '\', '\\'), '%', '\%'), '_', '\_') || '%';
+
+  with matching as (
+    select w.* from public.waitlist w
+    where (p_status = 'all' or (p_status = 'confirmed') = (w.confirmed_at is not null))
+      and (coalesce(p_search, '') = ''
+           or lower(w.email) like pattern
+           or lower(w.role) like pattern
+           or exists (select from public.welcome_emails e where e.waitlist_id = w.id and lower(e.name) like pattern))
+  ), shown as (
+    select * from matching order by created_at desc, id limit p_limit offset p_offset
+  )
+  select jsonb_build_object(
+    'total', (select count(*) from matching),
+    'rows', coalesce((select jsonb_agg(operator.place_json(shown) order by shown.created_at desc, shown.id) from shown), '[]'::jsonb)
+  ) into answer;
+
+  insert into operator.audit (actor, action, detail)
+  values (p_actor, 'waitlist.read', jsonb_build_object(
+    'status', p_status, 'searched', coalesce(p_search, '') <> '', 'offset', p_offset,
+    'rows', jsonb_array_length(answer -> 'rows')));
+  return answer;
+end;
+$$;
+
+--
+-- Name: analytics_count_form_starts(jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.analytics_count_form_starts(p_starts jsonb) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  start record;
+  found_visits integer := 0;
+  updated integer;
+begin
+  for start in
+    select * from jsonb_to_recordset(p_starts) as s(day date, visitor text, previous_visitor text, form_starts integer)
+  loop
+    update analytics.visits set form_starts = form_starts + start.form_starts
+    where day = start.day and visitor = decode(start.visitor, 'hex');
+    get diagnostics updated = row_count;
+    if updated = 0 and start.previous_visitor is not null then
+      update analytics.visits set form_starts = form_starts + start.form_starts
+      where day = start.day - 1 and visitor = decode(start.previous_visitor, 'hex');
+      get diagnostics updated = row_count;
+    end if;
+    found_visits := found_visits + updated;
+  end loop;
+  return found_visits;
+end;
+$$;
+
+--
+-- Name: analytics_count_visits(jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.analytics_count_visits(p_visits jsonb) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  counted integer;
+begin
+  insert into analytics.visits as visit
+    (day, visitor, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device, page_views)
+  select v.day, decode(v.visitor, 'hex'), v.language, v.entry_page, v.referrer_host, v.utm_source, v.utm_medium,
+         v.utm_campaign, v.ref, v.device, v.page_views
+  from jsonb_to_recordset(p_visits) as v(
+    day date, visitor text, language text, entry_page text, referrer_host text, utm_source text, utm_medium text,
+    utm_campaign text, ref text, device text, page_views integer)
+  where exists (select from analytics.salts s where s.day = v.day)
+  on conflict (day, visitor) do update set page_views = visit.page_views + excluded.page_views;
+  get diagnostics counted = row_count;
+  return counted;
+end;
+$$;
+
+--
+-- Name: analytics_report(date, date, jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.analytics_report(p_from date, p_to date, p_filters jsonb DEFAULT '{}'::jsonb) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    RETURN analytics.report(p_from, p_to, p_filters);
+
+--
+-- Name: analytics_salts(timestamp with time zone, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.analytics_salts(p_now timestamp with time zone, p_candidate text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  today date := analytics.utc_day(p_now);
+begin
+  insert into analytics.salts (day, salt) values (today, decode(p_candidate, 'hex')) on conflict (day) do nothing;
+  return jsonb_build_object('days', coalesce((
+    select jsonb_agg(jsonb_build_object('day', day, 'salt', encode(salt, 'hex')) order by day desc)
+    from analytics.salts
+    where day in (today, today - 1)
+  ), '[]'::jsonb));
+end;
+$$;
+
+--
+-- Name: analytics_sweep(timestamp with time zone, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.analytics_sweep(p_now timestamp with time zone, p_retention_months integer) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  oldest_kept date := analytics.utc_day(p_now) - 1;
+  retained_from date := analytics.utc_day(p_now - make_interval(months => p_retention_months));
+  salts_deleted integer;
+  visits_rolled_up integer;
+  aggregates_deleted integer;
+  steps_deleted integer;
+begin
+  if p_retention_months is null or p_retention_months < 1 then
+    raise exception 'Aggregates are kept at least one month.' using errcode = '22023';
+  end if;
+  with gone as (
+    delete from analytics.visits where day < oldest_kept returning *
+  ), rolled_up as (
+    insert into analytics.daily_visits
+      (day, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device, visitors, page_views, form_starters)
+    select day, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device,
+           count(*), sum(page_views), count(*) filter (where form_starts > 0)
+    from gone
+    group by day, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device
+    returning visitors
+  )
+  select coalesce(sum(visitors), 0) into visits_rolled_up from rolled_up;
+  delete from analytics.salts where day < oldest_kept;
+  get diagnostics salts_deleted = row_count;
+  delete from analytics.daily_visits where day < retained_from;
+  get diagnostics aggregates_deleted = row_count;
+  delete from analytics.signup_steps where day < retained_from;
+  get diagnostics steps_deleted = row_count;
+  return jsonb_build_object(
+    'salts_deleted', salts_deleted,
+    'visits_rolled_up', visits_rolled_up,
+    'aggregates_deleted', aggregates_deleted + steps_deleted);
+end;
+$$;
+
+--
 -- Name: claim_due_welcomes(integer, double precision, double precision); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -546,6 +1178,130 @@ end
 $$;
 
 --
+-- Name: operator_audit_log(integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.operator_audit_log(p_limit integer) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    RETURN operator.audit_log(p_limit);
+
+--
+-- Name: operator_erase(text, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.operator_erase(p_actor text, p_id uuid) RETURNS boolean
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    RETURN operator.erase(p_actor, p_id);
+
+--
+-- Name: operator_open_session(text, text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.operator_open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone) RETURNS boolean
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    RETURN operator.open_session(p_actor, p_nonce, p_expires_at);
+
+--
+-- Name: operator_waitlist_export(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.operator_waitlist_export(p_actor text) RETURNS TABLE(email text, role text, company_size text, created_at timestamp with time zone, confirmed text, confirmed_at timestamp with time zone, consent_locale text, consent_version text, locale text, welcome_status text, welcomed_at timestamp with time zone)
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$ select * from operator.waitlist_export(p_actor) $$;
+
+--
+-- Name: operator_waitlist_page(text, text, text, integer, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.operator_waitlist_page(p_actor text, p_search text, p_status text, p_limit integer, p_offset integer) RETURNS jsonb
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    RETURN operator.waitlist_page(p_actor, p_search, p_status, p_limit, p_offset);
+
+--
+-- Name: daily_visits; Type: TABLE; Schema: analytics; Owner: -
+--
+
+CREATE TABLE analytics.daily_visits (
+    day date NOT NULL,
+    language text NOT NULL,
+    entry_page text NOT NULL,
+    referrer_host text,
+    utm_source text,
+    utm_medium text,
+    utm_campaign text,
+    ref text,
+    device text NOT NULL,
+    visitors integer NOT NULL,
+    page_views integer NOT NULL,
+    form_starters integer NOT NULL,
+    CONSTRAINT daily_visits_form_starters_check CHECK ((form_starters >= 0)),
+    CONSTRAINT daily_visits_page_views_check CHECK ((page_views > 0)),
+    CONSTRAINT daily_visits_visitors_check CHECK ((visitors > 0))
+);
+
+--
+-- Name: salts; Type: TABLE; Schema: analytics; Owner: -
+--
+
+CREATE TABLE analytics.salts (
+    day date NOT NULL,
+    salt bytea NOT NULL,
+    CONSTRAINT salts_salt_check CHECK ((octet_length(salt) = 16))
+);
+
+--
+-- Name: signup_steps; Type: TABLE; Schema: analytics; Owner: -
+--
+
+CREATE TABLE analytics.signup_steps (
+    day date NOT NULL,
+    step text NOT NULL,
+    language text,
+    device text,
+    referrer_host text,
+    utm_source text,
+    utm_medium text,
+    utm_campaign text,
+    ref text,
+    CONSTRAINT signup_steps_step_check CHECK ((step = ANY (ARRAY['signup'::text, 'welcome'::text, 'confirmation'::text, 'removal'::text])))
+);
+
+--
+-- Name: visits; Type: TABLE; Schema: analytics; Owner: -
+--
+
+CREATE TABLE analytics.visits (
+    day date NOT NULL,
+    visitor bytea NOT NULL,
+    language text NOT NULL,
+    entry_page text NOT NULL,
+    referrer_host text,
+    utm_source text,
+    utm_medium text,
+    utm_campaign text,
+    ref text,
+    device text NOT NULL,
+    page_views integer NOT NULL,
+    form_starts integer DEFAULT 0 NOT NULL,
+    CONSTRAINT visits_device_check CHECK ((device = ANY (ARRAY['phone'::text, 'tablet'::text, 'desktop'::text]))),
+    CONSTRAINT visits_entry_page_check CHECK ((entry_page ~ '^/[a-z0-9/-]{0,63}$'::text)),
+    CONSTRAINT visits_form_starts_check CHECK ((form_starts >= 0)),
+    CONSTRAINT visits_language_check CHECK ((language = ANY (ARRAY['pt'::text, 'en'::text]))),
+    CONSTRAINT visits_page_views_check CHECK ((page_views > 0)),
+    CONSTRAINT visits_ref_check CHECK ((((char_length(ref) >= 1) AND (char_length(ref) <= 100)) AND (ref !~ '[[:cntrl:]]'::text))),
+    CONSTRAINT visits_referrer_host_check CHECK ((referrer_host ~ '^[a-z0-9.:\[\]-]{1,253}$'::text)),
+    CONSTRAINT visits_utm_campaign_check CHECK ((((char_length(utm_campaign) >= 1) AND (char_length(utm_campaign) <= 100)) AND (utm_campaign !~ '[[:cntrl:]]'::text))),
+    CONSTRAINT visits_utm_medium_check CHECK ((((char_length(utm_medium) >= 1) AND (char_length(utm_medium) <= 100)) AND (utm_medium !~ '[[:cntrl:]]'::text))),
+    CONSTRAINT visits_utm_source_check CHECK ((((char_length(utm_source) >= 1) AND (char_length(utm_source) <= 100)) AND (utm_source !~ '[[:cntrl:]]'::text))),
+    CONSTRAINT visits_visitor_check CHECK ((octet_length(visitor) = 16))
+);
+
+--
 -- Name: hits; Type: TABLE; Schema: guard; Owner: -
 --
 
@@ -590,82 +1346,27 @@ CREATE TABLE guard.spent_challenges (
 );
 
 --
--- Name: waitlist; Type: TABLE; Schema: public; Owner: -
+-- Name: audit_id_seq; Type: SEQUENCE; Schema: operator; Owner: -
 --
 
-CREATE TABLE public.waitlist (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    email text NOT NULL,
-    role text NOT NULL,
-    company_size text DEFAULT 'unknown'::text NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    confirmed_at timestamp with time zone,
-    consent_locale text,
-    consent_version text,
-    CONSTRAINT waitlist_consent_locale_check CHECK ((consent_locale = ANY (ARRAY['pt'::text, 'en'::text]))),
-    CONSTRAINT waitlist_consent_version_check CHECK (((char_length(consent_version) >= 1) AND (char_length(consent_version) <= 64)))
+ALTER TABLE operator.audit ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME operator.audit_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
 );
 
 --
--- Name: TABLE waitlist; Type: COMMENT; Schema: public; Owner: -
+-- Name: spent_proofs; Type: TABLE; Schema: operator; Owner: -
 --
 
-COMMENT ON TABLE public.waitlist IS 'Free-trial sign-ups from the landing page: address, role and the fixed company size. The name is not stored here; welcome_emails keeps it with the pending welcome only.';
-
---
--- Name: COLUMN waitlist.confirmed_at; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.waitlist.confirmed_at IS 'When the person confirmed through the link in their welcome; null until then.';
-
---
--- Name: COLUMN waitlist.consent_locale; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.waitlist.consent_locale IS 'The language of the welcome (and of the form) the person confirmed from.';
-
---
--- Name: COLUMN waitlist.consent_version; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.waitlist.consent_version IS 'The version of the consent text the form showed (privacy note document).';
-
---
--- Name: welcome_emails; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.welcome_emails (
-    id bigint NOT NULL,
-    waitlist_id uuid NOT NULL,
-    email text NOT NULL,
-    name text NOT NULL,
-    locale text NOT NULL,
-    status text DEFAULT 'pending'::text NOT NULL,
-    attempts integer DEFAULT 0 NOT NULL,
-    next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
-    last_error text,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    sent_at timestamp with time zone,
-    consent_version text,
-    failed_at timestamp with time zone,
-    leased_until timestamp with time zone,
-    CONSTRAINT welcome_emails_consent_version_check CHECK (((char_length(consent_version) >= 1) AND (char_length(consent_version) <= 64))),
-    CONSTRAINT welcome_emails_locale_check CHECK ((locale = ANY (ARRAY['pt'::text, 'en'::text]))),
-    CONSTRAINT welcome_emails_name_check CHECK (((char_length(name) >= 1) AND (char_length(name) <= 200))),
-    CONSTRAINT welcome_emails_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'sent'::text, 'failed'::text])))
+CREATE TABLE operator.spent_proofs (
+    nonce text NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    CONSTRAINT spent_proofs_nonce_bounded CHECK (((char_length(nonce) >= 16) AND (char_length(nonce) <= 128)))
 );
-
---
--- Name: TABLE welcome_emails; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON TABLE public.welcome_emails IS 'Who was welcomed and when; pending rows are delivered by the welcome sender.';
-
---
--- Name: COLUMN welcome_emails.status; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.welcome_emails.status IS 'pending: to be sent (leased_until set while a sender holds it); sent; failed: given up, reason in last_error.';
 
 --
 -- Name: welcome_emails_id_seq; Type: SEQUENCE; Schema: public; Owner: -
@@ -705,6 +1406,20 @@ CREATE TABLE supabase_migrations.schema_migrations (
     name text,
     applied_at timestamp with time zone DEFAULT now() NOT NULL
 );
+
+--
+-- Name: salts salts_pkey; Type: CONSTRAINT; Schema: analytics; Owner: -
+--
+
+ALTER TABLE ONLY analytics.salts
+    ADD CONSTRAINT salts_pkey PRIMARY KEY (day);
+
+--
+-- Name: visits visits_pkey; Type: CONSTRAINT; Schema: analytics; Owner: -
+--
+
+ALTER TABLE ONLY analytics.visits
+    ADD CONSTRAINT visits_pkey PRIMARY KEY (day, visitor);
 
 --
 -- Name: consent_versions consent_versions_pkey; Type: CONSTRAINT; Schema: guard; Owner: -
@@ -747,6 +1462,20 @@ ALTER TABLE ONLY guard.settings
 
 ALTER TABLE ONLY guard.spent_challenges
     ADD CONSTRAINT spent_challenges_pkey PRIMARY KEY (nonce);
+
+--
+-- Name: audit audit_pkey; Type: CONSTRAINT; Schema: operator; Owner: -
+--
+
+ALTER TABLE ONLY operator.audit
+    ADD CONSTRAINT audit_pkey PRIMARY KEY (id);
+
+--
+-- Name: spent_proofs spent_proofs_pkey; Type: CONSTRAINT; Schema: operator; Owner: -
+--
+
+ALTER TABLE ONLY operator.spent_proofs
+    ADD CONSTRAINT spent_proofs_pkey PRIMARY KEY (nonce);
 
 --
 -- Name: secrets secrets_pkey; Type: CONSTRAINT; Schema: private; Owner: -
@@ -796,6 +1525,18 @@ ALTER TABLE ONLY public.welcome_send_rate
 
 ALTER TABLE ONLY supabase_migrations.schema_migrations
     ADD CONSTRAINT schema_migrations_pkey PRIMARY KEY (version);
+
+--
+-- Name: daily_visits_by_day; Type: INDEX; Schema: analytics; Owner: -
+--
+
+CREATE INDEX daily_visits_by_day ON analytics.daily_visits USING btree (day);
+
+--
+-- Name: signup_steps_by_day; Type: INDEX; Schema: analytics; Owner: -
+--
+
+CREATE INDEX signup_steps_by_day ON analytics.signup_steps USING btree (day);
 
 --
 -- Name: hits_by_expiry; Type: INDEX; Schema: guard; Owner: -
@@ -858,6 +1599,24 @@ CREATE INDEX welcome_emails_due ON public.welcome_emails USING btree (attempts, 
 CREATE TRIGGER waitlist_before_insert BEFORE INSERT ON public.waitlist FOR EACH ROW EXECUTE FUNCTION guard.waitlist_before_insert();
 
 --
+-- Name: waitlist waitlist_counted_confirmation; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER waitlist_counted_confirmation AFTER UPDATE OF confirmed_at ON public.waitlist FOR EACH ROW WHEN (((old.confirmed_at IS NULL) AND (new.confirmed_at IS NOT NULL))) EXECUTE FUNCTION analytics.count_signup_step('confirmation');
+
+--
+-- Name: waitlist waitlist_counted_removal; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER waitlist_counted_removal AFTER DELETE ON public.waitlist FOR EACH ROW EXECUTE FUNCTION analytics.count_signup_step('removal');
+
+--
+-- Name: waitlist waitlist_counted_signup; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER waitlist_counted_signup AFTER INSERT ON public.waitlist FOR EACH ROW EXECUTE FUNCTION analytics.count_signup_step('signup');
+
+--
 -- Name: waitlist waitlist_one_row_per_request; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -868,6 +1627,12 @@ CREATE TRIGGER waitlist_one_row_per_request AFTER INSERT ON public.waitlist REFE
 --
 
 CREATE TRIGGER waitlist_request_begins BEFORE INSERT ON public.waitlist FOR EACH STATEMENT EXECUTE FUNCTION guard.waitlist_request_begins();
+
+--
+-- Name: welcome_emails welcome_counted_request; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER welcome_counted_request AFTER INSERT ON public.welcome_emails FOR EACH ROW EXECUTE FUNCTION analytics.count_signup_step('welcome');
 
 --
 -- Name: removed_places removed_places_mailbox_hash_fkey; Type: FK CONSTRAINT; Schema: guard; Owner: -
@@ -882,6 +1647,30 @@ ALTER TABLE ONLY guard.removed_places
 
 ALTER TABLE ONLY public.welcome_emails
     ADD CONSTRAINT welcome_emails_waitlist_id_fkey FOREIGN KEY (waitlist_id) REFERENCES public.waitlist(id) ON DELETE CASCADE;
+
+--
+-- Name: daily_visits; Type: ROW SECURITY; Schema: analytics; Owner: -
+--
+
+ALTER TABLE analytics.daily_visits ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: salts; Type: ROW SECURITY; Schema: analytics; Owner: -
+--
+
+ALTER TABLE analytics.salts ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: signup_steps; Type: ROW SECURITY; Schema: analytics; Owner: -
+--
+
+ALTER TABLE analytics.signup_steps ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: visits; Type: ROW SECURITY; Schema: analytics; Owner: -
+--
+
+ALTER TABLE analytics.visits ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: consent_versions; Type: ROW SECURITY; Schema: guard; Owner: -
@@ -956,6 +1745,12 @@ ALTER TABLE public.welcome_emails ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.welcome_send_rate ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: SCHEMA analytics; Type: ACL; Schema: -; Owner: -
+--
+
+GRANT USAGE ON SCHEMA analytics TO service_role;
+
+--
 -- Name: SCHEMA guard; Type: ACL; Schema: -; Owner: -
 --
 
@@ -963,11 +1758,42 @@ GRANT USAGE ON SCHEMA guard TO anon;
 GRANT USAGE ON SCHEMA guard TO authenticated;
 
 --
+-- Name: SCHEMA operator; Type: ACL; Schema: -; Owner: -
+--
+
+GRANT USAGE ON SCHEMA operator TO service_role;
+
+--
 -- Name: SCHEMA public; Type: ACL; Schema: -; Owner: -
 --
 
 GRANT USAGE ON SCHEMA public TO anon;
 GRANT USAGE ON SCHEMA public TO authenticated;
+
+--
+-- Name: FUNCTION count_signup_step(); Type: ACL; Schema: analytics; Owner: -
+--
+
+REVOKE ALL ON FUNCTION analytics.count_signup_step() FROM PUBLIC;
+
+--
+-- Name: FUNCTION report(p_from date, p_to date, p_filters jsonb); Type: ACL; Schema: analytics; Owner: -
+--
+
+REVOKE ALL ON FUNCTION analytics.report(p_from date, p_to date, p_filters jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION analytics.report(p_from date, p_to date, p_filters jsonb) TO service_role;
+
+--
+-- Name: FUNCTION source_of(utm_source text, ref text, referrer_host text); Type: ACL; Schema: analytics; Owner: -
+--
+
+REVOKE ALL ON FUNCTION analytics.source_of(utm_source text, ref text, referrer_host text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION utc_day(moment timestamp with time zone); Type: ACL; Schema: analytics; Owner: -
+--
+
+REVOKE ALL ON FUNCTION analytics.utc_day(moment timestamp with time zone) FROM PUBLIC;
 
 --
 -- Name: FUNCTION check_request(); Type: ACL; Schema: guard; Owner: -
@@ -1089,10 +1915,25 @@ GRANT ALL ON FUNCTION guard.waitlist_row_problem(email text, role text, company_
 GRANT ALL ON FUNCTION guard.waitlist_row_problem(email text, role text, company_size text) TO service_role;
 
 --
--- Name: FUNCTION claim_due_welcomes(max_count integer, lease_seconds double precision, per_second double precision); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION audit_log(p_limit integer); Type: ACL; Schema: operator; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.claim_due_welcomes(max_count integer, lease_seconds double precision, per_second double precision) FROM PUBLIC;
+REVOKE ALL ON FUNCTION operator.audit_log(p_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION operator.audit_log(p_limit integer) TO service_role;
+
+--
+-- Name: FUNCTION erase(p_actor text, p_id uuid); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.erase(p_actor text, p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION operator.erase(p_actor text, p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION operator.open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone) TO service_role;
 
 --
 -- Name: COLUMN waitlist.email; Type: ACL; Schema: public; Owner: -
@@ -1114,6 +1955,152 @@ GRANT INSERT(role) ON TABLE public.waitlist TO authenticated;
 
 GRANT INSERT(company_size) ON TABLE public.waitlist TO anon;
 GRANT INSERT(company_size) ON TABLE public.waitlist TO authenticated;
+
+--
+-- Name: COLUMN waitlist.utm_source; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(utm_source) ON TABLE public.waitlist TO anon;
+GRANT INSERT(utm_source) ON TABLE public.waitlist TO authenticated;
+
+--
+-- Name: COLUMN waitlist.utm_medium; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(utm_medium) ON TABLE public.waitlist TO anon;
+GRANT INSERT(utm_medium) ON TABLE public.waitlist TO authenticated;
+
+--
+-- Name: COLUMN waitlist.utm_campaign; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(utm_campaign) ON TABLE public.waitlist TO anon;
+GRANT INSERT(utm_campaign) ON TABLE public.waitlist TO authenticated;
+
+--
+-- Name: COLUMN waitlist.ref; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(ref) ON TABLE public.waitlist TO anon;
+GRANT INSERT(ref) ON TABLE public.waitlist TO authenticated;
+
+--
+-- Name: COLUMN waitlist.referrer_host; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(referrer_host) ON TABLE public.waitlist TO anon;
+GRANT INSERT(referrer_host) ON TABLE public.waitlist TO authenticated;
+
+--
+-- Name: COLUMN waitlist.signup_locale; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(signup_locale) ON TABLE public.waitlist TO anon;
+GRANT INSERT(signup_locale) ON TABLE public.waitlist TO authenticated;
+
+--
+-- Name: COLUMN waitlist.signup_device; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(signup_device) ON TABLE public.waitlist TO anon;
+GRANT INSERT(signup_device) ON TABLE public.waitlist TO authenticated;
+
+--
+-- Name: FUNCTION place_json(place public.waitlist); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.place_json(place public.waitlist) FROM PUBLIC;
+GRANT ALL ON FUNCTION operator.place_json(place public.waitlist) TO service_role;
+
+--
+-- Name: FUNCTION waitlist_export(p_actor text); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.waitlist_export(p_actor text) FROM PUBLIC;
+GRANT ALL ON FUNCTION operator.waitlist_export(p_actor text) TO service_role;
+
+--
+-- Name: FUNCTION waitlist_page(p_actor text, p_search text, p_status text, p_limit integer, p_offset integer); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.waitlist_page(p_actor text, p_search text, p_status text, p_limit integer, p_offset integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION operator.waitlist_page(p_actor text, p_search text, p_status text, p_limit integer, p_offset integer) TO service_role;
+
+--
+-- Name: FUNCTION analytics_count_form_starts(p_starts jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.analytics_count_form_starts(p_starts jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.analytics_count_form_starts(p_starts jsonb) TO service_role;
+
+--
+-- Name: FUNCTION analytics_count_visits(p_visits jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.analytics_count_visits(p_visits jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.analytics_count_visits(p_visits jsonb) TO service_role;
+
+--
+-- Name: FUNCTION analytics_report(p_from date, p_to date, p_filters jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.analytics_report(p_from date, p_to date, p_filters jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.analytics_report(p_from date, p_to date, p_filters jsonb) TO service_role;
+
+--
+-- Name: FUNCTION analytics_salts(p_now timestamp with time zone, p_candidate text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.analytics_salts(p_now timestamp with time zone, p_candidate text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.analytics_salts(p_now timestamp with time zone, p_candidate text) TO service_role;
+
+--
+-- Name: FUNCTION analytics_sweep(p_now timestamp with time zone, p_retention_months integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.analytics_sweep(p_now timestamp with time zone, p_retention_months integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.analytics_sweep(p_now timestamp with time zone, p_retention_months integer) TO service_role;
+
+--
+-- Name: FUNCTION claim_due_welcomes(max_count integer, lease_seconds double precision, per_second double precision); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.claim_due_welcomes(max_count integer, lease_seconds double precision, per_second double precision) FROM PUBLIC;
+
+--
+-- Name: FUNCTION operator_audit_log(p_limit integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.operator_audit_log(p_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.operator_audit_log(p_limit integer) TO service_role;
+
+--
+-- Name: FUNCTION operator_erase(p_actor text, p_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.operator_erase(p_actor text, p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.operator_erase(p_actor text, p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION operator_open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.operator_open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.operator_open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone) TO service_role;
+
+--
+-- Name: FUNCTION operator_waitlist_export(p_actor text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.operator_waitlist_export(p_actor text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.operator_waitlist_export(p_actor text) TO service_role;
+
+--
+-- Name: FUNCTION operator_waitlist_page(p_actor text, p_search text, p_status text, p_limit integer, p_offset integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.operator_waitlist_page(p_actor text, p_search text, p_status text, p_limit integer, p_offset integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.operator_waitlist_page(p_actor text, p_search text, p_status text, p_limit integer, p_offset integer) TO service_role;
 
 --
 -- PostgreSQL database dump complete

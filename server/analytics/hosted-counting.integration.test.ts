@@ -1,13 +1,15 @@
 // In front of hosted Supabase the site server still counts (docs/product.md §8.5): it calls the same
 // SQL functions over PostgREST's /rpc with the secret key, which runs them as service_role, and the
 // welcome edge function counts form starts in the same visits. PostgREST is stood in for here by a
-// small server that does what it does with such a call, on a real database of each kind.
+// small server that does what it does with such a call (test/server/stand-in-postgrest.ts), on a real
+// database of each kind.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Fastify, { type FastifyInstance } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databaseVariants } from '../../test/database/database-variants.ts'
+import { standInPostgrest } from '../../test/server/stand-in-postgrest.ts'
 import { sqlAnalyticsApi } from '../../supabase/functions/_shared/analytics/analytics-api.ts'
 import { createFormStartCounter } from '../../supabase/functions/_shared/analytics/form-starts.ts'
 import { utcDay } from '../../supabase/functions/_shared/analytics/visitor-id.ts'
@@ -25,27 +27,6 @@ const visitor = {
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
 }
 
-/** PostgREST's /rpc as the secret key reaches it: the named arguments of a public function, run as service_role. */
-async function standInPostgrest(db: Database): Promise<FastifyInstance> {
-  const app = Fastify()
-  app.post<{ Params: { name: string }; Body: Record<string, unknown> }>('/rest/v1/rpc/:name', async (request, reply) => {
-    if (request.headers.apikey !== SECRET_KEY) return reply.code(401).send({ message: 'Invalid API key' })
-    const { name } = request.params
-    if (!/^analytics_[a-z_]+$/.test(name)) return reply.code(404).send({ code: 'PGRST202' })
-    const args = Object.entries(request.body)
-    const { rows } = await db.transaction(async (tx) => {
-      await tx.exec('set local role service_role')
-      return tx.query<{ result: unknown }>(
-        `select public.${name}(${args.map(([arg], i) => `${arg} => $${i + 1}`).join(', ')}) as result`,
-        args.map(([, value]) => (typeof value === 'object' && value !== null ? JSON.stringify(value) : value)),
-      )
-    })
-    return reply.send(rows[0]?.result)
-  })
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  return app
-}
-
 describe.each(databaseVariants)('counting in front of hosted Supabase, on $name', ({ database }) => {
   let dropDatabase: (() => Promise<void>) | undefined
   let workDir: string
@@ -59,7 +40,7 @@ describe.each(databaseVariants)('counting in front of hosted Supabase, on $name'
     workDir = await mkdtemp(join(tmpdir(), 'pulso-hosted-counting-'))
     db = await openDatabase({ databaseUrl: throwaway.env.DATABASE_URL, dataDir: workDir })
     await migrate(db, 'supabase/migrations')
-    postgrest = await standInPostgrest(db)
+    postgrest = await standInPostgrest(db, SECRET_KEY, /^analytics_[a-z_]+$/)
   }, 60_000)
 
   afterAll(async () => {

@@ -1,0 +1,41 @@
+import { ConfigError, loadConfig } from '../config.ts'
+import { localEditor } from '../sanity/local-editor.ts'
+
+/**
+ * `npm run launch:open`, offline: writes the Launch tool's proof as the Studio would (a nonce from the
+ * running server, a private document written with the local editor's token) and prints the address
+ * that opens the tool with it, valid for a minute and once. With hosted Sanity, the Studio's own
+ * Launch tool does this; this command says so.
+ */
+async function main() {
+  const config = loadConfig(process.env)
+  if (config.sanity.hosted) {
+    console.error('Content is in hosted Sanity: open the Launch tool in the Studio (sanity dev, or your deployed Studio).')
+    process.exit(1)
+  }
+  const server = (process.env.LAUNCH_SERVER_URL ?? `http://127.0.0.1:${config.port}`).replace(/\/+$/, '')
+  const editor = await localEditor(config)
+  const nonceAnswer = await fetch(`${server}/api/launch/nonce`).catch(() => undefined)
+  if (!nonceAnswer?.ok) {
+    console.error(`No Launch tool answers at ${server} (is \`npm start\` running? LAUNCH_SERVER_URL says where).`)
+    process.exit(1)
+  }
+  const { nonce } = (await nonceAnswer.json()) as { nonce: string }
+  const id = `pulso-launch-proof.${crypto.randomUUID()}`
+  const written = await fetch(`${server}/v${config.sanity.apiVersion}/data/mutate/${config.sanity.dataset}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${editor.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ mutations: [{ create: { _id: id, _type: 'pulso.launchProof', nonce } }] }),
+  })
+  if (!written.ok) {
+    console.error(`The server refused the proof (${written.status}): does it use the same DATA_DIR or SANITY_LOCAL_EDITOR_TOKEN?`)
+    process.exit(1)
+  }
+  console.log(`${server}/launch/?proof=${encodeURIComponent(id)}`)
+  console.error('Open it within a minute; it works once.')
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error)
+  process.exit(1)
+})

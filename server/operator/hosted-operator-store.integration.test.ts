@@ -1,0 +1,90 @@
+// The operators' views in front of hosted Supabase: the same SQL functions over PostgREST's /rpc
+// with the secret key (test/server/stand-in-postgrest.ts), answering what this server's own
+// connection answers, on a real database of each kind.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { databaseVariants } from '../../test/database/database-variants.ts'
+import { standInPostgrest } from '../../test/server/stand-in-postgrest.ts'
+import { openDatabase, type Database } from '../db/database.ts'
+import { migrate } from '../db/migrate.ts'
+import { restOperatorStore, sqlOperatorStore, type OperatorStore } from './operator-store.ts'
+
+const SECRET_KEY = 'sb_secret_hosted-operator-test-key'
+
+describe.each(databaseVariants)('the operators’ views over the hosted RPC, on $name', ({ database }) => {
+  let dropDatabase: (() => Promise<void>) | undefined
+  let workDir: string
+  let db: Database
+  let postgrest: FastifyInstance
+  let hosted: OperatorStore
+  let own: OperatorStore
+
+  beforeAll(async () => {
+    const throwaway = await database()
+    dropDatabase = throwaway.drop
+    workDir = await mkdtemp(join(tmpdir(), 'pulso-hosted-operator-'))
+    db = await openDatabase({ databaseUrl: throwaway.env.DATABASE_URL, dataDir: workDir })
+    await migrate(db, 'supabase/migrations')
+    postgrest = await standInPostgrest(db, SECRET_KEY, /^operator_[a-z_]+$/)
+    hosted = restOperatorStore({
+      url: `http://127.0.0.1:${(postgrest.server.address() as { port: number }).port}`,
+      secretKey: SECRET_KEY,
+    })
+    own = sqlOperatorStore(db)
+    for (const [email, role] of [
+      ['ana@empresa.example', 'Head of People'],
+      ['bruno@empresa.example', 'Engineering Manager'],
+    ]) {
+      await db.queryAsAnon('insert into public.waitlist (email, role) values ($1, $2)', [email, role])
+    }
+  }, 60_000)
+
+  afterAll(async () => {
+    await postgrest?.close()
+    await db?.close()
+    await dropDatabase?.()
+    await rm(workDir, { recursive: true, force: true })
+  })
+
+  it('answers the list, the export and the audit log as the server’s own connection does', async () => {
+    const query = { search: '', status: 'all', limit: 50, offset: 0 } as const
+    expect(await hosted.waitlistPage('pHosted', query)).toEqual(await own.waitlistPage('pOwn', query))
+    const exported = await hosted.waitlistExport('pHosted')
+    expect(exported.map((row) => row['email'])).toEqual(['ana@empresa.example', 'bruno@empresa.example'])
+    // The same rows; JSON carries the times as text, the driver as dates.
+    const asInstants = (rows: Record<string, unknown>[]) =>
+      rows.map((row) =>
+        Object.fromEntries(
+          Object.entries(row).map(([key, value]) => [
+            key,
+            key.endsWith('_at') && value ? new Date(value as string).getTime() : value,
+          ]),
+        ),
+      )
+    expect(asInstants(exported)).toEqual(asInstants(await own.waitlistExport('pOwn')))
+    const audit = await hosted.auditLog(10)
+    expect(audit.map(({ actor, action }) => `${actor} ${action}`)).toEqual([
+      'pOwn waitlist.exported',
+      'pHosted waitlist.exported',
+      'pOwn waitlist.read',
+      'pHosted waitlist.read',
+    ])
+  })
+
+  it('spends a proof once and erases a person, audited', async () => {
+    const expires = new Date(Date.now() + 60_000)
+    expect(await hosted.openSession('pHosted', 'a-nonce-of-sixteen-or-more', expires)).toBe(true)
+    expect(await hosted.openSession('pHosted', 'a-nonce-of-sixteen-or-more', expires)).toBe(false)
+    const { rows } = await db.query<{ id: string }>(`select id from public.waitlist where email = 'bruno@empresa.example'`)
+    expect(await hosted.erase('pHosted', rows[0]!.id)).toBe(true)
+    expect(await hosted.erase('pHosted', rows[0]!.id)).toBe(false)
+    expect((await db.query('select email from public.waitlist')).rows).toEqual([{ email: 'ana@empresa.example' }])
+    expect((await hosted.auditLog(2)).map(({ action, detail }) => [action, detail])).toEqual([
+      ['person.erased', { places: 1 }],
+      ['session.opened', {}],
+    ])
+  })
+})

@@ -1,0 +1,32 @@
+import type { LaunchNonces } from './launch-nonce.ts'
+import type { OperatorStore } from './operator-store.ts'
+import type { StudioDocuments } from './studio-documents.ts'
+
+/** The proof's type and ids: a dot in the id keeps the document from the public (Sanity's private path). */
+export const PROOF_TYPE = 'pulso.launchProof'
+export const PROOF_ID = /^pulso-launch-proof\.[A-Za-z0-9-]{8,64}$/
+/** Sanity's user ids, as the audit log keeps them. */
+const USER_ID = /^[A-Za-z0-9_-]{1,64}$/
+
+export type ProofOutcome = { actor: string } | { refused: string }
+
+/**
+ * Checks the proof the Studio wrote with its user's own session (docs/decisions/0043-launch-tool.md):
+ * a private document holding a nonce this site issued less than a minute ago, never used before,
+ * and written, as the dataset's history says, by a user of the project. The refusal's reason is for
+ * the log; the caller answers every refusal alike.
+ */
+export async function checkProof(
+  proofId: unknown,
+  { nonces, documents, store }: { nonces: LaunchNonces; documents: StudioDocuments; store: OperatorStore },
+): Promise<ProofOutcome> {
+  if (typeof proofId !== 'string' || !PROOF_ID.test(proofId)) return { refused: 'not a proof id' }
+  const proof = await documents.get(proofId)
+  if (!proof || proof._type !== PROOF_TYPE) return { refused: 'no such proof' }
+  const expiresAt = nonces.check(proof.nonce)
+  if (!expiresAt) return { refused: 'the nonce was not issued here, or has expired' }
+  const author = await documents.author(proofId)
+  if (!author || !USER_ID.test(author)) return { refused: 'the history names no user' }
+  if (!(await store.openSession(author, proof.nonce as string, expiresAt))) return { refused: 'the proof was used before' }
+  return { actor: author }
+}

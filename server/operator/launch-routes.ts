@@ -1,0 +1,160 @@
+/**
+ * The Launch tool's API (docs/launch-api.md): the handshake that proves a Studio user, then the
+ * report, the waitlist, its export and an erasure for that user alone. Every answer is private and
+ * never cached; every route is limited per client address; the Studio's origin may call it with
+ * its credential (CORS), nobody else's may.
+ */
+import fastifyRateLimit from '@fastify/rate-limit'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import type { AnalyticsApi } from '../../supabase/functions/_shared/analytics/analytics-api.ts'
+import type { RequestLimit } from '../config.ts'
+import { clientKey } from '../http/client-address.ts'
+import { toCsv } from '../cli/waitlist-csv.ts'
+import type { LaunchNonces } from './launch-nonce.ts'
+import { checkProof } from './launch-proof.ts'
+import type { LaunchSessions } from './launch-session.ts'
+import { EXPORT_COLUMNS, type OperatorStore } from './operator-store.ts'
+import type { StudioDocuments } from './studio-documents.ts'
+
+export interface LaunchRoutesOptions {
+  nonces: LaunchNonces
+  sessions: LaunchSessions
+  documents: StudioDocuments
+  store: OperatorStore
+  report: AnalyticsApi['report']
+  /** The Studio's origin (SANITY_STUDIO_URL), whose pages call this API with their credential. */
+  studioOrigin: string
+  rate: RequestLimit
+}
+
+const PAGE_SIZE = 50
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD')
+const filter = z.string().trim().min(1).max(200).optional()
+const reportQuery = z.strictObject({
+  from: day,
+  to: day,
+  language: filter,
+  source: filter,
+  campaign: filter,
+  device: filter,
+  entry_page: filter,
+})
+const waitlistQuery = z.strictObject({
+  search: z.string().trim().max(200).default(''),
+  status: z.enum(['all', 'confirmed', 'unconfirmed']).default('all'),
+  page: z.coerce.number().int().min(1).max(20_000).default(1),
+})
+const sessionBody = z.strictObject({ proof: z.string().max(200) })
+const placeParams = z.strictObject({ id: z.uuid() })
+
+const UNAUTHORIZED = { error: 'Open the Launch tool from the Studio: this browser has no valid credential for it.' }
+
+export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
+  app,
+  { nonces, sessions, documents, store, report, studioOrigin, rate },
+) => {
+  await app.register(fastifyRateLimit, {
+    keyGenerator: clientKey,
+    max: rate.maxHits,
+    timeWindow: rate.perSeconds * 1000,
+    cache: 10_000,
+  })
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('cache-control', 'private, no-store')
+    reply.header('x-robots-tag', 'noindex')
+    reply.header('vary', 'origin')
+    if (request.headers.origin === studioOrigin) {
+      reply.header('access-control-allow-origin', studioOrigin)
+      reply.header('access-control-allow-credentials', 'true')
+    }
+  })
+  app.options('/*', async (request, reply) => {
+    if (request.headers.origin !== studioOrigin) return reply.code(403).send()
+    return reply
+      .code(204)
+      .header('access-control-allow-methods', 'GET, POST, DELETE')
+      .header('access-control-allow-headers', 'content-type')
+      .header('access-control-max-age', '600')
+      .send()
+  })
+
+  /** The Studio user behind the request, or a 401 already sent. */
+  const actorOf = (request: FastifyRequest, reply: FastifyReply): string | undefined => {
+    const actor = sessions.actor(request)
+    if (!actor) void reply.code(401).send(UNAUTHORIZED)
+    return actor
+  }
+
+  app.get('/nonce', async () => {
+    const { nonce, expiresAt } = nonces.issue()
+    return { nonce, expiresAt: expiresAt.toISOString() }
+  })
+
+  app.post('/session', async (request, reply) => {
+    const body = sessionBody.safeParse(request.body)
+    const outcome = body.success ? await checkProof(body.data.proof, { nonces, documents, store }) : { refused: 'no proof' }
+    if ('refused' in outcome) {
+      request.log.warn({ reason: outcome.refused }, 'Launch tool: a proof was refused')
+      return reply.code(401).send({ error: 'This proof does not open the Launch tool: open it again from the Studio.' })
+    }
+    sessions.start(reply, outcome.actor)
+    request.log.info({ actor: outcome.actor }, 'Launch tool: session opened')
+    return { actor: outcome.actor }
+  })
+
+  app.delete('/session', async (_request, reply) => {
+    sessions.end(reply)
+    return reply.code(204).send()
+  })
+
+  app.get('/report', async (request, reply) => {
+    if (!actorOf(request, reply)) return reply
+    const query = reportQuery.safeParse(request.query)
+    if (!query.success) return reply.code(400).send({ error: z.prettifyError(query.error) })
+    const { from, to, ...filters } = query.data
+    const defined = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined))
+    return report(from, to, defined).catch((error: unknown) => {
+      if ((error as { code?: string }).code === '22023' || /answered 400/.test(String(error))) {
+        return reply.code(400).send({ error: String((error as Error).message) })
+      }
+      throw error
+    })
+  })
+
+  app.get('/waitlist', async (request, reply) => {
+    const actor = actorOf(request, reply)
+    if (!actor) return reply
+    const query = waitlistQuery.safeParse(request.query)
+    if (!query.success) return reply.code(400).send({ error: z.prettifyError(query.error) })
+    const { search, status, page } = query.data
+    const answer = await store.waitlistPage(actor, { search, status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })
+    return { ...answer, page, pageSize: PAGE_SIZE }
+  })
+
+  app.get('/waitlist.csv', async (request, reply) => {
+    const actor = actorOf(request, reply)
+    if (!actor) return reply
+    const rows = await store.waitlistExport(actor)
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="waitlist-${new Date().toISOString().slice(0, 10)}.csv"`)
+      .send(toCsv(EXPORT_COLUMNS, rows))
+  })
+
+  app.post('/waitlist/:id/erase', async (request, reply) => {
+    const actor = actorOf(request, reply)
+    if (!actor) return reply
+    const params = placeParams.safeParse(request.params)
+    if (!params.success) return reply.code(404).send({ error: 'No such person on the waitlist.' })
+    if (!(await store.erase(actor, params.data.id))) return reply.code(404).send({ error: 'No such person on the waitlist.' })
+    request.log.info({ actor }, 'Launch tool: a person was erased')
+    return reply.code(204).send()
+  })
+
+  app.get('/audit', async (request, reply) => {
+    if (!actorOf(request, reply)) return reply
+    return { entries: await store.auditLog(50) }
+  })
+}

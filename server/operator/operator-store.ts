@@ -1,0 +1,92 @@
+/**
+ * The operators' views of the waitlist (supabase/migrations/20261125120000_operator.sql), each call
+ * audited by the database under the Studio user it names: on this server's own database, or on the
+ * hosted project's over its RPC with the secret key. Both run the same SQL functions.
+ */
+import type { Sql } from '../../supabase/functions/_shared/runtime/sql.ts'
+import { secretRpc, type SecretRpcOptions } from '../supabase/secret-rpc.ts'
+
+export type PlaceStatus = 'all' | 'confirmed' | 'unconfirmed'
+
+export interface WaitlistQuery {
+  search: string
+  status: PlaceStatus
+  limit: number
+  offset: number
+}
+
+export interface Place {
+  id: string
+  email: string
+  name: string | null
+  role: string
+  company_size: string
+  created_at: string
+  confirmed_at: string | null
+  consent_locale: string | null
+  consent_version: string | null
+  welcome_status: string | null
+  welcomed_at: string | null
+  source: string
+  campaign: string | null
+}
+
+export interface AuditEntry {
+  at: string
+  actor: string
+  action: 'session.opened' | 'waitlist.read' | 'waitlist.exported' | 'person.erased'
+  detail: Record<string, unknown>
+}
+
+/** The columns of `npm run waitlist:export`, in its order (server/cli/export-waitlist.ts). */
+export const EXPORT_COLUMNS = [
+  'email',
+  'role',
+  'company_size',
+  'created_at',
+  'confirmed',
+  'confirmed_at',
+  'consent_locale',
+  'consent_version',
+  'locale',
+  'welcome_status',
+  'welcomed_at',
+] as const
+
+export interface OperatorStore {
+  /** Spends the proof's nonce for `actor`; false when it was spent before. */
+  openSession(actor: string, nonce: string, expiresAt: Date): Promise<boolean>
+  waitlistPage(actor: string, query: WaitlistQuery): Promise<{ total: number; rows: Place[] }>
+  waitlistExport(actor: string): Promise<Record<string, unknown>[]>
+  /** False when there is no such place. */
+  erase(actor: string, placeId: string): Promise<boolean>
+  auditLog(limit: number): Promise<AuditEntry[]>
+}
+
+export function sqlOperatorStore(db: Sql): OperatorStore {
+  const one = async <T>(text: string, params: unknown[]): Promise<T> => {
+    const { rows } = await db.query<{ answer: T }>(`select ${text} as answer`, params)
+    return rows[0]!.answer
+  }
+  return {
+    openSession: (actor, nonce, expiresAt) => one('operator.open_session($1, $2, $3)', [actor, nonce, expiresAt.toISOString()]),
+    waitlistPage: (actor, { search, status, limit, offset }) =>
+      one('operator.waitlist_page($1, $2, $3, $4, $5)', [actor, search, status, limit, offset]),
+    waitlistExport: async (actor) => (await db.query('select * from operator.waitlist_export($1)', [actor])).rows,
+    erase: (actor, placeId) => one('operator.erase($1, $2)', [actor, placeId]),
+    auditLog: (limit) => one('operator.audit_log($1)', [limit]),
+  }
+}
+
+export function restOperatorStore(options: SecretRpcOptions): OperatorStore {
+  const rpc = secretRpc(options)
+  return {
+    openSession: (actor, nonce, expiresAt) =>
+      rpc('operator_open_session', { p_actor: actor, p_nonce: nonce, p_expires_at: expiresAt.toISOString() }),
+    waitlistPage: (actor, { search, status, limit, offset }) =>
+      rpc('operator_waitlist_page', { p_actor: actor, p_search: search, p_status: status, p_limit: limit, p_offset: offset }),
+    waitlistExport: (actor) => rpc('operator_waitlist_export', { p_actor: actor }),
+    erase: (actor, placeId) => rpc('operator_erase', { p_actor: actor, p_id: placeId }),
+    auditLog: (limit) => rpc('operator_audit_log', { p_limit: limit }),
+  }
+}

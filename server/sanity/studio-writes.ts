@@ -1,0 +1,128 @@
+/**
+ * The parts of Sanity's HTTP API a Studio user's session writes through, for the Launch tool's
+ * handshake offline (docs/decisions/0043-launch-tool.md), where no Studio can run:
+ *
+ * - `POST /v{apiVersion}/data/mutate/{dataset}` — `create` and `delete` of private documents (ids
+ *   with a dot), with the local editor's token as the Studio's session; the viewer token is
+ *   read-only (403), no token is anonymous (401), as on hosted Sanity.
+ * - `GET /v{apiVersion}/data/doc/{dataset}/{id}` — a written document, for the viewer token.
+ * - `GET /v{apiVersion}/data/history/{dataset}/transactions/{id}` — its transactions as NDJSON,
+ *   each with the `author` the token belongs to, set here and never read from the request.
+ *
+ * Documents live in memory, at most MAX_KEPT of them and for KEPT_MS: proofs are needed for a minute.
+ */
+import { randomUUID, timingSafeEqual } from 'node:crypto'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import isPlainObject from 'is-plain-obj'
+import { hasViewerToken } from './viewer-token.ts'
+
+export interface LocalEditor {
+  /** The token that stands for a Studio user's session offline (SANITY_LOCAL_EDITOR_TOKEN). */
+  token: string
+  /** The user id the dataset's history gives for what the editor writes. */
+  userId: string
+}
+
+export interface StudioWritesOptions {
+  dataset: string
+  viewerToken: string | undefined
+  editor: LocalEditor
+  now?: () => number
+}
+
+interface Written {
+  document: Record<string, unknown> & { _id: string; _type: string }
+  transaction: { id: string; timestamp: string; author: string; documentIDs: string[] }
+  at: number
+}
+
+const MAX_KEPT = 1_000
+const KEPT_MS = 10 * 60_000
+const MAX_DOCUMENT_BYTES = 4_096
+const PRIVATE_ID = /^[A-Za-z0-9_-]{1,64}\.[A-Za-z0-9_.-]{1,128}$/
+
+const permissionDenied = (permission: string) => ({
+  error: { description: `Insufficient permissions; permission "${permission}" required`, type: 'mutationError' },
+})
+
+export const studioWrites: FastifyPluginAsync<StudioWritesOptions> = async (
+  app,
+  { dataset, viewerToken, editor, now = Date.now },
+) => {
+  const written = new Map<string, Written>()
+  const forgetOld = () => {
+    for (const [id, entry] of written) if (now() - entry.at > KEPT_MS || written.size > MAX_KEPT) written.delete(id)
+  }
+  const isEditor = (request: FastifyRequest) => {
+    const given = Buffer.from(request.headers.authorization ?? '')
+    const expected = Buffer.from(`Bearer ${editor.token}`)
+    return given.length === expected.length && timingSafeEqual(given, expected)
+  }
+  const mayRead = (request: FastifyRequest) => isEditor(request) || hasViewerToken(request.headers.authorization, viewerToken)
+
+  app.post<{ Params: { dataset: string } }>(
+    '/v:apiVersion/data/mutate/:dataset',
+    { bodyLimit: 2 * MAX_DOCUMENT_BYTES },
+    async (request, reply) => {
+      if (!isEditor(request)) {
+        return mayRead(request)
+          ? reply.code(403).send(permissionDenied('create'))
+          : reply.code(401).send({ error: { description: 'Session not found', type: 'unauthorized' } })
+      }
+      if (request.params.dataset !== dataset) return reply.code(404).send({ error: { description: 'Dataset not found' } })
+      const body: unknown = request.body
+      const mutations = isPlainObject(body) && Array.isArray(body['mutations']) ? (body['mutations'] as unknown[]) : undefined
+      if (!mutations || mutations.length !== 1 || !isPlainObject(mutations[0])) {
+        return reply.code(400).send({ error: { description: 'One mutation per request here: create or delete' } })
+      }
+      const mutation = mutations[0]
+      const transactionId = randomUUID()
+      const timestamp = new Date(now()).toISOString()
+      if (isPlainObject(mutation['create'])) {
+        const document = mutation['create']
+        const id = document['_id']
+        if (typeof id !== 'string' || !PRIVATE_ID.test(id) || typeof document['_type'] !== 'string') {
+          return reply.code(400).send({ error: { description: 'A private document with an _id and a _type is expected' } })
+        }
+        if (written.has(id)) return reply.code(409).send({ error: { description: `Document by ID "${id}" already exists` } })
+        if (JSON.stringify(document).length > MAX_DOCUMENT_BYTES)
+          return reply.code(413).send({ error: { description: 'Document too large' } })
+        forgetOld()
+        written.set(id, {
+          document: {
+            ...document,
+            _id: id,
+            _type: document['_type'],
+            _createdAt: timestamp,
+            _updatedAt: timestamp,
+            _rev: transactionId,
+          },
+          transaction: { id: transactionId, timestamp, author: editor.userId, documentIDs: [id] },
+          at: now(),
+        })
+        return { transactionId, results: [{ id, operation: 'create' }] }
+      }
+      if (isPlainObject(mutation['delete']) && typeof mutation['delete']['id'] === 'string') {
+        const id = mutation['delete']['id']
+        const existed = written.delete(id)
+        return { transactionId, results: existed ? [{ id, operation: 'delete' }] : [] }
+      }
+      return reply.code(400).send({ error: { description: 'Only create and delete are offered here' } })
+    },
+  )
+
+  app.get<{ Params: { dataset: string; id: string } }>('/v:apiVersion/data/doc/:dataset/:id', async (request, reply) => {
+    if (!mayRead(request)) return reply.code(401).send({ error: { description: 'Session not found', type: 'unauthorized' } })
+    const entry = request.params.dataset === dataset ? written.get(request.params.id) : undefined
+    return { documents: entry ? [entry.document] : [], omitted: entry ? [] : [{ id: request.params.id, reason: 'existence' }] }
+  })
+
+  app.get<{ Params: { dataset: string; id: string } }>(
+    '/v:apiVersion/data/history/:dataset/transactions/:id',
+    async (request, reply) => {
+      if (!mayRead(request)) return reply.code(401).send({ error: { description: 'Session not found', type: 'unauthorized' } })
+      const entry = request.params.dataset === dataset ? written.get(request.params.id) : undefined
+      return reply.type('application/x-ndjson').send(entry ? `${JSON.stringify(entry.transaction)}\n` : '')
+    },
+  )
+}

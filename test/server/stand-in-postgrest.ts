@@ -1,0 +1,30 @@
+// Test helper: PostgREST's /rpc as a hosted project's secret key reaches it, on a real database of
+// either kind: the named arguments of a public function, run as service_role; a set-returning
+// function answers its rows as a JSON array, any other its value, as PostgREST does.
+import Fastify, { type FastifyInstance } from 'fastify'
+import type { Database } from '../../server/db/database.ts'
+
+export async function standInPostgrest(db: Database, secretKey: string, functions: RegExp): Promise<FastifyInstance> {
+  const app = Fastify()
+  app.post<{ Params: { name: string }; Body: Record<string, unknown> }>('/rest/v1/rpc/:name', async (request, reply) => {
+    if (request.headers.apikey !== secretKey) return reply.code(401).send({ message: 'Invalid API key' })
+    const { name } = request.params
+    if (!functions.test(name)) return reply.code(404).send({ code: 'PGRST202' })
+    const args = Object.entries(request.body)
+    const call = `public.${name}(${args.map(([arg], i) => `${arg} => $${i + 1}`).join(', ')})`
+    const values = args.map(([, value]) => (typeof value === 'object' && value !== null ? JSON.stringify(value) : value))
+    const { rows: kind } = await db.query<{ set: boolean }>(
+      `select proretset as set from pg_proc where oid = to_regproc('public.' || $1)::oid`,
+      [name],
+    )
+    const { rows } = await db.transaction(async (tx) => {
+      await tx.exec('set local role service_role')
+      return kind[0]?.set
+        ? tx.query<{ result: unknown }>(`select coalesce(jsonb_agg(to_jsonb(r)), '[]'::jsonb) as result from ${call} r`, values)
+        : tx.query<{ result: unknown }>(`select ${call} as result`, values)
+    })
+    return reply.send(rows[0]?.result)
+  })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  return app
+}
