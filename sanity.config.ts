@@ -5,10 +5,11 @@ import { schemaTypes } from './schemas/schema-types'
 import { singletonTypeNames, structure } from './studio/structure'
 import { TranslationStatusBadge } from './studio/translation-badge'
 import { sitePresentationTool } from './studio/presentation'
+import { launchTool } from './studio/tools/launch/launch-tool'
 
 const projectId = process.env.SANITY_STUDIO_PROJECT_ID ?? 'local'
 const dataset = process.env.SANITY_STUDIO_DATASET ?? 'production'
-// The site the Presentation tool shows, running `npm start` locally unless told otherwise.
+// The site the Presentation tool shows and the Launch tool reads, running `npm start` locally unless told otherwise.
 const previewOrigin = process.env.SANITY_STUDIO_PREVIEW_URL ?? 'http://localhost:3000'
 
 export default defineConfig({
@@ -16,7 +17,12 @@ export default defineConfig({
   title: 'Pulso — landing page',
   projectId,
   dataset,
-  plugins: [structureTool({ structure }), sitePresentationTool(previewOrigin), visionTool()],
+  plugins: [
+    structureTool({ structure }),
+    sitePresentationTool(previewOrigin),
+    launchTool({ siteUrl: previewOrigin }),
+    visionTool(),
+  ],
   schema: {
     types: schemaTypes,
     templates: (templates) => templates.filter(({ schemaType }) => !singletonTypeNames.has(schemaType)),

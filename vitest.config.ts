@@ -15,6 +15,15 @@ export default defineConfig({
         },
       },
       {
+        plugins: [react()],
+        test: {
+          name: 'studio',
+          include: ['studio/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['test/studio/setup.ts'],
+        },
+      },
+      {
         test: {
           name: 'server',
           include: [

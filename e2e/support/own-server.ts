@@ -12,6 +12,8 @@ export interface OwnServer {
   url: string
   /** This server's copy of the seed: edit it as an editor would, nobody else sees it. */
   seedFile: string
+  /** Its DATA_DIR (the embedded database, the local editor's token). */
+  dataDir: string
   stop(): Promise<void>
 }
 
@@ -46,6 +48,7 @@ async function startOwnServer(): Promise<OwnServer> {
   return {
     url,
     seedFile: join(seedDir, 'data.ndjson'),
+    dataDir: join(dir, 'data'),
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve))
       child.kill('SIGTERM')

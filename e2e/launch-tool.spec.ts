@@ -1,0 +1,95 @@
+import { execFile } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import { promisify } from 'node:util'
+import { expect, test, type Page } from '@playwright/test'
+import { collectPageErrors, gotoHydrated } from './support/page.ts'
+import { useOwnServer } from './support/own-server.ts'
+
+const ownServer = useOwnServer('one browser size is enough for the Launch tool, which the Studio shows on a desk')
+
+/** What `npm run launch:open` prints: the offline tool's address with a proof written as the Studio would. */
+async function launchAddress(): Promise<string> {
+  const server = ownServer()
+  const { stdout } = await promisify(execFile)(process.execPath, ['server/cli/open-launch-tool.ts'], {
+    env: {
+      ...process.env,
+      DATA_DIR: server.dataDir,
+      LAUNCH_SERVER_URL: server.url,
+      SANITY_PROJECT_ID: '',
+      SANITY_LOCAL_EDITOR_TOKEN: '',
+    },
+  })
+  return stdout.trim()
+}
+
+const BROWSER_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
+
+/** The number a card of the overview shows. */
+const metric = (page: Page, name: string) => page.getByRole('group', { name }).getByText(/^\d+$/)
+
+test('an editor opens the Launch tool through the handshake, sees a sign-up arrive, exports the list and erases a person', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const server = ownServer()
+  const errors = collectPageErrors(page)
+  const address = await launchAddress()
+  expect(address).toMatch(/\/launch\/\?proof=pulso-launch-proof\./)
+  await page.goto(address)
+  await expect(page.getByRole('heading', { name: 'Launch' })).toBeVisible()
+  // The proof works once, and leaves the address at once.
+  expect(new URL(page.url()).search).toBe('')
+  await expect(metric(page, 'Sign-ups')).toHaveText('0')
+
+  // A visitor signs up in another window; the open tool shows it without being reloaded. Headless
+  // Chromium says so in its User-Agent, which the counting takes for a bot: the visitor's is a browser's.
+  const visitor = await (await browser.newContext({ userAgent: BROWSER_USER_AGENT })).newPage()
+  await gotoHydrated(visitor, `${server.url}/en`)
+  await visitor.getByLabel('Name').fill('Ana Souza')
+  await visitor.getByLabel('Role').fill('Head of People')
+  await visitor.getByLabel('Work email').fill('ana.souza@empresa.example')
+  await visitor.getByRole('button', { name: 'Request free trial' }).click()
+  await expect(visitor.getByText('Registration Successful!')).toBeVisible({ timeout: 30_000 })
+  await expect(metric(page, 'Sign-ups')).toHaveText('1')
+  await expect(metric(page, 'Visitors')).toHaveText('1')
+  await expect(metric(page, 'Form starts')).toHaveText('1')
+
+  await page.getByRole('tab', { name: 'Waitlist' }).click()
+  const list = page.getByRole('table', { name: 'Waitlist' })
+  await expect(list.getByRole('row', { name: /ana\.souza@empresa\.example Ana Souza Head of People/ })).toBeVisible()
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()])
+  const csv = await readFile((await download.path()) ?? '', 'utf8')
+  const [header, ...rows] = csv.trimEnd().split('\r\n')
+  expect(header).toBe(
+    '"email","role","company_size","created_at","confirmed","confirmed_at","consent_locale","consent_version","locale","welcome_status","welcomed_at"',
+  )
+  expect(rows).toHaveLength(1)
+  expect(rows[0]).toMatch(/^"ana\.souza@empresa\.example","Head of People","unknown","[^"]+","no",""/)
+
+  await list.getByRole('button', { name: 'Erase ana.souza@empresa.example' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Erase for good' }).click()
+  await expect(page.getByText('0 people')).toBeVisible()
+
+  await page.getByRole('tab', { name: 'Audit log' }).click()
+  const audit = page.getByRole('table', { name: 'Audit log' })
+  await expect(audit.getByRole('row', { name: /pLocalEditor erased a person/ })).toBeVisible()
+  await expect(audit.getByRole('row', { name: /pLocalEditor exported the waitlist/ })).toBeVisible()
+  await expect(audit.getByRole('row', { name: /pLocalEditor opened the tool/ })).toBeVisible()
+  await expect(audit).not.toContainText('ana.souza')
+  expect(errors).toEqual([])
+})
+
+test('a replayed or missing proof opens nothing', async ({ page }) => {
+  const server = ownServer()
+  const address = await launchAddress()
+  const first = await page.request.post(`${server.url}/api/launch/session`, {
+    data: { proof: new URL(address).searchParams.get('proof') },
+  })
+  expect(first.status()).toBe(200)
+  await page.context().clearCookies()
+  await page.goto(address)
+  await expect(page.getByRole('alert')).toContainText('This proof does not open the Launch tool')
+  expect((await page.request.get(`${server.url}/api/launch/waitlist`)).status()).toBe(401)
+})

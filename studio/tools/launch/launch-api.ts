@@ -1,0 +1,113 @@
+/**
+ * The Launch tool's calls to the site's API (docs/launch-api.md), with the tool's credential: an
+ * HttpOnly cookie the site sets once the Studio has proved its user (launch-handshake.ts), sent
+ * along from the Studio's origin as from the site's own page.
+ */
+export interface ReportTotals {
+  visitors: number
+  page_views: number
+  form_starts: number
+  signups: number | null
+  welcomes: number | null
+  confirmations: number | null
+  removals: number | null
+}
+export type ReportDay = ReportTotals & { day: string }
+export interface FunnelStep {
+  step: string
+  count: number | null
+  of_previous: number | null
+  of_first: number | null
+  drop_off: number | null
+}
+export interface Breakdown {
+  visitors: number
+  signups: number
+  confirmations: number
+  conversion: number | null
+}
+export interface Report {
+  range: { from: string; to: string; days: number }
+  previous_range: { from: string; to: string; days: number }
+  days: ReportDay[]
+  totals: ReportTotals
+  previous: { days: ReportDay[]; totals: ReportTotals }
+  funnel: FunnelStep[]
+  by_source: (Breakdown & { source: string })[]
+  by_campaign: (Breakdown & { campaign: string })[]
+}
+export type ReportFilters = Partial<Record<'language' | 'source' | 'campaign' | 'device' | 'entry_page', string>>
+
+export interface Place {
+  id: string
+  email: string
+  name: string | null
+  role: string
+  company_size: string
+  created_at: string
+  confirmed_at: string | null
+  consent_locale: string | null
+  consent_version: string | null
+  welcome_status: string | null
+  welcomed_at: string | null
+  source: string
+  campaign: string | null
+}
+export type PlaceStatus = 'all' | 'confirmed' | 'unconfirmed'
+export interface WaitlistPage {
+  total: number
+  rows: Place[]
+  page: number
+  pageSize: number
+}
+export interface AuditEntry {
+  at: string
+  actor: string
+  action: string
+  detail: Record<string, unknown>
+}
+
+/** A refusal of the site: 401 means the credential is missing or has expired. */
+export class LaunchApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export function createLaunchApi(siteUrl: string, fetcher: typeof fetch = (...args) => fetch(...args)) {
+  const base = `${siteUrl.replace(/\/+$/, '')}/api/launch`
+  async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
+    const response = await fetcher(`${base}${path}`, { credentials: 'include', ...init })
+    if (!response.ok) {
+      const body = (await response.json().catch(() => ({}))) as { error?: string }
+      throw new LaunchApiError(response.status, body.error ?? `The site answered ${response.status}`)
+    }
+    return (response.status === 204 ? undefined : await response.json()) as T
+  }
+  const query = (values: Record<string, string | number | undefined>) => {
+    const params = new URLSearchParams()
+    for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== '') params.set(key, String(value))
+    return params.toString()
+  }
+  return {
+    nonce: () => call<{ nonce: string; expiresAt: string }>('/nonce'),
+    openSession: (proof: string) =>
+      call<{ actor: string }>('/session', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ proof }),
+      }),
+    report: (from: string, to: string, filters: ReportFilters) => call<Report>(`/report?${query({ from, to, ...filters })}`),
+    waitlist: (search: string, status: PlaceStatus, page: number) =>
+      call<WaitlistPage>(`/waitlist?${query({ search, status, page })}`),
+    erase: (id: string) => call<void>(`/waitlist/${encodeURIComponent(id)}/erase`, { method: 'POST' }),
+    audit: () => call<{ entries: AuditEntry[] }>('/audit'),
+    /** The CSV export, downloaded by the browser with the credential (a link, not a fetch). */
+    exportUrl: `${base}/waitlist.csv`,
+  }
+}
+
+export type LaunchApi = ReturnType<typeof createLaunchApi>

@@ -1,0 +1,26 @@
+import type { LaunchApi } from './launch-api.ts'
+
+/** What the handshake needs of Sanity's client: the Studio user's own session writes and deletes. */
+export interface ProofWriter {
+  create(document: { _id: string; _type: string; nonce: string }): Promise<unknown>
+  delete(id: string): Promise<unknown>
+}
+
+export const PROOF_TYPE = 'pulso.launchProof'
+
+/**
+ * Proves the Studio user to the site without handing the browser a token
+ * (docs/decisions/0043-launch-tool.md): a nonce from the site, written in a private document (the
+ * dot in its id keeps it from the public) with the user's session, read back by the site with its
+ * viewer token, exchanged for the tool's credential. The proof is deleted after, whatever the answer.
+ */
+export async function openLaunchSession(api: LaunchApi, writer: ProofWriter): Promise<{ actor: string }> {
+  const { nonce } = await api.nonce()
+  const id = `pulso-launch-proof.${crypto.randomUUID()}`
+  await writer.create({ _id: id, _type: PROOF_TYPE, nonce })
+  try {
+    return await api.openSession(id)
+  } finally {
+    await writer.delete(id).catch(() => undefined)
+  }
+}

@@ -1,0 +1,148 @@
+import { describe, expect, it, vi } from 'vitest'
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { studioTheme, ThemeProvider } from '@sanity/ui'
+import { SWRConfig } from 'swr'
+import { LaunchApiError, type LaunchApi, type Place, type Report } from './launch-api.ts'
+import { LaunchGate } from './launch-gate.tsx'
+import { openLaunchSession, PROOF_TYPE } from './launch-handshake.ts'
+
+const totals = { visitors: 250, page_views: 620, form_starts: 30, signups: 12, welcomes: 11, confirmations: 7, removals: 1 }
+const report: Report = {
+  range: { from: '2026-10-27', to: '2026-11-25', days: 30 },
+  previous_range: { from: '2026-09-27', to: '2026-10-26', days: 30 },
+  days: [{ day: '2026-11-25', ...totals }],
+  totals,
+  previous: { days: [], totals: { ...totals, visitors: 200 } },
+  funnel: [
+    { step: 'visitors', count: 250, of_previous: 1, of_first: 1, drop_off: null },
+    { step: 'form_starts', count: 30, of_previous: 0.12, of_first: 0.12, drop_off: 220 },
+  ],
+  by_source: [{ source: 'newsletter', visitors: 40, signups: 5, confirmations: 3, conversion: 0.125 }],
+  by_campaign: [{ campaign: 'launch', visitors: 55, signups: 6, confirmations: 4, conversion: 0.1091 }],
+}
+const ana: Place = {
+  id: '6f1c1d2e-0000-4000-8000-000000000001',
+  email: 'ana@empresa.example',
+  name: 'Ana',
+  role: 'Head of People',
+  company_size: 'unknown',
+  created_at: '2026-11-24T10:00:00Z',
+  confirmed_at: '2026-11-24T11:00:00Z',
+  consent_locale: 'pt',
+  consent_version: '2026-11-25',
+  welcome_status: 'sent',
+  welcomed_at: '2026-11-24T10:01:00Z',
+  source: 'newsletter',
+  campaign: 'launch',
+}
+
+function fakeApi(overrides: Partial<LaunchApi> = {}): LaunchApi {
+  return {
+    nonce: vi.fn(async () => ({ nonce: 'n0nce', expiresAt: '2026-11-25T12:01:00Z' })),
+    openSession: vi.fn(async () => ({ actor: 'pEditor' })),
+    report: vi.fn(async () => report),
+    waitlist: vi.fn(async () => ({ total: 1, rows: [ana], page: 1, pageSize: 50 })),
+    erase: vi.fn(async () => undefined),
+    audit: vi.fn(async () => ({
+      entries: [{ at: '2026-11-25T12:00:00Z', actor: 'pEditor', action: 'waitlist.read', detail: {} }],
+    })),
+    exportUrl: 'http://site.example/api/launch/waitlist.csv',
+    ...overrides,
+  }
+}
+
+function renderTool(api: LaunchApi, open: () => Promise<unknown> = async () => undefined) {
+  return render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <ThemeProvider theme={studioTheme}>
+        <LaunchGate api={api} open={open} />
+      </ThemeProvider>
+    </SWRConfig>,
+  )
+}
+
+describe('the Launch tool', () => {
+  it('says why the site refused it, and tries again when asked', async () => {
+    const open = vi
+      .fn()
+      .mockRejectedValueOnce(new LaunchApiError(401, 'This proof does not open the Launch tool.'))
+      .mockResolvedValue({})
+    renderTool(fakeApi(), open)
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('This proof does not open the Launch tool.')
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('heading', { name: 'Launch' })).toBeInTheDocument()
+    expect(open).toHaveBeenCalledTimes(2)
+  })
+
+  it('shows the totals against the previous period, the funnel and the sources', async () => {
+    renderTool(fakeApi())
+    const visitors = await screen.findByRole('group', { name: 'Visitors' })
+    expect(visitors).toHaveTextContent('250')
+    expect(visitors).toHaveTextContent('Previous period: 200 (+25 %)')
+    const funnel = screen.getByRole('table', { name: 'Funnel' })
+    expect(within(funnel).getByRole('row', { name: /Form starts 30 12.0 % 220/ })).toBeInTheDocument()
+    expect(
+      within(screen.getByRole('table', { name: 'By source' })).getByRole('row', { name: /newsletter 40 5 12.5 %/ }),
+    ).toBeInTheDocument()
+  })
+
+  it('asks again for the report with a filter chosen', async () => {
+    const api = fakeApi()
+    renderTool(api)
+    await screen.findByRole('group', { name: 'Visitors' })
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Device' }), 'phone')
+    await waitFor(() => expect(api.report).toHaveBeenLastCalledWith(expect.any(String), expect.any(String), { device: 'phone' }))
+  })
+
+  it('lists the waitlist with each consent, exports it and erases a person after asking', async () => {
+    const api = fakeApi()
+    renderTool(api)
+    await userEvent.click(await screen.findByRole('tab', { name: 'Waitlist' }))
+    const list = await screen.findByRole('table', { name: 'Waitlist' })
+    expect(
+      within(list).getByRole('row', {
+        name: /ana@empresa.example Ana Head of People 2026-11-24 2026-11-25 \(pt\), confirmed 2026-11-24/,
+      }),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', api.exportUrl)
+
+    await userEvent.click(within(list).getByRole('button', { name: 'Erase ana@empresa.example' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(dialog).toHaveTextContent('Everything about ana@empresa.example leaves the database')
+    expect(api.erase).not.toHaveBeenCalled()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Erase for good' }))
+    await waitFor(() => expect(api.erase).toHaveBeenCalledWith(ana.id))
+  })
+
+  it('shows who did what in the audit log', async () => {
+    renderTool(fakeApi())
+    await userEvent.click(await screen.findByRole('tab', { name: 'Audit log' }))
+    const log = await screen.findByRole('table', { name: 'Audit log' })
+    expect(within(log).getByRole('row', { name: /2026-11-25 12:00:00 pEditor read the waitlist/ })).toBeInTheDocument()
+  })
+})
+
+describe('the handshake', () => {
+  it('writes the site’s nonce in a private proof, exchanges it, and deletes the proof', async () => {
+    const api = fakeApi()
+    const writer = { create: vi.fn(async () => ({})), delete: vi.fn(async () => ({})) }
+    await expect(openLaunchSession(api, writer)).resolves.toEqual({ actor: 'pEditor' })
+    const [[proof]] = writer.create.mock.calls as unknown as [[{ _id: string; _type: string; nonce: string }]]
+    expect(proof).toEqual({
+      _id: expect.stringMatching(/^pulso-launch-proof\.[0-9a-f-]{36}$/),
+      _type: PROOF_TYPE,
+      nonce: 'n0nce',
+    })
+    expect(api.openSession).toHaveBeenCalledWith(proof._id)
+    expect(writer.delete).toHaveBeenCalledWith(proof._id)
+  })
+
+  it('deletes the proof when the site refuses it too', async () => {
+    const api = fakeApi({ openSession: vi.fn(async () => Promise.reject(new LaunchApiError(401, 'refused'))) })
+    const writer = { create: vi.fn(async () => ({})), delete: vi.fn(async () => ({})) }
+    await expect(openLaunchSession(api, writer)).rejects.toThrow('refused')
+    expect(writer.delete).toHaveBeenCalledTimes(1)
+  })
+})

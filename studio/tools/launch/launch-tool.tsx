@@ -1,0 +1,32 @@
+import { useCallback, useMemo } from 'react'
+import { RocketIcon } from '@sanity/icons/Rocket'
+import { definePlugin, useClient } from 'sanity'
+import { createLaunchApi } from './launch-api.ts'
+import { LaunchGate } from './launch-gate.tsx'
+import { openLaunchSession } from './launch-handshake.ts'
+
+/** The API version the proof is written with (any current one: it only creates and deletes). */
+const API_VERSION = '2025-02-19'
+
+function StudioLaunch({ siteUrl }: { siteUrl: string }) {
+  const client = useClient({ apiVersion: API_VERSION })
+  const api = useMemo(() => createLaunchApi(siteUrl), [siteUrl])
+  const open = useCallback(
+    () =>
+      openLaunchSession(api, {
+        create: (document) => client.create(document),
+        delete: (id) => client.delete(id),
+      }),
+    [api, client],
+  )
+  return <LaunchGate api={api} open={open} />
+}
+
+/**
+ * The "Launch" tool (docs/decisions/0043-launch-tool.md): the launch's numbers and the waitlist,
+ * read from the site at `siteUrl` once the Studio user's own session has proved who is asking.
+ */
+export const launchTool = definePlugin<{ siteUrl: string }>(({ siteUrl }) => ({
+  name: 'pulso-launch',
+  tools: [{ name: 'launch', title: 'Launch', icon: RocketIcon, component: () => <StudioLaunch siteUrl={siteUrl} /> }],
+}))

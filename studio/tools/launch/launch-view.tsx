@@ -1,0 +1,50 @@
+import { useState } from 'react'
+import { Box, Card, Heading, Stack, Tab, TabList, TabPanel } from '@sanity/ui'
+import type { LaunchApi } from './launch-api.ts'
+import { launchCopy as copy } from './launch-copy.ts'
+import { AuditPanel } from './audit-panel.tsx'
+import { Overview } from './overview.tsx'
+import { WaitlistPanel } from './waitlist-panel.tsx'
+
+const TABS = ['overview', 'waitlist', 'audit'] as const
+
+/** The Launch tool once the site has given it a credential: the numbers, the list, the audit log. */
+export function LaunchView({ api }: { api: LaunchApi }) {
+  const [tab, setTab] = useState<(typeof TABS)[number]>('overview')
+  return (
+    <Box padding={4} style={{ maxWidth: 1200, margin: '0 auto' }}>
+      <Stack gap={4}>
+        <Heading as="h1" size={3}>
+          {copy.title}
+        </Heading>
+        <TabList gap={2}>
+          {TABS.map((id) => (
+            <Tab
+              key={id}
+              id={`${id}-tab`}
+              aria-controls={`${id}-panel`}
+              label={copy[id]}
+              selected={tab === id}
+              onClick={() => setTab(id)}
+            />
+          ))}
+        </TabList>
+        {TABS.map((id) => (
+          <TabPanel key={id} id={`${id}-panel`} aria-labelledby={`${id}-tab`} hidden={tab !== id}>
+            <Card paddingY={3}>
+              {tab === id ? (
+                id === 'overview' ? (
+                  <Overview api={api} />
+                ) : id === 'waitlist' ? (
+                  <WaitlistPanel api={api} />
+                ) : (
+                  <AuditPanel api={api} />
+                )
+              ) : null}
+            </Card>
+          </TabPanel>
+        ))}
+      </Stack>
+    </Box>
+  )
+}

@@ -1,0 +1,29 @@
+// The Launch tool where no Studio runs (offline, `npm start`): the site serves this page at
+// /launch/, and `npm run launch:open` (or a test) writes the proof as the Studio would and opens
+// it with `?proof=<id>`. The same components as in the Studio, the same handshake's end.
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import '@sanity/ui/styles.css'
+import { LayerProvider, PortalProvider, studioTheme, ThemeProvider } from '@sanity/ui'
+import { createLaunchApi } from '../launch-api.ts'
+import { LaunchGate } from '../launch-gate.tsx'
+
+const api = createLaunchApi(window.location.origin)
+const proof = new URL(window.location.href).searchParams.get('proof')
+// The proof works once: it leaves the address (and the history) as soon as it is read.
+if (proof) window.history.replaceState(null, '', window.location.pathname)
+// Without a proof, a credential given before (a reload) may still be valid.
+const open = () => (proof ? api.openSession(proof) : api.audit())
+
+createRoot(document.getElementById('launch')!).render(
+  <StrictMode>
+    {/* What the Studio gives its tools: the theme, and layers and a portal for dialogs. */}
+    <ThemeProvider theme={studioTheme}>
+      <LayerProvider>
+        <PortalProvider element={document.body}>
+          <LaunchGate api={api} open={open} />
+        </PortalProvider>
+      </LayerProvider>
+    </ThemeProvider>
+  </StrictMode>,
+)
