@@ -21,6 +21,8 @@ export default defineConfig({
           include: ['studio/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['test/studio/setup.ts'],
+          // @sanity/ui's first render in a test file loads much of it: slow on a busy machine.
+          testTimeout: 30_000,
         },
       },
       {

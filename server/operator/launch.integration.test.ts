@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databaseVariants } from '../../test/database/database-variants.ts'
 import { startTestServer, type TestServer } from '../../test/server/test-server.ts'
+import { sqlAnalyticsApi } from '../../supabase/functions/_shared/analytics/analytics-api.ts'
 import { LOCAL_EDITOR_USER_ID } from '../sanity/local-editor.ts'
 
 const EDITOR_TOKEN = 'a-local-editor-token-for-tests'
@@ -166,6 +167,16 @@ describe.each(databaseVariants)('the Launch tool on $name', ({ database }) => {
     expect(new Set(audit.entries.map((entry) => entry.actor))).toEqual(new Set([LOCAL_EDITOR_USER_ID]))
     const { rows: dump } = await db.query<{ text: string }>("select string_agg(a::text, ' ') as text from operator.audit a")
     expect(dump[0]!.text).not.toMatch(/empresa|outra|ana|bruno|carla|Head of People/i)
+  })
+
+  it('passes the report on as the database makes it, and refuses a wrong range or filter', async () => {
+    const { cookie } = await openSession((await writeProof()).id)
+    const headers = { cookie: cookie ?? '' }
+    const today = new Date().toISOString().slice(0, 10)
+    const viaApi = await (await api(`/api/launch/report?from=${today}&to=${today}&language=en`, { headers })).json()
+    expect(viaApi).toEqual(await sqlAnalyticsApi(server.backend.db).report(today, today, { language: 'en' }))
+    expect((await api(`/api/launch/report?from=${today}&to=2020-01-01`, { headers })).status).toBe(400)
+    expect((await api(`/api/launch/report?from=${today}&to=${today}&colour=red`, { headers })).status).toBe(400)
   })
 
   it('keeps the operator functions from the public roles', async () => {

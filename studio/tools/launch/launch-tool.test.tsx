@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { studioTheme, ThemeProvider } from '@sanity/ui'
 import { SWRConfig } from 'swr'
@@ -94,6 +94,16 @@ describe('the Launch tool', () => {
     await screen.findByRole('group', { name: 'Visitors' })
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Device' }), 'phone')
     await waitFor(() => expect(api.report).toHaveBeenLastCalledWith(expect.any(String), expect.any(String), { device: 'phone' }))
+  })
+
+  it('reads the days typed in when the period is chosen by hand', async () => {
+    const api = fakeApi()
+    renderTool(api)
+    await screen.findByRole('group', { name: 'Visitors' })
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'Chosen days')
+    // A date field takes its value whole, as a browser's picker gives it.
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } })
+    await waitFor(() => expect(api.report).toHaveBeenLastCalledWith('2026-11-01', expect.any(String), {}))
   })
 
   it('lists the waitlist with each consent, exports it and erases a person after asking', async () => {

@@ -18,9 +18,11 @@ const CHART_LINES = [
 
 /** The numbers of the launch: totals against the previous period, per day, the funnel, sources and campaigns. */
 export function Overview({ api }: { api: LaunchApi }) {
+  // A number of days up to today, or 0 for the range typed in below.
   const [days, setDays] = useState<number>(30)
+  const [chosen, setChosen] = useState(() => lastDays(30))
   const [filters, setFilters] = useState<ReportFilters>({})
-  const { from, to } = lastDays(days)
+  const { from, to } = days > 0 ? lastDays(days) : chosen
   const { data: report, error } = useSWR(['report', from, to, JSON.stringify(filters)], () => api.report(from, to, filters), {
     refreshInterval: REFRESH_MS,
     keepPreviousData: true,
@@ -38,8 +40,29 @@ export function Overview({ api }: { api: LaunchApi }) {
                 {copy.days(n)}
               </option>
             ))}
+            <option value={0}>{copy.chosenRange}</option>
           </Select>
         </Labelled>
+        {days === 0 ? (
+          <>
+            <Labelled label={copy.from}>
+              <TextInput
+                type="date"
+                value={chosen.from}
+                max={chosen.to}
+                onChange={(event) => event.currentTarget.value && setChosen({ ...chosen, from: event.currentTarget.value })}
+              />
+            </Labelled>
+            <Labelled label={copy.to}>
+              <TextInput
+                type="date"
+                value={chosen.to}
+                min={chosen.from}
+                onChange={(event) => event.currentTarget.value && setChosen({ ...chosen, to: event.currentTarget.value })}
+              />
+            </Labelled>
+          </>
+        ) : null}
         <FilterSelect
           label={copy.filters.language}
           value={filters.language}
