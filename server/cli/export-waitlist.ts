@@ -1,41 +1,32 @@
+import { userInfo } from 'node:os'
 import { resolve } from 'node:path'
 import { ConfigError, loadConfig } from '../config.ts'
 import { openDatabase } from '../db/database.ts'
 import { migrate } from '../db/migrate.ts'
 import { toCsv } from './waitlist-csv.ts'
+import { EXPORT_COLUMNS, sqlOperatorStore } from '../operator/operator-store.ts'
+
+/** Who the audit log names for an export from a terminal: `cli-` and the system user, as an id may be written. */
+function terminalActor(): string {
+  const user = userInfo()
+    .username.replace(/[^A-Za-z0-9_-]/g, '')
+    .slice(0, 40)
+  return `cli-${user || 'unknown'}`
+}
 
 /**
  * `npm run waitlist:export > waitlist.csv`: every sign-up, oldest first, from the configured
- * database, saying which are confirmed and under which consent text.
+ * database, saying which are confirmed and under which consent text (operator.waitlist_export).
  */
 async function main() {
   const config = loadConfig(process.env)
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: resolve(config.dataDir) })
   try {
     await migrate(db, resolve('supabase/migrations'))
-    // Only confirmed places have given consent (docs/product.md §4.5): write only to those.
-    const { rows } = await db.query<Record<string, unknown>>(
-      `select w.email, w.role, w.company_size, w.created_at,
-              case when w.confirmed_at is null then 'no' else 'yes' end as confirmed,
-              w.confirmed_at, w.consent_locale, w.consent_version,
-              e.locale, e.status as welcome_status, e.sent_at as welcomed_at
-       from public.waitlist w left join public.welcome_emails e on e.waitlist_id = w.id
-       order by w.created_at, w.email`,
-    )
-    const columns = [
-      'email',
-      'role',
-      'company_size',
-      'created_at',
-      'confirmed',
-      'confirmed_at',
-      'consent_locale',
-      'consent_version',
-      'locale',
-      'welcome_status',
-      'welcomed_at',
-    ]
-    process.stdout.write(toCsv(columns, rows))
+    // Only confirmed places have given consent (docs/product.md §4.5): write only to those. The
+    // export is audited as the Launch tool's is, under the terminal's user.
+    const rows = await sqlOperatorStore(db).waitlistExport(terminalActor())
+    process.stdout.write(toCsv(EXPORT_COLUMNS, rows))
     const confirmed = rows.filter((row) => row.confirmed === 'yes').length
     console.error(`${rows.length} sign-ups exported from ${db.kind}, ${confirmed} of them confirmed.`)
   } finally {

@@ -38,7 +38,7 @@ export interface AuditEntry {
   detail: Record<string, unknown>
 }
 
-/** The columns of `npm run waitlist:export`, in its order (server/cli/export-waitlist.ts). */
+/** The export's columns, in order: the Launch tool's and `npm run waitlist:export`'s (operator.waitlist_export). */
 export const EXPORT_COLUMNS = [
   'email',
   'role',

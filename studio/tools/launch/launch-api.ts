@@ -1,8 +1,12 @@
 /**
  * The Launch tool's calls to the site's API (docs/launch-api.md), with the tool's credential: an
  * HttpOnly cookie the site sets once the Studio has proved its user (launch-handshake.ts), sent
- * along from the Studio's origin as from the site's own page.
+ * along from the Studio's origin as from the site's own page. The list's rows are typed where the
+ * server makes them (server/operator/operator-store.ts).
  */
+import type { AuditEntry, Place, PlaceStatus } from '../../../server/operator/operator-store.ts'
+
+export type { AuditEntry, Place, PlaceStatus }
 export interface ReportTotals {
   visitors: number
   page_views: number
@@ -38,35 +42,12 @@ export interface Report {
 }
 export type ReportFilters = Partial<Record<'language' | 'source' | 'campaign' | 'device' | 'entry_page', string>>
 
-export interface Place {
-  id: string
-  email: string
-  name: string | null
-  role: string
-  company_size: string
-  created_at: string
-  confirmed_at: string | null
-  consent_locale: string | null
-  consent_version: string | null
-  welcome_status: string | null
-  welcomed_at: string | null
-  source: string
-  campaign: string | null
-}
-export type PlaceStatus = 'all' | 'confirmed' | 'unconfirmed'
 export interface WaitlistPage {
   total: number
   rows: Place[]
   page: number
   pageSize: number
 }
-export interface AuditEntry {
-  at: string
-  actor: string
-  action: string
-  detail: Record<string, unknown>
-}
-
 /** A refusal of the site: 401 means the credential is missing or has expired. */
 export class LaunchApiError extends Error {
   constructor(

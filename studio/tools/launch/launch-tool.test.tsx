@@ -45,7 +45,7 @@ function fakeApi(overrides: Partial<LaunchApi> = {}): LaunchApi {
     waitlist: vi.fn(async () => ({ total: 1, rows: [ana], page: 1, pageSize: 50 })),
     erase: vi.fn(async () => undefined),
     audit: vi.fn(async () => ({
-      entries: [{ at: '2026-11-25T12:00:00Z', actor: 'pEditor', action: 'waitlist.read', detail: {} }],
+      entries: [{ at: '2026-11-25T12:00:00Z', actor: 'pEditor', action: 'waitlist.read' as const, detail: {} }],
     })),
     exportUrl: 'http://site.example/api/launch/waitlist.csv',
     ...overrides,

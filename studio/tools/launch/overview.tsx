@@ -4,6 +4,7 @@ import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'r
 import useSWR from 'swr'
 import type { LaunchApi, Report, ReportFilters } from './launch-api.ts'
 import { launchCopy as copy } from './launch-copy.ts'
+import { LoadError } from './load-error.tsx'
 import { change, lastDays, percent } from './launch-dates.ts'
 import { REFRESH_MS } from './refresh.ts'
 
@@ -95,13 +96,7 @@ export function Overview({ api }: { api: LaunchApi }) {
           />
         </Labelled>
       </Flex>
-      {error ? (
-        <Card tone="critical" padding={3} radius={2}>
-          <Text>
-            {copy.loadFailed} {String((error as Error).message)}
-          </Text>
-        </Card>
-      ) : null}
+      {error ? <LoadError error={error} /> : null}
       {report ? <ReportView report={report} /> : null}
     </Stack>
   )

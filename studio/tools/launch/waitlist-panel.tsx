@@ -1,8 +1,9 @@
 import { useState } from 'react'
-import { Button, Card, Dialog, Flex, Select, Stack, Text, TextInput } from '@sanity/ui'
+import { Button, Dialog, Flex, Select, Stack, Text, TextInput } from '@sanity/ui'
 import useSWR from 'swr'
 import type { LaunchApi, Place, PlaceStatus } from './launch-api.ts'
 import { launchCopy as copy } from './launch-copy.ts'
+import { LoadError } from './load-error.tsx'
 import { Table } from './overview.tsx'
 import { REFRESH_MS } from './refresh.ts'
 
@@ -48,13 +49,7 @@ export function WaitlistPanel({ api }: { api: LaunchApi }) {
         </Select>
         <Button as="a" href={api.exportUrl} download text={copy.exportCsv} mode="ghost" />
       </Flex>
-      {error ? (
-        <Card tone="critical" padding={3} radius={2}>
-          <Text>
-            {copy.loadFailed} {String((error as Error).message)}
-          </Text>
-        </Card>
-      ) : null}
+      {error ? <LoadError error={error} /> : null}
       {data ? (
         <>
           <Text size={1} muted>
