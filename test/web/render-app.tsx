@@ -1,3 +1,4 @@
+import { onTestFinished } from 'vitest'
 import { act, render } from '@testing-library/react'
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
@@ -94,7 +95,7 @@ export function prerenderApp({ path = '/en', preferredLocale = 'pt', initialCont
 
 /**
  * The prerender of `path`, then hydrated in the page as main.tsx hydrates it, each section waiting
- * on `sectionHydration`. Call `unmount` at the end: the page is not testing-library's to clean up.
+ * on `sectionHydration`. Unmounted when the test ends: the page is not testing-library's to clean up.
  */
 export async function hydrateApp({
   path = '/en',
@@ -112,13 +113,9 @@ export async function hydrateApp({
       onRecoverableError: (error) => recoverableErrors.push(error),
     }),
   )
-  return {
-    container,
-    recoverableErrors,
-    user: userEvent.setup({ delay: null }),
-    unmount: () => {
-      act(() => root.unmount())
-      container.remove()
-    },
-  }
+  onTestFinished(() => {
+    act(() => root.unmount())
+    container.remove()
+  })
+  return { container, recoverableErrors, user: userEvent.setup({ delay: null }) }
 }

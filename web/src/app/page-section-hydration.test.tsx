@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import type { PageContent } from '../shared/content/page-copy.ts'
 import { createSectionHydration } from '../shared/hydration/section-hydration.ts'
@@ -9,12 +9,6 @@ import { hydrateApp } from '../../../test/web/render-app.tsx'
 let seed: PageContent
 beforeAll(async () => {
   seed = await loadSeedContent()
-})
-
-let unmount: (() => void) | undefined
-afterEach(() => {
-  unmount?.()
-  unmount = undefined
 })
 
 /** React marks each element it has hydrated with its fiber. */
@@ -37,7 +31,6 @@ function watchDroppedSections(container: Element) {
 async function hydrateEnglish(sectionHydration = heldSections()) {
   serveContent(() => new Promise<Response>(() => {}))
   const page = await hydrateApp({ path: '/en', initialContent: seed, sectionHydration })
-  unmount = page.unmount
   await waitFor(() => expect(hydrated(screen.getByRole('banner'))).toBe(true))
   return { ...page, sectionHydration }
 }
@@ -65,7 +58,6 @@ describe('hydrating the prerendered page section by section', () => {
     const live = serveLiveEvents()
     serveContent(edited)
     const page = await hydrateApp({ path: '/en', initialContent: seed, sectionHydration: heldSections() })
-    unmount = page.unmount
     const dropped = watchDroppedSections(page.container)
 
     await live

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import type { PageContent } from '../content/page-copy.ts'
 import { createSectionHydration } from '../hydration/section-hydration.ts'
@@ -11,12 +11,6 @@ beforeAll(async () => {
   seed = await loadSeedContent()
 })
 
-let unmount: (() => void) | undefined
-afterEach(() => {
-  unmount?.()
-  unmount = undefined
-})
-
 describe('the document head', () => {
   it('is left as the prerender wrote it while the page hydrates, and follows a language switch', async () => {
     // The content fetch is never answered: only the reader changes the copy here.
@@ -27,7 +21,6 @@ describe('the document head', () => {
       initialContent: seed,
       sectionHydration: createSectionHydration({ idle: () => () => undefined }),
     })
-    unmount = page.unmount
     await waitFor(() => expect(screen.getByRole('button', { name: /^Change language: / })).toBeEnabled())
     expect(document.title).toBe('As the server wrote it')
 
