@@ -4,12 +4,20 @@
  * a hosted project without that key nothing is counted, and the start-up log says so.
  */
 import type { FastifyBaseLogger } from 'fastify'
-import { sqlAnalyticsApi } from '../../supabase/functions/_shared/analytics/analytics-api.ts'
+import { sqlAnalyticsApi, type AnalyticsApi } from '../../supabase/functions/_shared/analytics/analytics-api.ts'
+import { hostedRpcOptions } from '../supabase/secret-rpc.ts'
 import type { ServerConfig } from '../config.ts'
 import type { Database } from '../db/database.ts'
 import { createPageCounter, type PageCounter } from './page-counter.ts'
 import { createPageViews, type PageViews } from './page-views.ts'
 import { restAnalyticsApi } from './rest-analytics-api.ts'
+
+/** The counting functions where the sign-ups are: this server's database, or the hosted project's RPC with the secret key. */
+export function analyticsApiFor(config: ServerConfig, db: Database | undefined): AnalyticsApi | undefined {
+  const rest = hostedRpcOptions(config.supabase)
+  if (rest) return restAnalyticsApi(rest)
+  return config.supabase.hosted || !db ? undefined : sqlAnalyticsApi(db)
+}
 
 export function startCounting(
   config: ServerConfig,
@@ -17,12 +25,7 @@ export function startCounting(
   log: FastifyBaseLogger,
   clock: () => Date,
 ): { counter: PageCounter; pageViews: PageViews } | undefined {
-  const { supabase } = config
-  const api = supabase.hosted
-    ? supabase.secretKey
-      ? restAnalyticsApi({ url: supabase.url, secretKey: supabase.secretKey })
-      : undefined
-    : db && sqlAnalyticsApi(db)
+  const api = analyticsApiFor(config, db)
   if (!api) {
     log.warn('page views are not counted: set SUPABASE_SECRET_KEY to count them in the hosted project')
     return undefined

@@ -29,6 +29,8 @@ export interface LaunchRoutesOptions {
 }
 
 const PAGE_SIZE = 50
+/** SQLSTATE 22023 (invalid_parameter_value): how analytics.report refuses its arguments. */
+const INVALID_PARAMETER = '22023'
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD')
 const filter = z.string().trim().min(1).max(200).optional()
 const reportQuery = z.strictObject({
@@ -116,9 +118,9 @@ export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
     const { from, to, ...filters } = query.data
     const defined = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined))
     return report(from, to, defined).catch((error: unknown) => {
-      if ((error as { code?: string }).code === '22023' || /answered 400/.test(String(error))) {
-        return reply.code(400).send({ error: String((error as Error).message) })
-      }
+      // The report's own refusal (a wrong range or filter), from the driver or through the hosted RPC.
+      if ((error as { code?: unknown }).code === INVALID_PARAMETER)
+        return reply.code(400).send({ error: (error as Error).message })
       throw error
     })
   })

@@ -4,7 +4,9 @@
  * hosted project's over its RPC with the secret key. Both run the same SQL functions.
  */
 import type { Sql } from '../../supabase/functions/_shared/runtime/sql.ts'
-import { secretRpc, type SecretRpcOptions } from '../supabase/secret-rpc.ts'
+import { hostedRpcOptions, secretRpc, type SecretRpcOptions } from '../supabase/secret-rpc.ts'
+import type { ServerConfig } from '../config.ts'
+import type { Database } from '../db/database.ts'
 
 export type PlaceStatus = 'all' | 'confirmed' | 'unconfirmed'
 
@@ -89,4 +91,11 @@ export function restOperatorStore(options: SecretRpcOptions): OperatorStore {
     erase: (actor, placeId) => rpc('operator_erase', { p_actor: actor, p_id: placeId }),
     auditLog: (limit) => rpc('operator_audit_log', { p_limit: limit }),
   }
+}
+
+/** The operators' views where the sign-ups are, as analyticsApiFor finds the counting (analytics/counting.ts). */
+export function operatorStoreFor(config: ServerConfig, db: Database | undefined): OperatorStore | undefined {
+  const rest = hostedRpcOptions(config.supabase)
+  if (rest) return restOperatorStore(rest)
+  return config.supabase.hosted || !db ? undefined : sqlOperatorStore(db)
 }

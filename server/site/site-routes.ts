@@ -93,12 +93,12 @@ const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', previewing ? 'private, no-store' : 'no-cache')
       .header('vary', 'Cookie, accept-encoding') // lower case: @fastify/compress adds its own otherwise
-    if (route.page === 'landing') dropOpenerPolicy(reply)
     if (previewing) {
       allowStudioFraming(reply, studioUrl)
       reply.header('x-robots-tag', 'noindex')
     }
     if (route.page === 'landing') {
+      dropOpenerPolicy(reply)
       pageViews?.pageSent(request, {
         status: page.status,
         preview: previewing,

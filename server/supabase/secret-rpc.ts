@@ -14,6 +14,22 @@ export interface SecretRpcOptions {
   timeoutMs?: number
 }
 
+/** A call PostgREST refused: its status, and the SQLSTATE or PGRST code its body names. */
+export class RpcError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string | undefined,
+  ) {
+    super(message)
+  }
+}
+
+/** The hosted project's RPC with its secret key, when this server is in front of one that gave it. */
+export function hostedRpcOptions(supabase: { url: string; hosted: boolean; secretKey?: string }): SecretRpcOptions | undefined {
+  return supabase.hosted && supabase.secretKey ? { url: supabase.url, secretKey: supabase.secretKey } : undefined
+}
+
 export type SecretRpc = <T>(name: string, args: Record<string, unknown>) => Promise<T>
 
 export function secretRpc({ url, secretKey, fetch = globalThis.fetch, timeoutMs = 5_000 }: SecretRpcOptions): SecretRpc {
@@ -32,7 +48,18 @@ export function secretRpc({ url, secretKey, fetch = globalThis.fetch, timeoutMs 
     })
     if (!response.ok) {
       const detail = (await response.text().catch(() => '')).slice(0, 300)
-      throw new Error(`${name} answered ${response.status}${detail ? `: ${detail}` : ''}`)
+      const code = (() => {
+        try {
+          return (JSON.parse(detail) as { code?: unknown }).code
+        } catch {
+          return undefined
+        }
+      })()
+      throw new RpcError(
+        `${name} answered ${response.status}${detail ? `: ${detail}` : ''}`,
+        response.status,
+        typeof code === 'string' ? code : undefined,
+      )
     }
     return (await response.json()) as T
   }
