@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from '../config.ts'
 import { localEditor } from '../sanity/local-editor.ts'
+import { newLaunchProof } from '../../schemas/launch-proof.ts'
 
 /**
  * `npm run launch:open`, offline: writes the Launch tool's proof as the Studio would (a nonce from the
@@ -20,18 +21,17 @@ async function main() {
     console.error(`No Launch tool answers at ${server} (is \`npm start\` running? LAUNCH_SERVER_URL says where).`)
     process.exit(1)
   }
-  const { nonce } = (await nonceAnswer.json()) as { nonce: string }
-  const id = `pulso-launch-proof.${crypto.randomUUID()}`
+  const proof = newLaunchProof(((await nonceAnswer.json()) as { nonce: string }).nonce)
   const written = await fetch(`${server}/v${config.sanity.apiVersion}/data/mutate/${config.sanity.dataset}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${editor.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ mutations: [{ create: { _id: id, _type: 'pulso.launchProof', nonce } }] }),
+    body: JSON.stringify({ mutations: [{ create: proof }] }),
   })
   if (!written.ok) {
     console.error(`The server refused the proof (${written.status}): does it use the same DATA_DIR or SANITY_LOCAL_EDITOR_TOKEN?`)
     process.exit(1)
   }
-  console.log(`${server}/launch/?proof=${encodeURIComponent(id)}`)
+  console.log(`${server}/launch/?proof=${encodeURIComponent(proof._id)}`)
   console.error('Open it within a minute; it works once.')
 }
 

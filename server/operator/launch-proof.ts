@@ -1,10 +1,8 @@
+import { LAUNCH_PROOF_ID, LAUNCH_PROOF_TYPE } from '../../schemas/launch-proof.ts'
 import type { LaunchNonces } from './launch-nonce.ts'
 import type { OperatorStore } from './operator-store.ts'
 import type { StudioDocuments } from './studio-documents.ts'
 
-/** The proof's type and ids: a dot in the id keeps the document from the public (Sanity's private path). */
-export const PROOF_TYPE = 'pulso.launchProof'
-export const PROOF_ID = /^pulso-launch-proof\.[A-Za-z0-9-]{8,64}$/
 /** Sanity's user ids, as the audit log keeps them. */
 const USER_ID = /^[A-Za-z0-9_-]{1,64}$/
 
@@ -20,9 +18,9 @@ export async function checkProof(
   proofId: unknown,
   { nonces, documents, store }: { nonces: LaunchNonces; documents: StudioDocuments; store: OperatorStore },
 ): Promise<ProofOutcome> {
-  if (typeof proofId !== 'string' || !PROOF_ID.test(proofId)) return { refused: 'not a proof id' }
+  if (typeof proofId !== 'string' || !LAUNCH_PROOF_ID.test(proofId)) return { refused: 'not a proof id' }
   const proof = await documents.get(proofId)
-  if (!proof || proof._type !== PROOF_TYPE) return { refused: 'no such proof' }
+  if (!proof || proof._type !== LAUNCH_PROOF_TYPE) return { refused: 'no such proof' }
   const expiresAt = nonces.check(proof.nonce)
   if (!expiresAt) return { refused: 'the nonce was not issued here, or has expired' }
   const author = await documents.author(proofId)

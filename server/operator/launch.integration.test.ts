@@ -7,6 +7,7 @@ import { databaseVariants } from '../../test/database/database-variants.ts'
 import { startTestServer, type TestServer } from '../../test/server/test-server.ts'
 import { sqlAnalyticsApi } from '../../supabase/functions/_shared/analytics/analytics-api.ts'
 import { LOCAL_EDITOR_USER_ID } from '../sanity/local-editor.ts'
+import { newLaunchProof } from '../../schemas/launch-proof.ts'
 
 const EDITOR_TOKEN = 'a-local-editor-token-for-tests'
 const VIEWER_TOKEN = 'a-local-viewer-token-for-tests'
@@ -37,13 +38,13 @@ describe.each(databaseVariants)('the Launch tool on $name', ({ database }) => {
   /** What the Studio does with its user's session: a nonce from the site, then a private proof holding it. */
   async function writeProof({ token = EDITOR_TOKEN, nonce }: { token?: string; nonce?: string } = {}) {
     const given = nonce ?? ((await (await api('/api/launch/nonce')).json()) as { nonce: string }).nonce
-    const id = `pulso-launch-proof.${crypto.randomUUID()}`
+    const proof = newLaunchProof(given)
     const response = await api(`/v2025-02-19/data/mutate/production`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ mutations: [{ create: { _id: id, _type: 'pulso.launchProof', nonce: given } }] }),
+      body: JSON.stringify({ mutations: [{ create: proof }] }),
     })
-    return { id, written: response.status }
+    return { id: proof._id, written: response.status }
   }
 
   async function openSession(proof: string) {

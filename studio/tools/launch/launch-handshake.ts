@@ -1,12 +1,11 @@
+import { newLaunchProof, type LaunchProof } from '../../../schemas/launch-proof.ts'
 import type { LaunchApi } from './launch-api.ts'
 
 /** What the handshake needs of Sanity's client: the Studio user's own session writes and deletes. */
 export interface ProofWriter {
-  create(document: { _id: string; _type: string; nonce: string }): Promise<unknown>
+  create(document: LaunchProof): Promise<unknown>
   delete(id: string): Promise<unknown>
 }
-
-export const PROOF_TYPE = 'pulso.launchProof'
 
 /**
  * Proves the Studio user to the site without handing the browser a token
@@ -15,12 +14,11 @@ export const PROOF_TYPE = 'pulso.launchProof'
  * viewer token, exchanged for the tool's credential. The proof is deleted after, whatever the answer.
  */
 export async function openLaunchSession(api: LaunchApi, writer: ProofWriter): Promise<{ actor: string }> {
-  const { nonce } = await api.nonce()
-  const id = `pulso-launch-proof.${crypto.randomUUID()}`
-  await writer.create({ _id: id, _type: PROOF_TYPE, nonce })
+  const proof = newLaunchProof((await api.nonce()).nonce)
+  await writer.create(proof)
   try {
-    return await api.openSession(id)
+    return await api.openSession(proof._id)
   } finally {
-    await writer.delete(id).catch(() => undefined)
+    await writer.delete(proof._id).catch(() => undefined)
   }
 }

@@ -5,7 +5,8 @@ import { studioTheme, ThemeProvider } from '@sanity/ui'
 import { SWRConfig } from 'swr'
 import { LaunchApiError, type LaunchApi, type Place, type Report } from './launch-api.ts'
 import { LaunchGate } from './launch-gate.tsx'
-import { openLaunchSession, PROOF_TYPE } from './launch-handshake.ts'
+import { openLaunchSession } from './launch-handshake.ts'
+import { LAUNCH_PROOF_TYPE } from '../../../schemas/launch-proof.ts'
 
 const totals = { visitors: 250, page_views: 620, form_starts: 30, signups: 12, welcomes: 11, confirmations: 7, removals: 1 }
 const report: Report = {
@@ -142,7 +143,7 @@ describe('the handshake', () => {
     const [[proof]] = writer.create.mock.calls as unknown as [[{ _id: string; _type: string; nonce: string }]]
     expect(proof).toEqual({
       _id: expect.stringMatching(/^pulso-launch-proof\.[0-9a-f-]{36}$/),
-      _type: PROOF_TYPE,
+      _type: LAUNCH_PROOF_TYPE,
       nonce: 'n0nce',
     })
     expect(api.openSession).toHaveBeenCalledWith(proof._id)

@@ -6,11 +6,13 @@ import { AuditPanel } from './audit-panel.tsx'
 import { Overview } from './overview.tsx'
 import { WaitlistPanel } from './waitlist-panel.tsx'
 
-const TABS = ['overview', 'waitlist', 'audit'] as const
+/** Each tab and its view; only the open one is mounted (and reads from the site). */
+const TABS = { overview: Overview, waitlist: WaitlistPanel, audit: AuditPanel } as const
+type TabId = keyof typeof TABS
 
 /** The Launch tool once the site has given it a credential: the numbers, the list, the audit log. */
 export function LaunchView({ api }: { api: LaunchApi }) {
-  const [tab, setTab] = useState<(typeof TABS)[number]>('overview')
+  const [tab, setTab] = useState<TabId>('overview')
   return (
     <Box padding={4} style={{ maxWidth: 1200, margin: '0 auto' }}>
       <Stack gap={4}>
@@ -18,7 +20,7 @@ export function LaunchView({ api }: { api: LaunchApi }) {
           {copy.title}
         </Heading>
         <TabList gap={2}>
-          {TABS.map((id) => (
+          {(Object.keys(TABS) as TabId[]).map((id) => (
             <Tab
               key={id}
               id={`${id}-tab`}
@@ -29,19 +31,9 @@ export function LaunchView({ api }: { api: LaunchApi }) {
             />
           ))}
         </TabList>
-        {TABS.map((id) => (
+        {(Object.entries(TABS) as [TabId, (typeof TABS)[TabId]][]).map(([id, View]) => (
           <TabPanel key={id} id={`${id}-panel`} aria-labelledby={`${id}-tab`} hidden={tab !== id}>
-            <Card paddingY={3}>
-              {tab === id ? (
-                id === 'overview' ? (
-                  <Overview api={api} />
-                ) : id === 'waitlist' ? (
-                  <WaitlistPanel api={api} />
-                ) : (
-                  <AuditPanel api={api} />
-                )
-              ) : null}
-            </Card>
+            <Card paddingY={3}>{tab === id ? <View api={api} /> : null}</Card>
           </TabPanel>
         ))}
       </Stack>
