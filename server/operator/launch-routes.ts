@@ -5,7 +5,7 @@
  * its credential (CORS), nobody else's may.
  */
 import fastifyRateLimit from '@fastify/rate-limit'
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { AnalyticsApi } from '../../supabase/functions/_shared/analytics/analytics-api.ts'
 import type { RequestLimit } from '../config.ts'
@@ -82,13 +82,6 @@ export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
       .send()
   })
 
-  /** The Studio user behind the request, or a 401 already sent. */
-  const actorOf = (request: FastifyRequest, reply: FastifyReply): string | undefined => {
-    const actor = sessions.actor(request)
-    if (!actor) void reply.code(401).send(UNAUTHORIZED)
-    return actor
-  }
-
   app.get('/nonce', async () => {
     const { nonce, expiresAt } = nonces.issue()
     return { nonce, expiresAt: expiresAt.toISOString() }
@@ -111,52 +104,57 @@ export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
     return reply.code(204).send()
   })
 
-  app.get('/report', async (request, reply) => {
-    if (!actorOf(request, reply)) return reply
-    const query = reportQuery.safeParse(request.query)
-    if (!query.success) return reply.code(400).send({ error: z.prettifyError(query.error) })
-    const { from, to, ...filters } = query.data
-    const defined = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined))
-    return report(from, to, defined).catch((error: unknown) => {
-      // The report's own refusal (a wrong range or filter), from the driver or through the hosted RPC.
-      if ((error as { code?: unknown }).code === INVALID_PARAMETER)
-        return reply.code(400).send({ error: (error as Error).message })
-      throw error
+  // Everything below needs the credential: the Studio user it names is read once, before the handler.
+  await app.register(async (authed) => {
+    const actors = new WeakMap<FastifyRequest, string>()
+    const actorOf = (request: FastifyRequest) => actors.get(request) as string
+    authed.addHook('preHandler', async (request, reply) => {
+      const actor = sessions.actor(request)
+      if (!actor) return reply.code(401).send(UNAUTHORIZED)
+      actors.set(request, actor)
     })
-  })
 
-  app.get('/waitlist', async (request, reply) => {
-    const actor = actorOf(request, reply)
-    if (!actor) return reply
-    const query = waitlistQuery.safeParse(request.query)
-    if (!query.success) return reply.code(400).send({ error: z.prettifyError(query.error) })
-    const { search, status, page } = query.data
-    const answer = await store.waitlistPage(actor, { search, status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })
-    return { ...answer, page, pageSize: PAGE_SIZE }
-  })
+    authed.get('/report', async (request, reply) => {
+      const query = reportQuery.safeParse(request.query)
+      if (!query.success) return reply.code(400).send({ error: z.prettifyError(query.error) })
+      const { from, to, ...filters } = query.data
+      const defined = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined))
+      return report(from, to, defined).catch((error: unknown) => {
+        // The report's own refusal (a wrong range or filter), from the driver or through the hosted RPC.
+        if ((error as { code?: unknown }).code === INVALID_PARAMETER)
+          return reply.code(400).send({ error: (error as Error).message })
+        throw error
+      })
+    })
 
-  app.get('/waitlist.csv', async (request, reply) => {
-    const actor = actorOf(request, reply)
-    if (!actor) return reply
-    const rows = await store.waitlistExport(actor)
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="waitlist-${new Date().toISOString().slice(0, 10)}.csv"`)
-      .send(toCsv(EXPORT_COLUMNS, rows))
-  })
+    authed.get('/waitlist', async (request, reply) => {
+      const actor = actorOf(request)
+      const query = waitlistQuery.safeParse(request.query)
+      if (!query.success) return reply.code(400).send({ error: z.prettifyError(query.error) })
+      const { search, status, page } = query.data
+      const answer = await store.waitlistPage(actor, { search, status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })
+      return { ...answer, page, pageSize: PAGE_SIZE }
+    })
 
-  app.post('/waitlist/:id/erase', async (request, reply) => {
-    const actor = actorOf(request, reply)
-    if (!actor) return reply
-    const params = placeParams.safeParse(request.params)
-    if (!params.success) return reply.code(404).send({ error: 'No such person on the waitlist.' })
-    if (!(await store.erase(actor, params.data.id))) return reply.code(404).send({ error: 'No such person on the waitlist.' })
-    request.log.info({ actor }, 'Launch tool: a person was erased')
-    return reply.code(204).send()
-  })
+    authed.get('/waitlist.csv', async (request, reply) => {
+      const actor = actorOf(request)
+      const rows = await store.waitlistExport(actor)
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="waitlist-${new Date().toISOString().slice(0, 10)}.csv"`)
+        .send(toCsv(EXPORT_COLUMNS, rows))
+    })
 
-  app.get('/audit', async (request, reply) => {
-    if (!actorOf(request, reply)) return reply
-    return { entries: await store.auditLog(50) }
+    authed.post('/waitlist/:id/erase', async (request, reply) => {
+      const actor = actorOf(request)
+      const params = placeParams.safeParse(request.params)
+      if (!params.success || !(await store.erase(actor, params.data.id))) {
+        return reply.code(404).send({ error: 'No such person on the waitlist.' })
+      }
+      request.log.info({ actor }, 'Launch tool: a person was erased')
+      return reply.code(204).send()
+    })
+
+    authed.get('/audit', async () => ({ entries: await store.auditLog(50) }))
   })
 }
