@@ -11,10 +11,10 @@
  *
  * Documents live in memory, at most MAX_KEPT of them and for KEPT_MS: proofs are needed for a minute.
  */
-import { randomUUID, timingSafeEqual } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import isPlainObject from 'is-plain-obj'
-import { hasViewerToken } from './viewer-token.ts'
+import { hasBearer, hasViewerToken } from './viewer-token.ts'
 
 export interface LocalEditor {
   /** The token that stands for a Studio user's session offline (SANITY_LOCAL_EDITOR_TOKEN). */
@@ -53,11 +53,7 @@ export const studioWrites: FastifyPluginAsync<StudioWritesOptions> = async (
   const forgetOld = () => {
     for (const [id, entry] of written) if (now() - entry.at > KEPT_MS || written.size > MAX_KEPT) written.delete(id)
   }
-  const isEditor = (request: FastifyRequest) => {
-    const given = Buffer.from(request.headers.authorization ?? '')
-    const expected = Buffer.from(`Bearer ${editor.token}`)
-    return given.length === expected.length && timingSafeEqual(given, expected)
-  }
+  const isEditor = (request: FastifyRequest) => hasBearer(request.headers.authorization, editor.token)
   const mayRead = (request: FastifyRequest) => isEditor(request) || hasViewerToken(request.headers.authorization, viewerToken)
 
   app.post<{ Params: { dataset: string } }>(
