@@ -16,12 +16,14 @@ export interface SecretRpcOptions {
 
 /** A call PostgREST refused: its status, and the SQLSTATE or PGRST code its body names. */
 export class RpcError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly code: string | undefined,
-  ) {
+  readonly status: number
+  readonly code: string | undefined
+
+  // Fields written out: Node runs this file by stripping types, which parameter properties are not.
+  constructor(message: string, status: number, code: string | undefined) {
     super(message)
+    this.status = status
+    this.code = code
   }
 }
 
