@@ -50,11 +50,11 @@ export interface WaitlistPage {
 }
 /** A refusal of the site: 401 means the credential is missing or has expired. */
 export class LaunchApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
+  readonly status: number
+
+  constructor(status: number, message: string) {
     super(message)
+    this.status = status
   }
 }
 

@@ -48,11 +48,14 @@ describe('loadBodyFont', () => {
     vi.stubGlobal(
       'FontFace',
       class {
-        constructor(
-          readonly family: string,
-          readonly source: string,
-          readonly descriptors: FontFaceDescriptors,
-        ) {}
+        readonly family: string
+        readonly source: string
+        readonly descriptors: FontFaceDescriptors
+        constructor(family: string, source: string, descriptors: FontFaceDescriptors) {
+          this.family = family
+          this.source = source
+          this.descriptors = descriptors
+        }
         load() {
           return arrived.then(() => this)
         }
