@@ -19,6 +19,7 @@ import { createPreview } from './preview/preview.ts'
 import { previewRoutes } from './preview/preview-routes.ts'
 import { healthRoutes } from './http/health-routes.ts'
 import { answerWithoutInternals } from './http/error-answers.ts'
+import { lingerOnRefusedBodies } from './http/refused-body.ts'
 import { RequestLog } from './http/request-log.ts'
 import { trustProxyOption } from './http/client-address.ts'
 import type { SignupBackend } from './supabase/signups.ts'
@@ -105,6 +106,7 @@ export async function buildApp({
   if (config.connections.perClient > 0) limitConnectionsPerClient(app.server, config.connections.perClient)
   // Before any plugin, so every scope without a handler of its own inherits it.
   app.setErrorHandler(answerWithoutInternals)
+  lingerOnRefusedBodies(app)
   // On the root, so every route reads request.cookies (the reader's language, the preview).
   await app.register(fastifyCookie)
   // On the root too: every response of the site carries the security headers.

@@ -18,23 +18,8 @@ export interface RawResponse {
   body: string
 }
 
-/**
- * Sends `raw` to the server at `baseUrl` exactly as written, and reads the whole answer. A server
- * that refuses a body by its declared length answers and closes before reading it; when the
- * client's write into the closed connection fails before the client has read that answer, the same
- * headers are sent again without the body, and the server's answer to them is the answer.
- */
-export async function sendRaw(baseUrl: string, raw: RawRequest, signal?: AbortSignal): Promise<RawResponse> {
-  try {
-    return await sendOnce(baseUrl, raw, raw.body, signal)
-  } catch (error) {
-    const cutOff = ['EPIPE', 'ECONNRESET'].includes((error as NodeJS.ErrnoException).code ?? '')
-    if (!cutOff || raw.body === undefined) throw error
-    return sendOnce(baseUrl, raw, undefined, signal)
-  }
-}
-
-function sendOnce(baseUrl: string, raw: RawRequest, body: string | undefined, signal?: AbortSignal): Promise<RawResponse> {
+/** Sends `raw` to the server at `baseUrl` exactly as written, and reads the whole answer. */
+export function sendRaw(baseUrl: string, raw: RawRequest, signal?: AbortSignal): Promise<RawResponse> {
   const { hostname, port } = new URL(baseUrl)
   return new Promise((resolve, reject) => {
     let answered: RawResponse | undefined
@@ -58,8 +43,8 @@ function sendOnce(baseUrl: string, raw: RawRequest, body: string | undefined, si
     )
     // The answer stands: a broken write after it does not undo it.
     outgoing.on('error', (error) => (answered ? resolve(answered) : reject(error)))
-    if (body === undefined) outgoing.flushHeaders()
-    else outgoing.end(body)
+    if (raw.body === undefined) outgoing.flushHeaders()
+    else outgoing.end(raw.body)
   })
 }
 
