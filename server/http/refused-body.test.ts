@@ -4,13 +4,13 @@
 import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import { connect } from 'node:net'
-import Fastify from 'fastify'
+import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LINGER_MAX_BYTES, lingerOnRefusedBodies } from './refused-body.ts'
 
 const BODY_LIMIT = 1_024
 
-let app: ReturnType<typeof Fastify>
+let app: FastifyInstance
 let port: number
 let refused: () => void = () => undefined
 const bodyReadWhenAnswered: boolean[] = []
