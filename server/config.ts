@@ -7,6 +7,11 @@ import {
   deliveryPolicyOf,
   type DeliveryPolicy,
 } from '../supabase/functions/_shared/delivery/delivery-policy.ts'
+import {
+  webhookEnvShape,
+  webhookPolicyOf,
+  type WebhookPolicy,
+} from '../supabase/functions/_shared/webhooks/webhook-policy.ts'
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './sanity/query/query-pool.ts'
 import {
   DEFAULT_RATES,
@@ -144,6 +149,10 @@ const envSchema = z.object({
   CAPTCHA: z.enum(['on', 'off']).default('on'),
   ALTCHA_HMAC_KEY: optional(z.string().min(32, 'a random secret of at least 32 characters')),
   ...deliveryEnvShape,
+  ...webhookEnvShape,
+  // Lets endpoints on loopback over plain http: for tests and a receiver on this machine, never in production.
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  WEBHOOK_SWEEP_SECONDS: z.coerce.number().min(0.1).max(60).default(1),
   // Bounds on the content API's queries (server/sanity/query/query-pool.ts; README, security).
   CONTENT_QUERY_WORKERS: z.coerce.number().int().min(1).max(16).default(DEFAULT_QUERY_LIMITS.workers),
   CONTENT_QUERY_TIME_LIMIT_MS: z.coerce.number().int().min(10).max(60_000).default(DEFAULT_QUERY_LIMITS.timeLimitMs),
@@ -254,6 +263,14 @@ export interface ServerConfig {
     dkim: DkimKey | undefined
     delivery: DeliveryPolicy
   }
+  /** Signed webhooks (docs/decisions/0044-signed-webhooks.md). */
+  webhooks: {
+    policy: WebhookPolicy
+    /** Endpoints on loopback over plain http allowed (WEBHOOK_ALLOW_PRIVATE). */
+    allowPrivate: boolean
+    /** How often the outbox is looked at for new events. */
+    sweepMs: number
+  }
   /** The personal links in the welcome (docs/product.md §4.5). */
   links: {
     /** LINK_SECRET; unset, the sign-up backend generates one and keeps it in the database. */
@@ -350,6 +367,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
           ? { domainName: e.DKIM_DOMAIN.toLowerCase(), keySelector: e.DKIM_SELECTOR, privateKey: e.DKIM_PRIVATE_KEY }
           : undefined,
       delivery: deliveryPolicyOf(e),
+    },
+    webhooks: {
+      policy: webhookPolicyOf(e),
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
+      sweepMs: e.WEBHOOK_SWEEP_SECONDS * 1000,
     },
     links: {
       secret: e.LINK_SECRET,

@@ -45,6 +45,12 @@ CREATE SCHEMA private;
 CREATE SCHEMA supabase_migrations;
 
 --
+-- Name: webhooks; Type: SCHEMA; Schema: -; Owner: -
+--
+
+CREATE SCHEMA webhooks;
+
+--
 -- Name: count_signup_step(); Type: FUNCTION; Schema: analytics; Owner: -
 --
 
@@ -714,7 +720,7 @@ CREATE TABLE operator.audit (
     actor text NOT NULL,
     action text NOT NULL,
     detail jsonb DEFAULT '{}'::jsonb NOT NULL,
-    CONSTRAINT audit_action_known CHECK ((action = ANY (ARRAY['session.opened'::text, 'waitlist.read'::text, 'waitlist.exported'::text, 'person.erased'::text]))),
+    CONSTRAINT audit_action_known CHECK ((action = ANY (ARRAY['session.opened'::text, 'waitlist.read'::text, 'waitlist.exported'::text, 'person.erased'::text, 'webhook.endpoint.created'::text, 'webhook.endpoint.changed'::text, 'webhook.endpoint.deleted'::text, 'webhook.secret.rotated'::text, 'webhook.test.sent'::text, 'webhook.delivery.resent'::text]))),
     CONSTRAINT audit_actor_is_an_id CHECK ((actor ~ '^[A-Za-z0-9_-]{1,64}$'::text))
 );
 
@@ -1223,6 +1229,556 @@ CREATE FUNCTION public.operator_waitlist_page(p_actor text, p_search text, p_sta
     RETURN operator.waitlist_page(p_actor, p_search, p_status, p_limit, p_offset);
 
 --
+-- Name: create_endpoint(text, text, text, text[], text); Type: FUNCTION; Schema: webhooks; Owner: -
+--
+
+CREATE FUNCTION webhooks.create_endpoint(p_actor text, p_url text, p_description text, p_events text[], p_secret text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  created webhooks.endpoints;
+begin
+  insert into webhooks.endpoints (url, description, events, secret)
+  values (p_url, coalesce(p_description, ''), p_events, p_secret)
+  returning * into created;
+  insert into operator.audit (actor, action, detail)
+  values (p_actor, 'webhook.endpoint.created', jsonb_build_object('endpoint', created.id, 'events', to_jsonb(p_events)));
+  return webhooks.endpoint_json(created);
+end;
+$$;
+
+--
+-- Name: webhooks_create_endpoint(text, text, text, text[], text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.webhooks_create_endpoint(p_actor text, p_url text, p_description text, p_events text[], p_secret text) RETURNS jsonb
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    RETURN webhooks.create_endpoint(p_actor, p_url, p_description, p_events, p_secret);
+
+--
+-- Name: delete_endpoint(text, uuid); Type: FUNCTION; Schema: webhooks; Owner: -
+--
+
+CREATE FUNCTION webhooks.delete_endpoint(p_actor text, p_id uuid) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  delete from webhooks.endpoints where id = p_id;
+  if not found then
+    return false;
+  end if;
+  delete from webhooks.events as event where not exists (select 1 from webhooks.deliveries where deliveries.event_id = event.id);
+  insert into operator.audit (actor, action, detail) values (p_actor, 'webhook.endpoint.deleted', jsonb_build_object('endpoint', p_id));
+  return true;
+end;
+$$;
+
+--
+-- Name: webhooks_delete_endpoint(text, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.webhooks_delete_endpoint(p_actor text, p_id uuid) RETURNS boolean
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    RETURN webhooks.delete_endpoint(p_actor, p_id);
+
+--
+-- Name: deliveries; Type: TABLE; Schema: webhooks; Owner: -
+--
+
+CREATE TABLE webhooks.deliveries (
+    id bigint NOT NULL,
+    event_id text NOT NULL,
+    endpoint_id uuid NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
+    leased_until timestamp with time zone,
+    last_status integer,
+    last_error text,
+    last_attempt_at timestamp with time zone,
+    delivered_at timestamp with time zone,
+    CONSTRAINT deliveries_status_known CHECK ((status = ANY (ARRAY['pending'::text, 'delivered'::text, 'failed'::text])))
+);
+
+--
+-- Name: events; Type: TABLE; Schema: webhooks; Owner: -
+--
+
+CREATE TABLE webhooks.events (
+    id text DEFAULT ('msg_'::text || replace((gen_random_uuid())::text, '-'::text, ''::text)) NOT NULL,
+    seq bigint NOT NULL,
+    type text NOT NULL,
+    waitlist_id uuid,
+    payload jsonb,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT events_type_known CHECK ((type = ANY (ARRAY['waitlist.signup.created'::text, 'waitlist.signup.confirmed'::text, 'waitlist.signup.removed'::text, 'waitlist.invite.sent'::text, 'webhook.test'::text])))
+);
+
+--
+-- Name: list_deliveries(uuid, integer); Type: FUNCTION; Schema: webhooks; Owner: -
+--
+
+CREATE FUNCTION webhooks.list_deliveries(p_endpoint uuid, p_limit integer) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    RETURN (SELECT COALESCE(jsonb_agg(jsonb_build_object('id', delivery.id, 'eventId', delivery.event_id, 'type', event.type, 'status', delivery.status, 'attempts', delivery.attempts, 'lastStatus', delivery.last_status, 'lastError', delivery.last_error, 'lastAttemptAt', delivery.last_attempt_at, 'deliveredAt', delivery.delivered_at, 'nextAttemptAt', CASE WHEN (delivery.status = 'pending'::text) THEN delivery.next_attempt_at ELSE NULL::timestamp with time zone END, 'createdAt', event.created_at, 'resendable', (event.payload IS NOT NULL)) ORDER BY delivery.id DESC), '[]'::jsonb) AS "coalesce" FROM ((SELECT deliveries.id, deliveries.event_id, deliveries.endpoint_id, deliveries.status, deliveries.attempts, deliveries.next_attempt_at, deliveries.leased_until, deliveries.last_status, deliveries.last_error, deliveries.last_attempt_at, deliveries.delivered_at FROM webhooks.deliveries WHERE (deliveries.endpoint_id = list_deliveries.p_endpoint) ORDER BY deliveries.id DESC LIMIT LEAST(GREATEST(COALESCE(list_deliveries.p_limit, 50), 1), 200)) delivery JOIN webhooks.events event ON ((event.id = delivery.event_id))));
+
+--
+-- Name: webhooks_list_deliveries(uuid, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.webhooks_list_deliveries(p_endpoint uuid, p_limit integer) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    RETURN webhooks.list_deliveries(p_endpoint, p_limit);
+
+--
+-- Name: endpoints; Type: TABLE; Schema: webhooks; Owner: -
+--
+
+CREATE TABLE webhooks.endpoints (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    url text NOT NULL,
+    description text DEFAULT ''::text NOT NULL,
+    events text[] NOT NULL,
+    secret text NOT NULL,
+    previous_secret text,
+    previous_secret_until timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    failing_since timestamp with time zone,
+    disabled_at timestamp with time zone,
+    disabled_reason text,
+    CONSTRAINT endpoints_description_bounded CHECK ((char_length(description) <= 500)),
+    CONSTRAINT endpoints_events_known CHECK ((((cardinality(events) >= 1) AND (cardinality(events) <= 4)) AND (events <@ ARRAY['waitlist.signup.created'::text, 'waitlist.signup.confirmed'::text, 'waitlist.signup.removed'::text, 'waitlist.invite.sent'::text]))),
+    CONSTRAINT endpoints_previous_secret_shape CHECK ((previous_secret ~ '^whsec_[A-Za-z0-9+/=]{32,}$'::text)),
+    CONSTRAINT endpoints_secret_shape CHECK ((secret ~ '^whsec_[A-Za-z0-9+/=]{32,}$'::text)),
+    CONSTRAINT endpoints_url_bounded CHECK (((char_length(url) >= 8) AND (char_length(url) <= 2000)))
+);
+
+--
+-- Name: TABLE endpoints; Type: COMMENT; Schema: webhooks; Owner: -
+--
+
+COMMENT ON TABLE webhooks.endpoints IS 'Where the webhook senders deliver events; added, rotated and disabled in the Launch tool.';
+
+--
+-- Name: endpoint_json(webhooks.endpoints); Type: FUNCTION; Schema: webhooks; Owner: -
+--
+
+CREATE FUNCTION webhooks.endpoint_json(endpoint webhooks.endpoints) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    RETURN jsonb_build_object('id', (endpoint).id, 'url', (endpoint).url, 'description', (endpoint).description, 'events', to_jsonb((endpoint).events), 'createdAt', (endpoint).created_at, 'failingSince', (endpoint).failing_since, 'disabledAt', (endpoint).disabled_at, 'disabledReason', (endpoint).disabled_reason, 'previousSecretUntil', CASE WHEN ((endpoint).previous_secret_until > now()) THEN (endpoint).previous_secret_until ELSE NULL::timestamp with time zone END, 'deliveries', (SELECT jsonb_build_object('pending', count(*) FILTER (WHERE (deliveries.status = 'pending'::text)), 'delivered', count(*) FILTER (WHERE (deliveries.status = 'delivered'::text)), 'failed', count(*) FILTER (WHERE (deliveries.status = 'failed'::text))) AS jsonb_build_object FROM webhooks.deliveries WHERE (deliveries.endpoint_id = (endpoint_json.endpoint).id)));
+
+--
+-- Name: list_endpoints(); Type: FUNCTION; Schema: webhooks; Owner: -
+--
+
+CREATE FUNCTION webhooks.list_endpoints() RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    RETURN (SELECT COALESCE(jsonb_agg(webhooks.endpoint_json(endpoint.*) ORDER BY endpoint.created_at), '[]'::jsonb) AS "coalesce" FROM webhooks.endpoints endpoint);
+
+--
+-- Name: webhooks_list_endpoints(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.webhooks_list_endpoints() RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    RETURN webhooks.list_endpoints();
+
+--
+-- Name: resend(text, bigint); Type: FUNCTION; Schema: webhooks; Owner: -
+--
+
+CREATE FUNCTION webhooks.resend(p_actor text, p_delivery bigint) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  update webhooks.deliveries as delivery
+  set status = 'pending', attempts = 0, next_attempt_at = now(), leased_until = null, delivered_at = null
+  from webhooks.events as event
+  where delivery.id = p_delivery and event.id = delivery.event_id and event.payload is not null and delivery.status <> 'pending';
+  if not found then
+    return false;
+  end if;
+  insert into operator.audit (actor, action, detail) values (p_actor, 'webhook.delivery.resent', jsonb_build_object('delivery', p_delivery));
+  return true;
+end;
+$$;
+
+--
+-- Name: webhooks_resend(text, bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.webhooks_resend(p_actor text, p_delivery bigint) RETURNS boolean
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    RETURN webhooks.resend(p_actor, p_delivery);
+
+--
+-- Name: rotate_secret(text, uuid, text, double precision); Type: FUNCTION; Schema: webhooks; Owner: -
+--
+
+CREATE FUNCTION webhooks.rotate_secret(p_actor text, p_id uuid, p_secret text, p_overlap_seconds double precision) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  changed webhooks.endpoints;
+begin
+  update webhooks.endpoints
+  set previous_secret = secret, previous_secret_until = now() + make_interval(secs => p_overlap_seconds), secret = p_secret
+  where id = p_id
+  returning * into changed;
+  if not found then
+    return null;
+  end if;
+  insert into operator.audit (actor, action, detail) values (p_actor, 'webhook.secret.rotated', jsonb_build_object('endpoint', p_id));
+  return webhooks.endpoint_json(changed);
+end;
+$$;
+
+--
+-- Name: webhooks_rotate_secret(text, uuid, text, double precision); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.webhooks_rotate_secret(p_actor text, p_id uuid, p_secret text, p_overlap_seconds double precision) RETURNS jsonb
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    RETURN webhooks.rotate_secret(p_actor, p_id, p_secret, p_overlap_seconds);
+
+--
+-- Name: send_test(text, uuid); Type: FUNCTION; Schema: webhooks; Owner: -
+--
+
+CREATE FUNCTION webhooks.send_test(p_actor text, p_endpoint uuid) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  test_event text;
+begin
+  if not exists (select 1 from webhooks.endpoints where id = p_endpoint) then
+    return null;
+  end if;
+  insert into webhooks.events (type, payload)
+  values ('webhook.test', jsonb_build_object('type', 'webhook.test', 'timestamp', now(), 'version', 1,
+          'data', jsonb_build_object('endpoint', p_endpoint)))
+  returning id into test_event;
+  insert into webhooks.deliveries (event_id, endpoint_id) values (test_event, p_endpoint);
+  insert into operator.audit (actor, action, detail) values (p_actor, 'webhook.test.sent', jsonb_build_object('endpoint', p_endpoint));
+  return test_event;
+end;
+$$;
+
+--
+-- Name: webhooks_send_test(text, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.webhooks_send_test(p_actor text, p_endpoint uuid) RETURNS text
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    RETURN webhooks.send_test(p_actor, p_endpoint);
+
+--
+-- Name: update_endpoint(text, uuid, text, text[], boolean); Type: FUNCTION; Schema: webhooks; Owner: -
+--
+
+CREATE FUNCTION webhooks.update_endpoint(p_actor text, p_id uuid, p_description text, p_events text[], p_enabled boolean) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  changed webhooks.endpoints;
+begin
+  update webhooks.endpoints
+  set description = coalesce(p_description, description),
+      events = coalesce(p_events, events),
+      disabled_at = case when p_enabled is null then disabled_at when p_enabled then null else coalesce(disabled_at, now()) end,
+      disabled_reason = case when p_enabled is null then disabled_reason when p_enabled then null
+                             else coalesce(disabled_reason, 'Turned off in the Launch tool.') end,
+      failing_since = case when p_enabled then null else failing_since end
+  where id = p_id
+  returning * into changed;
+  if not found then
+    return null;
+  end if;
+  insert into operator.audit (actor, action, detail)
+  values (p_actor, 'webhook.endpoint.changed', jsonb_build_object('endpoint', p_id, 'enabled', changed.disabled_at is null));
+  return webhooks.endpoint_json(changed);
+end;
+$$;
+
+--
+-- Name: webhooks_update_endpoint(text, uuid, text, text[], boolean); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.webhooks_update_endpoint(p_actor text, p_id uuid, p_description text, p_events text[], p_enabled boolean) RETURNS jsonb
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    RETURN webhooks.update_endpoint(p_actor, p_id, p_description, p_events, p_enabled);
+
+--
+-- Name: claim_due(integer, double precision, integer); Type: FUNCTION; Schema: webhooks; Owner: -
+--
+
+CREATE FUNCTION webhooks.claim_due(p_max integer, p_lease_seconds double precision, p_per_endpoint integer) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  claimed jsonb;
+begin
+  -- One claim at a time: the per-endpoint bound counts the leases the others hold.
+  perform pg_advisory_xact_lock(hashtextextended('webhooks.claim_due', 0));
+  with candidates as (
+    select delivery.id, delivery.endpoint_id, event.seq
+    from webhooks.deliveries as delivery
+    join webhooks.events as event on event.id = delivery.event_id
+    join webhooks.endpoints as endpoint on endpoint.id = delivery.endpoint_id and endpoint.disabled_at is null
+    where delivery.status = 'pending' and delivery.next_attempt_at <= now()
+      and not exists (
+        select 1 from webhooks.deliveries as earlier join webhooks.events as earlier_event on earlier_event.id = earlier.event_id
+        where earlier.endpoint_id = delivery.endpoint_id and earlier.status = 'pending'
+          and earlier_event.waitlist_id = event.waitlist_id and earlier_event.seq < event.seq)
+  ), ranked as (
+    select candidates.id, candidates.seq,
+           row_number() over (partition by candidates.endpoint_id order by candidates.seq)
+             + (select count(*) from webhooks.deliveries as held
+                where held.endpoint_id = candidates.endpoint_id and held.status = 'pending' and held.leased_until > now()) as slot
+    from candidates
+  ), chosen as (
+    select id from ranked where slot <= p_per_endpoint order by seq limit p_max
+  ), leased as (
+    update webhooks.deliveries as delivery
+    set leased_until = now() + make_interval(secs => p_lease_seconds),
+        next_attempt_at = now() + make_interval(secs => p_lease_seconds)
+    from chosen
+    where delivery.id = chosen.id
+    returning delivery.id, delivery.event_id, delivery.endpoint_id, delivery.attempts
+  )
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'id', leased.id, 'eventId', leased.event_id, 'attempts', leased.attempts,
+           'endpointId', leased.endpoint_id, 'url', endpoint.url,
+           'secrets', array_remove(array[endpoint.secret,
+                        case when endpoint.previous_secret_until > now() then endpoint.previous_secret end], null),
+           'createdAt', event.created_at, 'payload', event.payload)
+         order by event.seq), '[]'::jsonb)
+  into claimed
+  from leased
+  join webhooks.events as event on event.id = leased.event_id
+  join webhooks.endpoints as endpoint on endpoint.id = leased.endpoint_id;
+  return claimed;
+end;
+$$;
+
+--
+-- Name: emit(text, uuid, jsonb); Type: FUNCTION; Schema: webhooks; Owner: -
+--
+
+CREATE FUNCTION webhooks.emit(p_type text, p_waitlist_id uuid, p_data jsonb) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  created text;
+begin
+  if not exists (select 1 from webhooks.endpoints where disabled_at is null and p_type = any(events)) then
+    return null;
+  end if;
+  insert into webhooks.events (type, waitlist_id, payload)
+  values (p_type, p_waitlist_id, jsonb_build_object('type', p_type, 'timestamp', now(), 'version', 1, 'data', p_data))
+  returning id into created;
+  insert into webhooks.deliveries (event_id, endpoint_id)
+  select created, id from webhooks.endpoints where disabled_at is null and p_type = any(events);
+  return created;
+end;
+$$;
+
+--
+-- Name: forget_finished(uuid); Type: FUNCTION; Schema: webhooks; Owner: -
+--
+
+CREATE FUNCTION webhooks.forget_finished(p_id uuid) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  update webhooks.events as event set payload = null
+  where event.waitlist_id = p_id and event.payload is not null
+    and not exists (select 1 from public.waitlist where waitlist.id = p_id)
+    and not exists (select 1 from webhooks.deliveries where deliveries.event_id = event.id and deliveries.status = 'pending');
+$$;
+
+--
+-- Name: next_due_in(); Type: FUNCTION; Schema: webhooks; Owner: -
+--
+
+CREATE FUNCTION webhooks.next_due_in() RETURNS double precision
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select greatest(extract(epoch from min(delivery.next_attempt_at) - now()), 0)::double precision
+  from webhooks.deliveries as delivery
+  join webhooks.endpoints as endpoint on endpoint.id = delivery.endpoint_id and endpoint.disabled_at is null
+  where delivery.status = 'pending';
+$$;
+
+--
+-- Name: person_removed(uuid, text); Type: FUNCTION; Schema: webhooks; Owner: -
+--
+
+CREATE FUNCTION webhooks.person_removed(p_id uuid, p_email text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  withdrawn_from uuid[];
+  removal text;
+begin
+  with withdrawn as (
+    delete from webhooks.deliveries as delivery
+    using webhooks.events as event
+    where event.id = delivery.event_id and event.waitlist_id = p_id
+      and delivery.status = 'pending' and delivery.attempts = 0 and delivery.leased_until is null
+    returning delivery.endpoint_id
+  )
+  select coalesce(array_agg(distinct endpoint_id), '{}') into withdrawn_from from withdrawn;
+  delete from webhooks.events as event
+  where event.waitlist_id = p_id and not exists (select 1 from webhooks.deliveries as delivery where delivery.event_id = event.id);
+
+  removal := webhooks.emit('waitlist.signup.removed', p_id, jsonb_build_object('id', p_id, 'email', p_email, 'removedAt', now()));
+  -- An endpoint told nothing about the person has nothing to take back.
+  delete from webhooks.deliveries as delivery
+  where delivery.event_id = removal and delivery.endpoint_id = any(withdrawn_from)
+    and not exists (select 1 from webhooks.deliveries as other join webhooks.events as event on event.id = other.event_id
+                    where event.waitlist_id = p_id and other.endpoint_id = delivery.endpoint_id and other.event_id <> removal);
+  delete from webhooks.events as event
+  where event.id = removal and not exists (select 1 from webhooks.deliveries as delivery where delivery.event_id = event.id);
+  perform webhooks.forget_finished(p_id);
+end;
+$$;
+
+--
+-- Name: record_attempt(bigint, integer, text, double precision[], double precision); Type: FUNCTION; Schema: webhooks; Owner: -
+--
+
+CREATE FUNCTION webhooks.record_attempt(p_id bigint, p_status integer, p_error text, p_schedule double precision[], p_disable_after_seconds double precision) RETURNS text
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  delivery webhooks.deliveries;
+  delivered boolean := p_status between 200 and 299;
+  outcome text;
+begin
+  select * into delivery from webhooks.deliveries where id = p_id and status = 'pending' for update;
+  if not found then
+    return 'gone';
+  end if;
+  outcome := case
+    when delivered then 'delivered'
+    when delivery.attempts + 1 >= cardinality(p_schedule) or p_status = 410 then 'failed'
+    else 'pending' end;
+  update webhooks.deliveries
+  set status = outcome, attempts = attempts + 1, leased_until = null,
+      last_status = p_status, last_error = case when delivered then null else left(p_error, 500) end,
+      last_attempt_at = now(), delivered_at = case when delivered then now() end,
+      next_attempt_at = case when outcome = 'pending'
+        then now() + make_interval(secs => p_schedule[delivery.attempts + 2]) else now() end
+  where id = p_id;
+
+  if delivered then
+    update webhooks.endpoints set failing_since = null where id = delivery.endpoint_id and failing_since is not null;
+  elsif p_status = 410 then
+    update webhooks.endpoints set disabled_at = now(), disabled_reason = 'The endpoint answered 410 Gone.'
+    where id = delivery.endpoint_id and disabled_at is null;
+  else
+    update webhooks.endpoints
+    set failing_since = coalesce(failing_since, now()),
+        disabled_at = case when failing_since < now() - make_interval(secs => p_disable_after_seconds) then now() end,
+        disabled_reason = case when failing_since < now() - make_interval(secs => p_disable_after_seconds)
+          then 'Every delivery failed for ' || round(p_disable_after_seconds / 86400, 1) || ' days.' end
+    where id = delivery.endpoint_id and disabled_at is null;
+  end if;
+  if outcome <> 'pending' then
+    perform webhooks.forget_finished(waitlist_id) from webhooks.events where id = delivery.event_id and waitlist_id is not null;
+  end if;
+  return outcome;
+end;
+$$;
+
+--
+-- Name: release(bigint[]); Type: FUNCTION; Schema: webhooks; Owner: -
+--
+
+CREATE FUNCTION webhooks.release(p_ids bigint[]) RETURNS void
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  update webhooks.deliveries set leased_until = null, next_attempt_at = now()
+  where id = any(p_ids) and status = 'pending';
+$$;
+
+--
+-- Name: release_abandoned(); Type: FUNCTION; Schema: webhooks; Owner: -
+--
+
+CREATE FUNCTION webhooks.release_abandoned() RETURNS integer
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  with released as (
+    update webhooks.deliveries set leased_until = null, next_attempt_at = now()
+    where status = 'pending' and leased_until is not null
+    returning 1
+  )
+  select count(*)::integer from released;
+$$;
+
+--
+-- Name: renew(bigint[], double precision); Type: FUNCTION; Schema: webhooks; Owner: -
+--
+
+CREATE FUNCTION webhooks.renew(p_ids bigint[], p_lease_seconds double precision) RETURNS void
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  update webhooks.deliveries
+  set leased_until = now() + make_interval(secs => p_lease_seconds), next_attempt_at = now() + make_interval(secs => p_lease_seconds)
+  where id = any(p_ids) and status = 'pending' and leased_until is not null;
+$$;
+
+--
+-- Name: signup_changed(); Type: FUNCTION; Schema: webhooks; Owner: -
+--
+
+CREATE FUNCTION webhooks.signup_changed() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if tg_op = 'INSERT' then
+    perform webhooks.emit('waitlist.signup.created', new.id, jsonb_build_object(
+      'id', new.id, 'email', new.email, 'role', new.role, 'companySize', new.company_size,
+      'locale', coalesce(new.signup_locale, new.consent_locale), 'createdAt', new.created_at));
+  elsif tg_op = 'UPDATE' then
+    perform webhooks.emit('waitlist.signup.confirmed', new.id,
+      jsonb_build_object('id', new.id, 'email', new.email, 'confirmedAt', new.confirmed_at));
+  else
+    perform webhooks.person_removed(old.id, old.email);
+  end if;
+  return null;
+end;
+$$;
+
+--
 -- Name: daily_visits; Type: TABLE; Schema: analytics; Owner: -
 --
 
@@ -1408,6 +1964,32 @@ CREATE TABLE supabase_migrations.schema_migrations (
 );
 
 --
+-- Name: deliveries_id_seq; Type: SEQUENCE; Schema: webhooks; Owner: -
+--
+
+ALTER TABLE webhooks.deliveries ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME webhooks.deliveries_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: events_seq_seq; Type: SEQUENCE; Schema: webhooks; Owner: -
+--
+
+ALTER TABLE webhooks.events ALTER COLUMN seq ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME webhooks.events_seq_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
 -- Name: salts salts_pkey; Type: CONSTRAINT; Schema: analytics; Owner: -
 --
 
@@ -1527,6 +2109,41 @@ ALTER TABLE ONLY supabase_migrations.schema_migrations
     ADD CONSTRAINT schema_migrations_pkey PRIMARY KEY (version);
 
 --
+-- Name: deliveries deliveries_event_id_endpoint_id_key; Type: CONSTRAINT; Schema: webhooks; Owner: -
+--
+
+ALTER TABLE ONLY webhooks.deliveries
+    ADD CONSTRAINT deliveries_event_id_endpoint_id_key UNIQUE (event_id, endpoint_id);
+
+--
+-- Name: deliveries deliveries_pkey; Type: CONSTRAINT; Schema: webhooks; Owner: -
+--
+
+ALTER TABLE ONLY webhooks.deliveries
+    ADD CONSTRAINT deliveries_pkey PRIMARY KEY (id);
+
+--
+-- Name: endpoints endpoints_pkey; Type: CONSTRAINT; Schema: webhooks; Owner: -
+--
+
+ALTER TABLE ONLY webhooks.endpoints
+    ADD CONSTRAINT endpoints_pkey PRIMARY KEY (id);
+
+--
+-- Name: events events_pkey; Type: CONSTRAINT; Schema: webhooks; Owner: -
+--
+
+ALTER TABLE ONLY webhooks.events
+    ADD CONSTRAINT events_pkey PRIMARY KEY (id);
+
+--
+-- Name: events events_seq_key; Type: CONSTRAINT; Schema: webhooks; Owner: -
+--
+
+ALTER TABLE ONLY webhooks.events
+    ADD CONSTRAINT events_seq_key UNIQUE (seq);
+
+--
 -- Name: daily_visits_by_day; Type: INDEX; Schema: analytics; Owner: -
 --
 
@@ -1593,6 +2210,24 @@ CREATE INDEX waitlist_unconfirmed_by_age ON public.waitlist USING btree (created
 CREATE INDEX welcome_emails_due ON public.welcome_emails USING btree (attempts, next_attempt_at) WHERE (status = 'pending'::text);
 
 --
+-- Name: deliveries_by_endpoint; Type: INDEX; Schema: webhooks; Owner: -
+--
+
+CREATE INDEX deliveries_by_endpoint ON webhooks.deliveries USING btree (endpoint_id, id DESC);
+
+--
+-- Name: deliveries_due; Type: INDEX; Schema: webhooks; Owner: -
+--
+
+CREATE INDEX deliveries_due ON webhooks.deliveries USING btree (next_attempt_at) WHERE (status = 'pending'::text);
+
+--
+-- Name: events_by_person; Type: INDEX; Schema: webhooks; Owner: -
+--
+
+CREATE INDEX events_by_person ON webhooks.events USING btree (waitlist_id) WHERE (waitlist_id IS NOT NULL);
+
+--
 -- Name: waitlist waitlist_before_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -1629,6 +2264,24 @@ CREATE TRIGGER waitlist_one_row_per_request AFTER INSERT ON public.waitlist REFE
 CREATE TRIGGER waitlist_request_begins BEFORE INSERT ON public.waitlist FOR EACH STATEMENT EXECUTE FUNCTION guard.waitlist_request_begins();
 
 --
+-- Name: waitlist waitlist_webhook_confirmed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER waitlist_webhook_confirmed AFTER UPDATE OF confirmed_at ON public.waitlist FOR EACH ROW WHEN (((old.confirmed_at IS NULL) AND (new.confirmed_at IS NOT NULL))) EXECUTE FUNCTION webhooks.signup_changed();
+
+--
+-- Name: waitlist waitlist_webhook_created; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER waitlist_webhook_created AFTER INSERT ON public.waitlist FOR EACH ROW EXECUTE FUNCTION webhooks.signup_changed();
+
+--
+-- Name: waitlist waitlist_webhook_removed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER waitlist_webhook_removed AFTER DELETE ON public.waitlist FOR EACH ROW EXECUTE FUNCTION webhooks.signup_changed();
+
+--
 -- Name: welcome_emails welcome_counted_request; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -1647,6 +2300,20 @@ ALTER TABLE ONLY guard.removed_places
 
 ALTER TABLE ONLY public.welcome_emails
     ADD CONSTRAINT welcome_emails_waitlist_id_fkey FOREIGN KEY (waitlist_id) REFERENCES public.waitlist(id) ON DELETE CASCADE;
+
+--
+-- Name: deliveries deliveries_endpoint_id_fkey; Type: FK CONSTRAINT; Schema: webhooks; Owner: -
+--
+
+ALTER TABLE ONLY webhooks.deliveries
+    ADD CONSTRAINT deliveries_endpoint_id_fkey FOREIGN KEY (endpoint_id) REFERENCES webhooks.endpoints(id) ON DELETE CASCADE;
+
+--
+-- Name: deliveries deliveries_event_id_fkey; Type: FK CONSTRAINT; Schema: webhooks; Owner: -
+--
+
+ALTER TABLE ONLY webhooks.deliveries
+    ADD CONSTRAINT deliveries_event_id_fkey FOREIGN KEY (event_id) REFERENCES webhooks.events(id) ON DELETE CASCADE;
 
 --
 -- Name: daily_visits; Type: ROW SECURITY; Schema: analytics; Owner: -
@@ -1769,6 +2436,12 @@ GRANT USAGE ON SCHEMA operator TO service_role;
 
 GRANT USAGE ON SCHEMA public TO anon;
 GRANT USAGE ON SCHEMA public TO authenticated;
+
+--
+-- Name: SCHEMA webhooks; Type: ACL; Schema: -; Owner: -
+--
+
+GRANT USAGE ON SCHEMA webhooks TO service_role;
 
 --
 -- Name: FUNCTION count_signup_step(); Type: ACL; Schema: analytics; Owner: -
@@ -2101,6 +2774,195 @@ GRANT ALL ON FUNCTION public.operator_waitlist_export(p_actor text) TO service_r
 
 REVOKE ALL ON FUNCTION public.operator_waitlist_page(p_actor text, p_search text, p_status text, p_limit integer, p_offset integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.operator_waitlist_page(p_actor text, p_search text, p_status text, p_limit integer, p_offset integer) TO service_role;
+
+--
+-- Name: FUNCTION create_endpoint(p_actor text, p_url text, p_description text, p_events text[], p_secret text); Type: ACL; Schema: webhooks; Owner: -
+--
+
+REVOKE ALL ON FUNCTION webhooks.create_endpoint(p_actor text, p_url text, p_description text, p_events text[], p_secret text) FROM PUBLIC;
+GRANT ALL ON FUNCTION webhooks.create_endpoint(p_actor text, p_url text, p_description text, p_events text[], p_secret text) TO service_role;
+
+--
+-- Name: FUNCTION webhooks_create_endpoint(p_actor text, p_url text, p_description text, p_events text[], p_secret text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.webhooks_create_endpoint(p_actor text, p_url text, p_description text, p_events text[], p_secret text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.webhooks_create_endpoint(p_actor text, p_url text, p_description text, p_events text[], p_secret text) TO service_role;
+
+--
+-- Name: FUNCTION delete_endpoint(p_actor text, p_id uuid); Type: ACL; Schema: webhooks; Owner: -
+--
+
+REVOKE ALL ON FUNCTION webhooks.delete_endpoint(p_actor text, p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION webhooks.delete_endpoint(p_actor text, p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION webhooks_delete_endpoint(p_actor text, p_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.webhooks_delete_endpoint(p_actor text, p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.webhooks_delete_endpoint(p_actor text, p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION list_deliveries(p_endpoint uuid, p_limit integer); Type: ACL; Schema: webhooks; Owner: -
+--
+
+REVOKE ALL ON FUNCTION webhooks.list_deliveries(p_endpoint uuid, p_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION webhooks.list_deliveries(p_endpoint uuid, p_limit integer) TO service_role;
+
+--
+-- Name: FUNCTION webhooks_list_deliveries(p_endpoint uuid, p_limit integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.webhooks_list_deliveries(p_endpoint uuid, p_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.webhooks_list_deliveries(p_endpoint uuid, p_limit integer) TO service_role;
+
+--
+-- Name: FUNCTION endpoint_json(endpoint webhooks.endpoints); Type: ACL; Schema: webhooks; Owner: -
+--
+
+REVOKE ALL ON FUNCTION webhooks.endpoint_json(endpoint webhooks.endpoints) FROM PUBLIC;
+GRANT ALL ON FUNCTION webhooks.endpoint_json(endpoint webhooks.endpoints) TO service_role;
+
+--
+-- Name: FUNCTION list_endpoints(); Type: ACL; Schema: webhooks; Owner: -
+--
+
+REVOKE ALL ON FUNCTION webhooks.list_endpoints() FROM PUBLIC;
+GRANT ALL ON FUNCTION webhooks.list_endpoints() TO service_role;
+
+--
+-- Name: FUNCTION webhooks_list_endpoints(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.webhooks_list_endpoints() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.webhooks_list_endpoints() TO service_role;
+
+--
+-- Name: FUNCTION resend(p_actor text, p_delivery bigint); Type: ACL; Schema: webhooks; Owner: -
+--
+
+REVOKE ALL ON FUNCTION webhooks.resend(p_actor text, p_delivery bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION webhooks.resend(p_actor text, p_delivery bigint) TO service_role;
+
+--
+-- Name: FUNCTION webhooks_resend(p_actor text, p_delivery bigint); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.webhooks_resend(p_actor text, p_delivery bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.webhooks_resend(p_actor text, p_delivery bigint) TO service_role;
+
+--
+-- Name: FUNCTION rotate_secret(p_actor text, p_id uuid, p_secret text, p_overlap_seconds double precision); Type: ACL; Schema: webhooks; Owner: -
+--
+
+REVOKE ALL ON FUNCTION webhooks.rotate_secret(p_actor text, p_id uuid, p_secret text, p_overlap_seconds double precision) FROM PUBLIC;
+GRANT ALL ON FUNCTION webhooks.rotate_secret(p_actor text, p_id uuid, p_secret text, p_overlap_seconds double precision) TO service_role;
+
+--
+-- Name: FUNCTION webhooks_rotate_secret(p_actor text, p_id uuid, p_secret text, p_overlap_seconds double precision); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.webhooks_rotate_secret(p_actor text, p_id uuid, p_secret text, p_overlap_seconds double precision) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.webhooks_rotate_secret(p_actor text, p_id uuid, p_secret text, p_overlap_seconds double precision) TO service_role;
+
+--
+-- Name: FUNCTION send_test(p_actor text, p_endpoint uuid); Type: ACL; Schema: webhooks; Owner: -
+--
+
+REVOKE ALL ON FUNCTION webhooks.send_test(p_actor text, p_endpoint uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION webhooks.send_test(p_actor text, p_endpoint uuid) TO service_role;
+
+--
+-- Name: FUNCTION webhooks_send_test(p_actor text, p_endpoint uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.webhooks_send_test(p_actor text, p_endpoint uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.webhooks_send_test(p_actor text, p_endpoint uuid) TO service_role;
+
+--
+-- Name: FUNCTION update_endpoint(p_actor text, p_id uuid, p_description text, p_events text[], p_enabled boolean); Type: ACL; Schema: webhooks; Owner: -
+--
+
+REVOKE ALL ON FUNCTION webhooks.update_endpoint(p_actor text, p_id uuid, p_description text, p_events text[], p_enabled boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION webhooks.update_endpoint(p_actor text, p_id uuid, p_description text, p_events text[], p_enabled boolean) TO service_role;
+
+--
+-- Name: FUNCTION webhooks_update_endpoint(p_actor text, p_id uuid, p_description text, p_events text[], p_enabled boolean); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.webhooks_update_endpoint(p_actor text, p_id uuid, p_description text, p_events text[], p_enabled boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.webhooks_update_endpoint(p_actor text, p_id uuid, p_description text, p_events text[], p_enabled boolean) TO service_role;
+
+--
+-- Name: FUNCTION claim_due(p_max integer, p_lease_seconds double precision, p_per_endpoint integer); Type: ACL; Schema: webhooks; Owner: -
+--
+
+REVOKE ALL ON FUNCTION webhooks.claim_due(p_max integer, p_lease_seconds double precision, p_per_endpoint integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION webhooks.claim_due(p_max integer, p_lease_seconds double precision, p_per_endpoint integer) TO service_role;
+
+--
+-- Name: FUNCTION emit(p_type text, p_waitlist_id uuid, p_data jsonb); Type: ACL; Schema: webhooks; Owner: -
+--
+
+REVOKE ALL ON FUNCTION webhooks.emit(p_type text, p_waitlist_id uuid, p_data jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION webhooks.emit(p_type text, p_waitlist_id uuid, p_data jsonb) TO service_role;
+
+--
+-- Name: FUNCTION forget_finished(p_id uuid); Type: ACL; Schema: webhooks; Owner: -
+--
+
+REVOKE ALL ON FUNCTION webhooks.forget_finished(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION webhooks.forget_finished(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION next_due_in(); Type: ACL; Schema: webhooks; Owner: -
+--
+
+REVOKE ALL ON FUNCTION webhooks.next_due_in() FROM PUBLIC;
+GRANT ALL ON FUNCTION webhooks.next_due_in() TO service_role;
+
+--
+-- Name: FUNCTION person_removed(p_id uuid, p_email text); Type: ACL; Schema: webhooks; Owner: -
+--
+
+REVOKE ALL ON FUNCTION webhooks.person_removed(p_id uuid, p_email text) FROM PUBLIC;
+GRANT ALL ON FUNCTION webhooks.person_removed(p_id uuid, p_email text) TO service_role;
+
+--
+-- Name: FUNCTION record_attempt(p_id bigint, p_status integer, p_error text, p_schedule double precision[], p_disable_after_seconds double precision); Type: ACL; Schema: webhooks; Owner: -
+--
+
+REVOKE ALL ON FUNCTION webhooks.record_attempt(p_id bigint, p_status integer, p_error text, p_schedule double precision[], p_disable_after_seconds double precision) FROM PUBLIC;
+GRANT ALL ON FUNCTION webhooks.record_attempt(p_id bigint, p_status integer, p_error text, p_schedule double precision[], p_disable_after_seconds double precision) TO service_role;
+
+--
+-- Name: FUNCTION release(p_ids bigint[]); Type: ACL; Schema: webhooks; Owner: -
+--
+
+REVOKE ALL ON FUNCTION webhooks.release(p_ids bigint[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION webhooks.release(p_ids bigint[]) TO service_role;
+
+--
+-- Name: FUNCTION release_abandoned(); Type: ACL; Schema: webhooks; Owner: -
+--
+
+REVOKE ALL ON FUNCTION webhooks.release_abandoned() FROM PUBLIC;
+GRANT ALL ON FUNCTION webhooks.release_abandoned() TO service_role;
+
+--
+-- Name: FUNCTION renew(p_ids bigint[], p_lease_seconds double precision); Type: ACL; Schema: webhooks; Owner: -
+--
+
+REVOKE ALL ON FUNCTION webhooks.renew(p_ids bigint[], p_lease_seconds double precision) FROM PUBLIC;
+GRANT ALL ON FUNCTION webhooks.renew(p_ids bigint[], p_lease_seconds double precision) TO service_role;
+
+--
+-- Name: FUNCTION signup_changed(); Type: ACL; Schema: webhooks; Owner: -
+--
+
+REVOKE ALL ON FUNCTION webhooks.signup_changed() FROM PUBLIC;
+GRANT ALL ON FUNCTION webhooks.signup_changed() TO service_role;
 
 --
 -- PostgreSQL database dump complete

@@ -9,6 +9,8 @@ import { scheduleVacuum } from '../db/vacuum.ts'
 import { createFileMailer } from '../mail/file-mailer.ts'
 import { startWelcomeSender, type WelcomeSender } from '../mail/welcome-sender.ts'
 import { createVisitorLoad, type VisitorLoad } from '../mail/visitor-load.ts'
+import type { Sweeper } from '../outbox/sweeper.ts'
+import { startWebhookSender } from '../webhooks/webhook-sender.ts'
 import type { QuerySource } from '../site/query-source.ts'
 import { createSmtpMailer } from '../../supabase/functions/_shared/delivery/smtp-mailer.ts'
 import { createWelcomeStore } from '../../supabase/functions/_shared/welcome/welcome-store.ts'
@@ -34,6 +36,8 @@ const VISITORS_FIRST_HOLD_MS = 2_000
 export interface SignupBackend {
   db: Database
   sender: WelcomeSender
+  /** Delivers the signed webhooks the database's triggers write. */
+  webhooks: Sweeper
   /** The places on the waitlist the personal links act on. */
   places: WaitlistPlaces
   /** The key the personal links are signed with (LINK_SECRET, or the one kept in the database). */
@@ -106,6 +110,7 @@ export async function startSignupBackend(
       fallbackContact: config.mail.from,
       log: deliveryLog,
     })
+    const webhooks = await startWebhookSender(db, { ...config.webhooks, log: deliveryLog })
     const visitors = createVisitorLoad()
     const sender = startWelcomeSender(
       {
@@ -130,13 +135,14 @@ export async function startSignupBackend(
     return {
       db,
       sender,
+      webhooks,
       places,
       linkSecret,
       proofOfWorkKey,
       visitors,
       consentVersion,
       async close() {
-        await sender.stop()
+        await Promise.all([sender.stop(), webhooks.stop()])
         mailer.close?.()
         await vacuum?.stop()
         await db.close()
