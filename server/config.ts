@@ -7,11 +7,7 @@ import {
   deliveryPolicyOf,
   type DeliveryPolicy,
 } from '../supabase/functions/_shared/delivery/delivery-policy.ts'
-import {
-  webhookEnvShape,
-  webhookPolicyOf,
-  type WebhookPolicy,
-} from '../supabase/functions/_shared/webhooks/webhook-policy.ts'
+import { webhookEnvShape, webhookPolicyOf, type WebhookPolicy } from '../supabase/functions/_shared/webhooks/webhook-policy.ts'
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './sanity/query/query-pool.ts'
 import {
   DEFAULT_RATES,

@@ -1310,7 +1310,6 @@ CREATE TABLE webhooks.deliveries (
 
 CREATE TABLE webhooks.events (
     id text DEFAULT ('msg_'::text || replace((gen_random_uuid())::text, '-'::text, ''::text)) NOT NULL,
-    seq bigint NOT NULL,
     type text NOT NULL,
     waitlist_id uuid,
     payload jsonb,
@@ -1538,24 +1537,31 @@ declare
 begin
   -- One claim at a time: the per-endpoint bound counts the leases the others hold.
   perform pg_advisory_xact_lock(hashtextextended('webhooks.claim_due', 0));
-  with candidates as (
-    select delivery.id, delivery.endpoint_id, event.seq
-    from webhooks.deliveries as delivery
-    join webhooks.events as event on event.id = delivery.event_id
-    join webhooks.endpoints as endpoint on endpoint.id = delivery.endpoint_id and endpoint.disabled_at is null
-    where delivery.status = 'pending' and delivery.next_attempt_at <= now()
-      and not exists (
-        select 1 from webhooks.deliveries as earlier join webhooks.events as earlier_event on earlier_event.id = earlier.event_id
-        where earlier.endpoint_id = delivery.endpoint_id and earlier.status = 'pending'
-          and earlier_event.waitlist_id = event.waitlist_id and earlier_event.seq < event.seq)
-  ), ranked as (
-    select candidates.id, candidates.seq,
-           row_number() over (partition by candidates.endpoint_id order by candidates.seq)
-             + (select count(*) from webhooks.deliveries as held
-                where held.endpoint_id = candidates.endpoint_id and held.status = 'pending' and held.leased_until > now()) as slot
-    from candidates
+  with free as (
+    select endpoint.id as endpoint_id,
+           p_per_endpoint - (select count(*) from webhooks.deliveries as held
+                             where held.endpoint_id = endpoint.id and held.status = 'pending' and held.leased_until is not null
+                               and held.leased_until > now()) as slots
+    from webhooks.endpoints as endpoint
+    where endpoint.disabled_at is null
   ), chosen as (
-    select id from ranked where slot <= p_per_endpoint order by seq limit p_max
+    select pick.id
+    from free
+    cross join lateral (
+      -- Deliveries are made in the order their events happened, so an endpoint's id order is that order.
+      select delivery.id
+      from webhooks.deliveries as delivery
+      join webhooks.events as event on event.id = delivery.event_id
+      where delivery.endpoint_id = free.endpoint_id and delivery.status = 'pending' and delivery.next_attempt_at <= now()
+        and (event.waitlist_id is null or not exists (
+          select 1 from webhooks.events as earlier_event
+          join webhooks.deliveries as earlier on earlier.event_id = earlier_event.id and earlier.endpoint_id = delivery.endpoint_id
+          where earlier_event.waitlist_id = event.waitlist_id and earlier.status = 'pending' and earlier.id < delivery.id))
+      order by delivery.id
+      limit greatest(free.slots, 0)
+    ) as pick
+    order by pick.id
+    limit p_max
   ), leased as (
     update webhooks.deliveries as delivery
     set leased_until = now() + make_interval(secs => p_lease_seconds),
@@ -1569,8 +1575,8 @@ begin
            'endpointId', leased.endpoint_id, 'url', endpoint.url,
            'secrets', array_remove(array[endpoint.secret,
                         case when endpoint.previous_secret_until > now() then endpoint.previous_secret end], null),
-           'createdAt', event.created_at, 'payload', event.payload)
-         order by event.seq), '[]'::jsonb)
+           'payload', event.payload)
+         order by leased.id), '[]'::jsonb)
   into claimed
   from leased
   join webhooks.events as event on event.id = leased.event_id
@@ -1704,7 +1710,7 @@ begin
     set failing_since = coalesce(failing_since, now()),
         disabled_at = case when failing_since < now() - make_interval(secs => p_disable_after_seconds) then now() end,
         disabled_reason = case when failing_since < now() - make_interval(secs => p_disable_after_seconds)
-          then 'Every delivery failed for ' || round(p_disable_after_seconds / 86400, 1) || ' days.' end
+          then 'Every delivery failed for ' || round((p_disable_after_seconds / 86400)::numeric, 1) || ' days.' end
     where id = delivery.endpoint_id and disabled_at is null;
   end if;
   if outcome <> 'pending' then
@@ -1977,19 +1983,6 @@ ALTER TABLE webhooks.deliveries ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY
 );
 
 --
--- Name: events_seq_seq; Type: SEQUENCE; Schema: webhooks; Owner: -
---
-
-ALTER TABLE webhooks.events ALTER COLUMN seq ADD GENERATED ALWAYS AS IDENTITY (
-    SEQUENCE NAME webhooks.events_seq_seq
-    START WITH 1
-    INCREMENT BY 1
-    NO MINVALUE
-    NO MAXVALUE
-    CACHE 1
-);
-
---
 -- Name: salts salts_pkey; Type: CONSTRAINT; Schema: analytics; Owner: -
 --
 
@@ -2137,13 +2130,6 @@ ALTER TABLE ONLY webhooks.events
     ADD CONSTRAINT events_pkey PRIMARY KEY (id);
 
 --
--- Name: events events_seq_key; Type: CONSTRAINT; Schema: webhooks; Owner: -
---
-
-ALTER TABLE ONLY webhooks.events
-    ADD CONSTRAINT events_seq_key UNIQUE (seq);
-
---
 -- Name: daily_visits_by_day; Type: INDEX; Schema: analytics; Owner: -
 --
 
@@ -2220,6 +2206,18 @@ CREATE INDEX deliveries_by_endpoint ON webhooks.deliveries USING btree (endpoint
 --
 
 CREATE INDEX deliveries_due ON webhooks.deliveries USING btree (next_attempt_at) WHERE (status = 'pending'::text);
+
+--
+-- Name: deliveries_leased_by_endpoint; Type: INDEX; Schema: webhooks; Owner: -
+--
+
+CREATE INDEX deliveries_leased_by_endpoint ON webhooks.deliveries USING btree (endpoint_id) WHERE ((status = 'pending'::text) AND (leased_until IS NOT NULL));
+
+--
+-- Name: deliveries_pending_by_endpoint; Type: INDEX; Schema: webhooks; Owner: -
+--
+
+CREATE INDEX deliveries_pending_by_endpoint ON webhooks.deliveries USING btree (endpoint_id, id) WHERE (status = 'pending'::text);
 
 --
 -- Name: events_by_person; Type: INDEX; Schema: webhooks; Owner: -

@@ -5,7 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import { sqlAnalyticsApi, type AnalyticsApi } from '../../supabase/functions/_shared/analytics/analytics-api.ts'
-import { hostedRpcOptions } from '../supabase/secret-rpc.ts'
+import { whereSignupsLive } from '../supabase/secret-rpc.ts'
 import type { ServerConfig } from '../config.ts'
 import type { Database } from '../db/database.ts'
 import { createPageCounter, type PageCounter } from './page-counter.ts'
@@ -14,9 +14,7 @@ import { restAnalyticsApi } from './rest-analytics-api.ts'
 
 /** The counting functions where the sign-ups are: this server's database, or the hosted project's RPC with the secret key. */
 export function analyticsApiFor(config: ServerConfig, db: Database | undefined): AnalyticsApi | undefined {
-  const rest = hostedRpcOptions(config.supabase)
-  if (rest) return restAnalyticsApi(rest)
-  return config.supabase.hosted || !db ? undefined : sqlAnalyticsApi(db)
+  return whereSignupsLive(config.supabase, db, sqlAnalyticsApi, restAnalyticsApi)
 }
 
 export function startCounting(

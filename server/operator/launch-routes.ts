@@ -16,6 +16,7 @@ import { checkProof } from './launch-proof.ts'
 import type { LaunchSessions } from './launch-session.ts'
 import { EXPORT_COLUMNS, type OperatorStore } from './operator-store.ts'
 import type { StudioDocuments } from './studio-documents.ts'
+import { registerWebhookRoutes, type WebhookRoutesOptions } from '../webhooks/webhook-routes.ts'
 
 export interface LaunchRoutesOptions {
   nonces: LaunchNonces
@@ -23,6 +24,7 @@ export interface LaunchRoutesOptions {
   documents: StudioDocuments
   store: OperatorStore
   report: AnalyticsApi['report']
+  webhooks: Omit<WebhookRoutesOptions, 'actorOf'>
   /** The Studio's origin (SANITY_STUDIO_URL), whose pages call this API with their credential. */
   studioOrigin: string
   rate: RequestLimit
@@ -54,7 +56,7 @@ const UNAUTHORIZED = { error: 'Open the Launch tool from the Studio: this browse
 
 export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
   app,
-  { nonces, sessions, documents, store, report, studioOrigin, rate },
+  { nonces, sessions, documents, store, report, webhooks, studioOrigin, rate },
 ) => {
   await app.register(fastifyRateLimit, {
     keyGenerator: clientKey,
@@ -156,5 +158,7 @@ export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
     })
 
     authed.get('/audit', async () => ({ entries: await store.auditLog(50) }))
+
+    registerWebhookRoutes(authed, { ...webhooks, actorOf })
   })
 }

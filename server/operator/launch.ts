@@ -12,6 +12,8 @@ import type { LaunchRoutesOptions } from './launch-routes.ts'
 import { createLaunchSessions } from './launch-session.ts'
 import { operatorStoreFor } from './operator-store.ts'
 import { studioDocuments } from './studio-documents.ts'
+import { restWebhookAdmin, sqlWebhookAdmin } from '../webhooks/webhook-admin.ts'
+import { whereSignupsLive } from '../supabase/secret-rpc.ts'
 
 /** Requests per client address to the tool's API: a tool open in a few tabs, refreshing every few seconds. */
 const LAUNCH_RATE = { maxHits: 300, perSeconds: 60 }
@@ -25,7 +27,8 @@ export function createLaunch(
   if (!sanity.viewerToken) return { unavailable: 'set SANITY_VIEWER_TOKEN to read the Studio’s proofs' }
   const store = operatorStoreFor(config, db)
   const analytics = analyticsApiFor(config, db)
-  if (!store || !analytics) return { unavailable: 'set SUPABASE_SECRET_KEY to read the hosted waitlist' }
+  const webhooks = whereSignupsLive(config.supabase, db, sqlWebhookAdmin, restWebhookAdmin)
+  if (!store || !analytics || !webhooks) return { unavailable: 'set SUPABASE_SECRET_KEY to read the hosted waitlist' }
   const key = sanity.viewerToken
   return {
     routes: {
@@ -39,6 +42,7 @@ export function createLaunch(
       }),
       store,
       report: analytics.report,
+      webhooks: { admin: webhooks, allowPrivate: config.webhooks.allowPrivate },
       studioOrigin: sanity.studioUrl,
       rate: LAUNCH_RATE,
     },

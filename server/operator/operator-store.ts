@@ -4,7 +4,7 @@
  * hosted project's over its RPC with the secret key. Both run the same SQL functions.
  */
 import type { Sql } from '../../supabase/functions/_shared/runtime/sql.ts'
-import { hostedRpcOptions, secretRpc, type SecretRpcOptions } from '../supabase/secret-rpc.ts'
+import { secretRpc, whereSignupsLive, type SecretRpcOptions } from '../supabase/secret-rpc.ts'
 import type { ServerConfig } from '../config.ts'
 import type { Database } from '../db/database.ts'
 
@@ -95,7 +95,5 @@ export function restOperatorStore(options: SecretRpcOptions): OperatorStore {
 
 /** The operators' views where the sign-ups are, as analyticsApiFor finds the counting (analytics/counting.ts). */
 export function operatorStoreFor(config: ServerConfig, db: Database | undefined): OperatorStore | undefined {
-  const rest = hostedRpcOptions(config.supabase)
-  if (rest) return restOperatorStore(rest)
-  return config.supabase.hosted || !db ? undefined : sqlOperatorStore(db)
+  return whereSignupsLive(config.supabase, db, sqlOperatorStore, restOperatorStore)
 }

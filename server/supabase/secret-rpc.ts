@@ -1,3 +1,5 @@
+import type { Sql } from '../../supabase/functions/_shared/runtime/sql.ts'
+
 /**
  * Calls a SQL function of a hosted Supabase project over PostgREST's RPC (`POST /rest/v1/rpc/<name>`)
  * with the project's secret key (SUPABASE_SECRET_KEY), whose role (service_role) is the only one
@@ -28,8 +30,24 @@ export class RpcError extends Error {
 }
 
 /** The hosted project's RPC with its secret key, when this server is in front of one that gave it. */
-export function hostedRpcOptions(supabase: { url: string; hosted: boolean; secretKey?: string }): SecretRpcOptions | undefined {
+function hostedRpcOptions(supabase: { url: string; hosted: boolean; secretKey?: string }): SecretRpcOptions | undefined {
   return supabase.hosted && supabase.secretKey ? { url: supabase.url, secretKey: supabase.secretKey } : undefined
+}
+
+/**
+ * An API over the sign-ups' database, where it lives: the hosted project's RPC when this server is
+ * in front of one that gave its secret key, this server's own database when it answers the
+ * sign-ups itself; undefined in front of a hosted project without the key.
+ */
+export function whereSignupsLive<T>(
+  supabase: { url: string; hosted: boolean; secretKey?: string },
+  db: Sql | undefined,
+  overSql: (db: Sql) => T,
+  overRpc: (options: SecretRpcOptions) => T,
+): T | undefined {
+  const rest = hostedRpcOptions(supabase)
+  if (rest) return overRpc(rest)
+  return supabase.hosted || !db ? undefined : overSql(db)
 }
 
 export type SecretRpc = <T>(name: string, args: Record<string, unknown>) => Promise<T>

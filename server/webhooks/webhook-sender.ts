@@ -18,7 +18,10 @@ export interface WebhookSenderOptions {
  * The self-hosted webhook sender: its own sweeps, apart from the welcome sender's, so a slow
  * receiver never holds a welcome back.
  */
-export async function startWebhookSender(db: Database, { policy, allowPrivate, sweepMs, log }: WebhookSenderOptions): Promise<Sweeper> {
+export async function startWebhookSender(
+  db: Database,
+  { policy, allowPrivate, sweepMs, log }: WebhookSenderOptions,
+): Promise<Sweeper> {
   const store = createWebhookStore(db)
   if (db.kind === 'pglite') {
     // This process holds the embedded database alone: any lease in it is a dead process's.

@@ -29,8 +29,6 @@ comment on table webhooks.endpoints is 'Where the webhook senders deliver events
 create table webhooks.events (
   -- The webhook-id header: the same for every endpoint and every retry, the receiver's idempotency key.
   id text primary key default 'msg_' || replace(gen_random_uuid()::text, '-', ''),
-  -- Creation order, the order in which one person's events reach an endpoint.
-  seq bigint generated always as identity unique,
   type text not null constraint events_type_known check (
     type in ('waitlist.signup.created', 'waitlist.signup.confirmed', 'waitlist.signup.removed', 'waitlist.invite.sent', 'webhook.test')
   ),
@@ -59,6 +57,9 @@ create table webhooks.deliveries (
   unique (event_id, endpoint_id)
 );
 create index deliveries_due on webhooks.deliveries (next_attempt_at) where status = 'pending';
+-- An endpoint's deliveries still to make, in the order their events happened (the claim walks it).
+create index deliveries_pending_by_endpoint on webhooks.deliveries (endpoint_id, id) where status = 'pending';
+create index deliveries_leased_by_endpoint on webhooks.deliveries (endpoint_id) where status = 'pending' and leased_until is not null;
 create index deliveries_by_endpoint on webhooks.deliveries (endpoint_id, id desc);
 
 /**
@@ -161,7 +162,7 @@ create trigger waitlist_webhook_removed after delete on public.waitlist
 
 /**
  * Leases up to p_max due deliveries for p_lease_seconds: at most p_per_endpoint in flight per
- * endpoint, and for one person and one endpoint only the earliest event not yet over, so each
+ * endpoint, and for one person and one endpoint only the earliest delivery not yet over, so each
  * endpoint gets a person's events in the order they happened. Returns what a sender needs to
  * sign and post each one.
  */
@@ -174,24 +175,31 @@ declare
 begin
   -- One claim at a time: the per-endpoint bound counts the leases the others hold.
   perform pg_advisory_xact_lock(hashtextextended('webhooks.claim_due', 0));
-  with candidates as (
-    select delivery.id, delivery.endpoint_id, event.seq
-    from webhooks.deliveries as delivery
-    join webhooks.events as event on event.id = delivery.event_id
-    join webhooks.endpoints as endpoint on endpoint.id = delivery.endpoint_id and endpoint.disabled_at is null
-    where delivery.status = 'pending' and delivery.next_attempt_at <= now()
-      and not exists (
-        select 1 from webhooks.deliveries as earlier join webhooks.events as earlier_event on earlier_event.id = earlier.event_id
-        where earlier.endpoint_id = delivery.endpoint_id and earlier.status = 'pending'
-          and earlier_event.waitlist_id = event.waitlist_id and earlier_event.seq < event.seq)
-  ), ranked as (
-    select candidates.id, candidates.seq,
-           row_number() over (partition by candidates.endpoint_id order by candidates.seq)
-             + (select count(*) from webhooks.deliveries as held
-                where held.endpoint_id = candidates.endpoint_id and held.status = 'pending' and held.leased_until > now()) as slot
-    from candidates
+  with free as (
+    select endpoint.id as endpoint_id,
+           p_per_endpoint - (select count(*) from webhooks.deliveries as held
+                             where held.endpoint_id = endpoint.id and held.status = 'pending' and held.leased_until is not null
+                               and held.leased_until > now()) as slots
+    from webhooks.endpoints as endpoint
+    where endpoint.disabled_at is null
   ), chosen as (
-    select id from ranked where slot <= p_per_endpoint order by seq limit p_max
+    select pick.id
+    from free
+    cross join lateral (
+      -- Deliveries are made in the order their events happened, so an endpoint's id order is that order.
+      select delivery.id
+      from webhooks.deliveries as delivery
+      join webhooks.events as event on event.id = delivery.event_id
+      where delivery.endpoint_id = free.endpoint_id and delivery.status = 'pending' and delivery.next_attempt_at <= now()
+        and (event.waitlist_id is null or not exists (
+          select 1 from webhooks.events as earlier_event
+          join webhooks.deliveries as earlier on earlier.event_id = earlier_event.id and earlier.endpoint_id = delivery.endpoint_id
+          where earlier_event.waitlist_id = event.waitlist_id and earlier.status = 'pending' and earlier.id < delivery.id))
+      order by delivery.id
+      limit greatest(free.slots, 0)
+    ) as pick
+    order by pick.id
+    limit p_max
   ), leased as (
     update webhooks.deliveries as delivery
     set leased_until = now() + make_interval(secs => p_lease_seconds),
@@ -205,8 +213,8 @@ begin
            'endpointId', leased.endpoint_id, 'url', endpoint.url,
            'secrets', array_remove(array[endpoint.secret,
                         case when endpoint.previous_secret_until > now() then endpoint.previous_secret end], null),
-           'createdAt', event.created_at, 'payload', event.payload)
-         order by event.seq), '[]'::jsonb)
+           'payload', event.payload)
+         order by leased.id), '[]'::jsonb)
   into claimed
   from leased
   join webhooks.events as event on event.id = leased.event_id
@@ -257,7 +265,7 @@ begin
     set failing_since = coalesce(failing_since, now()),
         disabled_at = case when failing_since < now() - make_interval(secs => p_disable_after_seconds) then now() end,
         disabled_reason = case when failing_since < now() - make_interval(secs => p_disable_after_seconds)
-          then 'Every delivery failed for ' || round(p_disable_after_seconds / 86400, 1) || ' days.' end
+          then 'Every delivery failed for ' || round((p_disable_after_seconds / 86400)::numeric, 1) || ' days.' end
     where id = delivery.endpoint_id and disabled_at is null;
   end if;
   if outcome <> 'pending' then

@@ -162,7 +162,9 @@ export async function deliverDueWebhooks(deps: WebhookDependencies, signal?: Abo
     if (unsent.length > 0) {
       await store
         .release(unsent)
-        .catch((error: unknown) => log('warn', 'unsent webhooks not given back; due when their lease ends', { error: messageOf(error) }))
+        .catch((error: unknown) =>
+          log('warn', 'unsent webhooks not given back; due when their lease ends', { error: messageOf(error) }),
+        )
     }
   }
   if (claimError !== undefined) throw claimError

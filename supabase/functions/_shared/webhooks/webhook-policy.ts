@@ -24,7 +24,10 @@ export interface WebhookPolicy {
 
 const schedule = z
   .string()
-  .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?){0,19}\s*$/, 'a comma-separated list of up to 20 delays in seconds, such as "0,5,300"')
+  .regex(
+    /^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?){0,19}\s*$/,
+    'a comma-separated list of up to 20 delays in seconds, such as "0,5,300"',
+  )
   .transform((text) => text.split(',').map(Number))
 
 /** The variables, validated; the server adds them to its own schema, the function parses them alone. */

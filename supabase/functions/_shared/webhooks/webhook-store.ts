@@ -20,10 +20,11 @@ export type AttemptOutcome = 'delivered' | 'pending' | 'failed' | 'gone'
 export function createWebhookStore(sql: Sql) {
   return {
     async claimDue(limit: number, { leaseSeconds, perEndpoint }: Pick<WebhookPolicy, 'leaseSeconds' | 'perEndpoint'>) {
-      const { rows } = await sql.query<{ claimed: ClaimedDelivery[] }>(
-        'select webhooks.claim_due($1, $2, $3) as claimed',
-        [limit, leaseSeconds, perEndpoint],
-      )
+      const { rows } = await sql.query<{ claimed: ClaimedDelivery[] }>('select webhooks.claim_due($1, $2, $3) as claimed', [
+        limit,
+        leaseSeconds,
+        perEndpoint,
+      ])
       return rows[0]?.claimed ?? []
     },
 
