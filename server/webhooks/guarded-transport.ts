@@ -10,9 +10,9 @@ import { addressRefusal, endpointUrlRefusal, hostOf, isLoopback } from './endpoi
  * can be pointed elsewhere since, or answer differently each time). Any address refused refuses
  * the name; plain http must stay on loopback.
  */
-function guardedLookup(allowPrivate: boolean, plainHttp: boolean): LookupFunction {
+function guardedLookup(dnsLookup: typeof lookup, allowPrivate: boolean, plainHttp: boolean): LookupFunction {
   return (hostname, options: LookupOptions, callback) => {
-    lookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 0)
       const refusal =
         addresses.map(({ address }) => addressRefusal(address, allowPrivate)).find((reason) => reason !== null) ??
@@ -31,7 +31,14 @@ function guardedLookup(allowPrivate: boolean, plainHttp: boolean): LookupFunctio
  * time, redirects answered (never followed), one attempt bounded by `timeoutMs` from start to the
  * answer's status line, and no answer body read.
  */
-export function guardedTransport({ allowPrivate }: { allowPrivate: boolean }): WebhookTransport {
+export function guardedTransport({
+  allowPrivate,
+  dnsLookup = lookup,
+}: {
+  allowPrivate: boolean
+  /** How names are resolved: the system's resolver, or a test's. */
+  dnsLookup?: typeof lookup
+}): WebhookTransport {
   return {
     post(text, headers, body, timeoutMs) {
       const refusal = endpointUrlRefusal(text, allowPrivate)
@@ -45,7 +52,7 @@ export function guardedTransport({ allowPrivate }: { allowPrivate: boolean }): W
         const outgoing = (plainHttp ? httpRequest : httpsRequest)(url, {
           method: 'POST',
           headers: { ...headers, 'content-length': Buffer.byteLength(body) },
-          lookup: guardedLookup(allowPrivate, plainHttp),
+          lookup: guardedLookup(dnsLookup, allowPrivate, plainHttp),
           agent: false,
           signal: AbortSignal.timeout(timeoutMs),
         })
@@ -54,7 +61,7 @@ export function guardedTransport({ allowPrivate }: { allowPrivate: boolean }): W
           response.destroy()
         })
         outgoing.on('error', (error) =>
-          reject(error.name === 'AbortError' ? new Error(`No answer within ${Math.round(timeoutMs / 1000)} s.`) : error),
+          reject(error.name === 'AbortError' ? new Error(`No answer within ${timeoutMs / 1000} s.`) : error),
         )
         outgoing.end(body)
       })
