@@ -118,6 +118,20 @@ describe.each(databaseVariants)('signed webhooks on $name', ({ database }) => {
     expect(receiver.received).toHaveLength(1)
   })
 
+  it('disables an endpoint whose every delivery has failed for five days', async () => {
+    const { receiver, endpoint } = await receiverWithEndpoint(['waitlist.signup.created'])
+    receiver.answer = 503
+    await server.backend.db.query(
+      `update webhooks.endpoints set failing_since = now() - interval '5 days 1 minute' where id = $1`,
+      [endpoint.id],
+    )
+    expect((await tool(`/webhooks/${endpoint.id}/test`, { method: 'POST' })).status).toBe(202)
+    await receiver.untilReceived(1)
+    await vi.waitFor(async () =>
+      expect(await endpointNow(endpoint.id)).toMatchObject({ disabledReason: 'Every delivery failed for 5.0 days.' }),
+    )
+  })
+
   it('keeps each person’s events in order through an outage, under one webhook-id per event', async () => {
     const { receiver, endpoint } = await receiverWithEndpoint(['waitlist.signup.created', 'waitlist.signup.removed'])
     receiver.answer = 503
