@@ -36,7 +36,17 @@ export interface Place {
 export interface AuditEntry {
   at: string
   actor: string
-  action: 'session.opened' | 'waitlist.read' | 'waitlist.exported' | 'person.erased'
+  action:
+    | 'session.opened'
+    | 'waitlist.read'
+    | 'waitlist.exported'
+    | 'person.erased'
+    | 'webhook.endpoint.created'
+    | 'webhook.endpoint.changed'
+    | 'webhook.endpoint.deleted'
+    | 'webhook.secret.rotated'
+    | 'webhook.test.sent'
+    | 'webhook.delivery.resent'
   detail: Record<string, unknown>
 }
 

@@ -1,3 +1,5 @@
+import type { AuditEntry } from './launch-api.ts'
+
 /** The Launch tool's words: the Studio speaks English to the team, as Sanity's own tools do. */
 export const launchCopy = {
   title: 'Launch',
@@ -57,6 +59,12 @@ export const launchCopy = {
     'waitlist.read': 'read the waitlist',
     'waitlist.exported': 'exported the waitlist',
     'person.erased': 'erased a person',
-  } as Record<string, string>,
+    'webhook.endpoint.created': 'added a webhook endpoint',
+    'webhook.endpoint.changed': 'changed a webhook endpoint',
+    'webhook.endpoint.deleted': 'deleted a webhook endpoint',
+    'webhook.secret.rotated': 'rotated a webhook secret',
+    'webhook.test.sent': 'sent a test webhook',
+    'webhook.delivery.resent': 'resent a webhook',
+  } satisfies Record<AuditEntry['action'], string> as Record<string, string>,
   loadFailed: 'Could not load:',
 } as const
