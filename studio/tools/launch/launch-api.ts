@@ -5,8 +5,14 @@
  * server makes them (server/operator/operator-store.ts).
  */
 import type { AuditEntry, Place, PlaceStatus } from '../../../server/operator/operator-store.ts'
+import type { NewEndpoint, WebhookDelivery, WebhookEndpoint, WebhookEventType } from '../../../server/webhooks/webhook-admin.ts'
 
-export type { AuditEntry, Place, PlaceStatus }
+export type { AuditEntry, NewEndpoint, Place, PlaceStatus, WebhookDelivery, WebhookEndpoint, WebhookEventType }
+/** An endpoint with its signing secret: shown once, when made or rotated. */
+export interface EndpointWithSecret {
+  endpoint: WebhookEndpoint
+  secret: string
+}
 export interface ReportTotals {
   visitors: number
   page_views: number
@@ -66,8 +72,14 @@ export function createLaunchApi(siteUrl: string, fetcher: typeof fetch = (...arg
       const body = (await response.json().catch(() => ({}))) as { error?: string }
       throw new LaunchApiError(response.status, body.error ?? `The site answered ${response.status}`)
     }
-    return (response.status === 204 ? undefined : await response.json()) as T
+    const text = await response.text()
+    return (text ? JSON.parse(text) : undefined) as T
   }
+  const json = (method: string, body: unknown): RequestInit => ({
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
   const query = (values: Record<string, string | number | undefined>) => {
     const params = new URLSearchParams()
     for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== '') params.set(key, String(value))
@@ -75,17 +87,21 @@ export function createLaunchApi(siteUrl: string, fetcher: typeof fetch = (...arg
   }
   return {
     nonce: () => call<{ nonce: string; expiresAt: string }>('/nonce'),
-    openSession: (proof: string) =>
-      call<{ actor: string }>('/session', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ proof }),
-      }),
+    openSession: (proof: string) => call<{ actor: string }>('/session', json('POST', { proof })),
     report: (from: string, to: string, filters: ReportFilters) => call<Report>(`/report?${query({ from, to, ...filters })}`),
     waitlist: (search: string, status: PlaceStatus, page: number) =>
       call<WaitlistPage>(`/waitlist?${query({ search, status, page })}`),
     erase: (id: string) => call<void>(`/waitlist/${encodeURIComponent(id)}/erase`, { method: 'POST' }),
     audit: () => call<{ entries: AuditEntry[] }>('/audit'),
+    webhooks: () => call<{ endpoints: WebhookEndpoint[]; events: WebhookEventType[] }>('/webhooks'),
+    addEndpoint: (endpoint: NewEndpoint) => call<EndpointWithSecret>('/webhooks', json('POST', endpoint)),
+    changeEndpoint: (id: string, change: { enabled?: boolean }) =>
+      call<{ endpoint: WebhookEndpoint }>(`/webhooks/${encodeURIComponent(id)}`, json('POST', change)),
+    rotateSecret: (id: string) => call<EndpointWithSecret>(`/webhooks/${encodeURIComponent(id)}/rotate`, { method: 'POST' }),
+    deleteEndpoint: (id: string) => call<void>(`/webhooks/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    deliveries: (id: string) => call<{ deliveries: WebhookDelivery[] }>(`/webhooks/${encodeURIComponent(id)}/deliveries`),
+    sendTest: (id: string) => call<{ eventId: string }>(`/webhooks/${encodeURIComponent(id)}/test`, { method: 'POST' }),
+    resend: (deliveryId: number) => call<void>(`/webhooks/deliveries/${deliveryId}/resend`, { method: 'POST' }),
     /** The CSV export, downloaded by the browser with the credential (a link, not a fetch). */
     exportUrl: `${base}/waitlist.csv`,
   }

@@ -3,7 +3,15 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event'
 import { studioTheme, ThemeProvider } from '@sanity/ui'
 import { SWRConfig } from 'swr'
-import { LaunchApiError, type LaunchApi, type Place, type Report } from './launch-api.ts'
+import {
+  LaunchApiError,
+  type LaunchApi,
+  type Place,
+  type Report,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEventType,
+} from './launch-api.ts'
 import { LaunchGate } from './launch-gate.tsx'
 import { openLaunchSession } from './launch-handshake.ts'
 import { LAUNCH_PROOF_TYPE } from '../../../schemas/launch-proof.ts'
@@ -38,6 +46,34 @@ const ana: Place = {
   campaign: 'launch',
 }
 
+const endpoint: WebhookEndpoint = {
+  id: '0b5e2f5c-0000-4000-8000-000000000002',
+  url: 'https://hooks.crm.example/pulso',
+  description: 'CRM',
+  events: ['waitlist.signup.created', 'waitlist.signup.removed'],
+  createdAt: '2026-11-25T09:00:00Z',
+  failingSince: null,
+  disabledAt: null,
+  disabledReason: null,
+  previousSecretUntil: null,
+  deliveries: { pending: 1, delivered: 41, failed: 2 },
+}
+const failed: WebhookDelivery = {
+  id: 7,
+  eventId: 'msg_0123456789abcdef0123456789abcdef',
+  type: 'waitlist.signup.created',
+  status: 'failed',
+  attempts: 8,
+  lastStatus: 500,
+  lastError: 'The endpoint answered 500.',
+  lastAttemptAt: '2026-11-25T11:00:00Z',
+  deliveredAt: null,
+  nextAttemptAt: null,
+  createdAt: '2026-11-24T10:00:00Z',
+  resendable: true,
+}
+const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
+
 function fakeApi(overrides: Partial<LaunchApi> = {}): LaunchApi {
   return {
     nonce: vi.fn(async () => ({ nonce: 'n0nce', expiresAt: '2026-11-25T12:01:00Z' })),
@@ -49,6 +85,22 @@ function fakeApi(overrides: Partial<LaunchApi> = {}): LaunchApi {
       entries: [{ at: '2026-11-25T12:00:00Z', actor: 'pEditor', action: 'waitlist.read' as const, detail: {} }],
     })),
     exportUrl: 'http://site.example/api/launch/waitlist.csv',
+    webhooks: vi.fn(async () => ({
+      endpoints: [endpoint],
+      events: [
+        'waitlist.signup.created',
+        'waitlist.signup.confirmed',
+        'waitlist.signup.removed',
+        'waitlist.invite.sent',
+      ] as WebhookEventType[],
+    })),
+    addEndpoint: vi.fn(async () => ({ endpoint, secret: SECRET })),
+    changeEndpoint: vi.fn(async () => ({ endpoint })),
+    rotateSecret: vi.fn(async () => ({ endpoint, secret: SECRET })),
+    deleteEndpoint: vi.fn(async () => undefined),
+    deliveries: vi.fn(async () => ({ deliveries: [failed] })),
+    sendTest: vi.fn(async () => ({ eventId: 'msg_test' })),
+    resend: vi.fn(async () => undefined),
     ...overrides,
   }
 }
@@ -125,6 +177,52 @@ describe('the Launch tool', () => {
     expect(api.erase).not.toHaveBeenCalled()
     await userEvent.click(within(dialog).getByRole('button', { name: 'Erase for good' }))
     await waitFor(() => expect(api.erase).toHaveBeenCalledWith(ana.id))
+  })
+
+  it('adds a webhook endpoint and shows its secret once, lists its deliveries and resends a failed one', async () => {
+    const api = fakeApi()
+    renderTool(api)
+    await userEvent.click(await screen.findByRole('tab', { name: 'Webhooks' }))
+    const endpoints = await screen.findByRole('table', { name: 'Endpoints' })
+    expect(
+      within(endpoints).getByRole('row', {
+        name: /hooks\.crm\.example.*Someone joined, Someone left or was erased Active 41 \/ 1 \/ 2/,
+      }),
+    ).toBeInTheDocument()
+
+    await userEvent.type(screen.getByLabelText('Endpoint URL'), 'https://hooks.slack.example/x')
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Someone confirmed' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Add endpoint' }))
+    expect(api.addEndpoint).toHaveBeenCalledWith({
+      url: 'https://hooks.slack.example/x',
+      description: '',
+      events: ['waitlist.signup.created', 'waitlist.signup.confirmed'],
+    })
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByLabelText('Signing secret')).toHaveTextContent(SECRET)
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }))
+    expect(screen.queryByText(SECRET)).not.toBeInTheDocument()
+
+    await userEvent.click(screen.getByRole('button', { name: 'Deliveries: https://hooks.crm.example/pulso' }))
+    const deliveries = await screen.findByRole('table', { name: 'Deliveries to https://hooks.crm.example/pulso' })
+    expect(within(deliveries).getByRole('row', { name: /Someone joined Failed 8 500/ })).toBeInTheDocument()
+    await userEvent.click(within(deliveries).getByRole('button', { name: `Resend ${failed.eventId}` }))
+    expect(api.resend).toHaveBeenCalledWith(7)
+    await userEvent.click(screen.getByRole('button', { name: 'Send test event: https://hooks.crm.example/pulso' }))
+    expect(api.sendTest).toHaveBeenCalledWith(endpoint.id)
+  })
+
+  it('says why the site refused an endpoint', async () => {
+    const api = fakeApi({
+      addEndpoint: vi.fn(async () => {
+        throw new LaunchApiError(400, 'Not an address we deliver to: 10.0.0.8 is a private address.')
+      }),
+    })
+    renderTool(api)
+    await userEvent.click(await screen.findByRole('tab', { name: 'Webhooks' }))
+    await userEvent.type(await screen.findByLabelText('Endpoint URL'), 'https://10.0.0.8/')
+    await userEvent.click(screen.getByRole('button', { name: 'Add endpoint' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('10.0.0.8 is a private address.')
   })
 
   it('shows who did what in the audit log', async () => {
