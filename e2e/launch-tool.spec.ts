@@ -4,6 +4,7 @@ import { promisify } from 'node:util'
 import { expect, test, type Page } from '@playwright/test'
 import { collectPageErrors, gotoHydrated } from './support/page.ts'
 import { useOwnServer } from './support/own-server.ts'
+import { startWebhookReceiver } from '../test/webhooks/webhook-receiver.ts'
 
 const ownServer = useOwnServer('one browser size is enough for the Launch tool, which the Studio shows on a desk')
 
@@ -79,6 +80,51 @@ test('an editor opens the Launch tool through the handshake, sees a sign-up arri
   await expect(audit.getByRole('row', { name: /pLocalEditor opened the tool/ })).toBeVisible()
   await expect(audit).not.toContainText('ana.souza')
   expect(errors).toEqual([])
+})
+
+test('an operator adds a webhook endpoint, keeps its secret, and sees a sign-up delivered and verified', async ({ page }) => {
+  test.setTimeout(120_000)
+  const server = ownServer()
+  const errors = collectPageErrors(page)
+  const receiver = await startWebhookReceiver()
+  try {
+    await page.goto(await launchAddress())
+    await page.getByRole('tab', { name: 'Webhooks' }).click()
+    await page.getByLabel('Endpoint URL').fill(receiver.url)
+    await page.getByLabel('Description').fill('CRM')
+    await page.getByRole('checkbox', { name: 'Someone left or was erased' }).check()
+    await page.getByRole('button', { name: 'Add endpoint' }).click()
+    const secret = page.getByRole('dialog').getByLabel('Signing secret')
+    await expect(secret).toHaveText(/^whsec_/)
+    receiver.secrets.push((await secret.textContent()) ?? '')
+    await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click()
+    await expect(page.getByText(/^whsec_/)).toHaveCount(0)
+
+    const signup = await page.request.post(`${server.url}/rest/v1/waitlist`, {
+      headers: { apikey: 'local-anon-key', prefer: 'return=minimal' },
+      data: { email: 'bia@empresa.example', role: 'Team lead', company_size: 'unknown' },
+    })
+    expect(signup.status()).toBe(201)
+    await receiver.untilReceived(1)
+    expect(receiver.received[0]).toMatchObject({
+      verified: [true],
+      body: { type: 'waitlist.signup.created', data: { email: 'bia@empresa.example' } },
+    })
+
+    const endpoints = page.getByRole('table', { name: 'Endpoints' })
+    await expect(endpoints.getByRole('row', { name: new RegExp(`${receiver.url} \\(CRM\\).* Active 1 / 0 / 0`) })).toBeVisible()
+    await page.getByRole('button', { name: `Deliveries: ${receiver.url}` }).click()
+    const deliveries = page.getByRole('table', { name: `Deliveries to ${receiver.url}` })
+    await expect(deliveries.getByRole('row', { name: /Someone joined Delivered 1 200/ })).toBeVisible()
+
+    await page.getByRole('tab', { name: 'Audit log' }).click()
+    await expect(
+      page.getByRole('table', { name: 'Audit log' }).getByRole('row', { name: /added a webhook endpoint/ }),
+    ).toBeVisible()
+    expect(errors).toEqual([])
+  } finally {
+    await receiver.close()
+  }
 })
 
 test('a replayed or missing proof opens nothing', async ({ page }) => {

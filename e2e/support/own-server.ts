@@ -42,6 +42,8 @@ async function startOwnServer(): Promise<OwnServer> {
       SANITY_PROJECT_ID: '',
       SUPABASE_URL: '',
       SUPABASE_ANON_KEY: '',
+      // Webhook receivers in specs listen on loopback over plain http.
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     },
   })
   await waitUntilUp(url, child)
