@@ -1630,7 +1630,9 @@ CREATE FUNCTION webhooks.next_due_in() RETURNS double precision
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select greatest(extract(epoch from min(delivery.next_attempt_at) - now()), 0)::double precision
+  -- greatest() skips nulls: with nothing pending, min() is null and so must the answer be.
+  select case when min(delivery.next_attempt_at) is not null
+              then greatest(extract(epoch from min(delivery.next_attempt_at) - now()), 0)::double precision end
   from webhooks.deliveries as delivery
   join webhooks.endpoints as endpoint on endpoint.id = delivery.endpoint_id and endpoint.disabled_at is null
   where delivery.status = 'pending';

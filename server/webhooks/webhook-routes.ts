@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { endpointUrlRefusal } from './endpoint-address.ts'
+import { endpointUrlRefusal } from '../../supabase/functions/_shared/webhooks/endpoint-address.ts'
 import { WEBHOOK_EVENT_TYPES, type WebhookAdmin } from './webhook-admin.ts'
 
 export interface WebhookRoutesOptions {

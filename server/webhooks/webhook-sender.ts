@@ -4,7 +4,7 @@ import type { Log } from '../../supabase/functions/_shared/runtime/http.ts'
 import { deliverDueWebhooks, type WebhookTransport } from '../../supabase/functions/_shared/webhooks/deliver-webhooks.ts'
 import type { WebhookPolicy } from '../../supabase/functions/_shared/webhooks/webhook-policy.ts'
 import { createWebhookStore } from '../../supabase/functions/_shared/webhooks/webhook-store.ts'
-import { guardedTransport } from './guarded-transport.ts'
+import { guardedTransport } from '../../supabase/functions/_shared/webhooks/guarded-transport.ts'
 
 export interface WebhookSenderOptions {
   policy: WebhookPolicy

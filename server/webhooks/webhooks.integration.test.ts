@@ -101,6 +101,9 @@ describe.each(databaseVariants)('signed webhooks on $name', ({ database }) => {
     await vi.waitFor(async () =>
       expect((await endpointNow(endpoint.id))?.deliveries).toEqual({ pending: 0, delivered: EVENTS, failed: 0 }),
     )
+    // Nothing pending, nothing due: the sender sleeps instead of sweeping again at once.
+    const { rows } = await server.backend.db.query<{ due: number | null }>('select webhooks.next_due_in() as due')
+    expect(rows[0]?.due).toBeNull()
     expect((await tool(`/webhooks/${endpoint.id}`, { method: 'DELETE' })).status).toBe(204)
   }, 180_000)
 

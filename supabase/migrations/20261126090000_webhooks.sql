@@ -315,7 +315,9 @@ create function webhooks.next_due_in() returns double precision
   language sql stable
   set search_path = ''
   as $$
-  select greatest(extract(epoch from min(delivery.next_attempt_at) - now()), 0)::double precision
+  -- greatest() skips nulls: with nothing pending, min() is null and so must the answer be.
+  select case when min(delivery.next_attempt_at) is not null
+              then greatest(extract(epoch from min(delivery.next_attempt_at) - now()), 0)::double precision end
   from webhooks.deliveries as delivery
   join webhooks.endpoints as endpoint on endpoint.id = delivery.endpoint_id and endpoint.disabled_at is null
   where delivery.status = 'pending';

@@ -1,4 +1,5 @@
 import type { DeliveryPolicy } from './delivery-policy.ts'
+import { sweepWithin } from '../runtime/sweep-within.ts'
 import type { Log } from '../runtime/http.ts'
 import { failureKind, type FailureKind, type Mailer } from './mailer.ts'
 import { isPlainMailbox } from '../welcome/plain-mailbox.ts'
@@ -215,26 +216,19 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
   return report
 }
 
-/** The longest an edge function waits for the next welcome to fall due; later ones are the next cron run's (every 10 s). */
-const MAX_WAIT_MS = 5_000
-
 /**
  * Delivers what is due, and what falls due within seconds (a quick retry, the rate), for at most
  * `budgetMs` (an edge function's time), then reports.
  */
-export async function deliverWithin(deps: DeliverDependencies, budgetMs: number): Promise<DeliveryReport> {
-  const deadline = Date.now() + budgetMs
-  const signal = AbortSignal.timeout(budgetMs)
-  const total: DeliveryReport = { sent: 0, retried: 0, failed: 0, unavailable: false, retryIn: null }
-  for (;;) {
-    const report = await deliverDueWelcomes(deps, signal)
-    total.sent += report.sent
-    total.retried += report.retried
-    total.failed += report.failed
-    total.unavailable ||= report.unavailable
-    total.retryIn = report.retryIn
-    const waitMs = report.retryIn === null ? Infinity : report.retryIn * 1000
-    if (waitMs > MAX_WAIT_MS || Date.now() + waitMs >= deadline) return total
-    await sleep(waitMs)
-  }
-}
+export const deliverWithin = (deps: DeliverDependencies, budgetMs: number): Promise<DeliveryReport> =>
+  sweepWithin(
+    budgetMs,
+    (signal) => deliverDueWelcomes(deps, signal),
+    (total, report) => ({
+      sent: total.sent + report.sent,
+      retried: total.retried + report.retried,
+      failed: total.failed + report.failed,
+      unavailable: total.unavailable || report.unavailable,
+      retryIn: report.retryIn,
+    }),
+  )

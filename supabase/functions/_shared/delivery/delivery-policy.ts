@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { parseEnvShape } from '../runtime/env-shape.ts'
 
 /** How welcomes are sent and retried; the same variables configure the server and the edge functions. */
 export interface DeliveryPolicy {
@@ -44,12 +45,5 @@ export function deliveryPolicyOf(env: DeliveryEnv): DeliveryPolicy {
 }
 
 /** For the edge functions, which have no configuration schema of their own. */
-export function deliveryPolicyFromEnv(env: Record<string, string | undefined>): DeliveryPolicy {
-  const parsed = z.object(deliveryEnvShape).safeParse(env)
-  if (!parsed.success) {
-    throw new Error(
-      `Invalid mail settings: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
-    )
-  }
-  return deliveryPolicyOf(parsed.data)
-}
+export const deliveryPolicyFromEnv = (env: Record<string, string | undefined>): DeliveryPolicy =>
+  deliveryPolicyOf(parseEnvShape(deliveryEnvShape, env, 'mail settings'))

@@ -1,4 +1,5 @@
 import type { Log } from '../runtime/http.ts'
+import { sweepWithin } from '../runtime/sweep-within.ts'
 import { signedHeaders } from './sign-webhook.ts'
 import type { WebhookPolicy } from './webhook-policy.ts'
 import type { ClaimedDelivery, WebhookStore } from './webhook-store.ts'
@@ -171,3 +172,16 @@ export async function deliverDueWebhooks(deps: WebhookDependencies, signal?: Abo
   report.retryIn = await store.nextDueIn()
   return report
 }
+
+/** Delivers what is due, and what falls due within seconds, for at most `budgetMs` (an edge function's time). */
+export const deliverWebhooksWithin = (deps: WebhookDependencies, budgetMs: number): Promise<WebhookReport> =>
+  sweepWithin(
+    budgetMs,
+    (signal) => deliverDueWebhooks(deps, signal),
+    (total, report) => ({
+      delivered: total.delivered + report.delivered,
+      retried: total.retried + report.retried,
+      failed: total.failed + report.failed,
+      retryIn: report.retryIn,
+    }),
+  )

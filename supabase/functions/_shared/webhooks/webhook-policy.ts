@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { parseEnvShape } from '../runtime/env-shape.ts'
 
 /**
  * Seconds before each attempt, the Standard Webhooks reference schedule: at once, then 5 s, 5 min,
@@ -52,3 +53,7 @@ export function webhookPolicyOf(env: WebhookEnv): WebhookPolicy {
     leaseSeconds: env.WEBHOOK_TIMEOUT_SECONDS * 2,
   }
 }
+
+/** For the edge function, which has no configuration schema of its own. */
+export const webhookPolicyFromEnv = (env: Record<string, string | undefined>): WebhookPolicy =>
+  webhookPolicyOf(parseEnvShape(webhookEnvShape, env, 'webhook settings'))

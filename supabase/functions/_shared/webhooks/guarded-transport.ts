@@ -2,7 +2,7 @@ import { lookup, type LookupAddress, type LookupOptions } from 'node:dns'
 import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { isIP, type LookupFunction } from 'node:net'
-import type { WebhookTransport } from '../../supabase/functions/_shared/webhooks/deliver-webhooks.ts'
+import type { WebhookTransport } from './deliver-webhooks.ts'
 import { addressRefusal, endpointUrlRefusal, hostOf, isLoopback } from './endpoint-address.ts'
 
 /**
@@ -51,7 +51,7 @@ export function guardedTransport({
       return new Promise<number>((resolve, reject) => {
         const outgoing = (plainHttp ? httpRequest : httpsRequest)(url, {
           method: 'POST',
-          headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+          headers: { ...headers, 'content-length': new TextEncoder().encode(body).byteLength },
           lookup: guardedLookup(dnsLookup, allowPrivate, plainHttp),
           agent: false,
           signal: AbortSignal.timeout(timeoutMs),
