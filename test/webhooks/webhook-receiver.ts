@@ -22,6 +22,8 @@ export interface WebhookReceiver {
   secrets: string[]
   /** What it answers: 200 unless set. */
   answer: number
+  /** How long it takes to answer, so that deliveries are in flight when a test strikes. */
+  delayMs: number
   /** Resolves once `count` requests have come in (whatever the answer). */
   untilReceived(count: number): Promise<void>
   close(): Promise<void>
@@ -33,6 +35,7 @@ export async function startWebhookReceiver(path = '/hooks'): Promise<WebhookRece
     received: [],
     secrets: [],
     answer: 200,
+    delayMs: 0,
     untilReceived: (count) =>
       receiver.received.length >= count ? Promise.resolve() : new Promise((resolve) => waiters.push({ count, resolve })),
   }
@@ -59,12 +62,14 @@ export async function startWebhookReceiver(path = '/hooks'): Promise<WebhookRece
         body = undefined
       }
       const answered = receiver.answer
-      receiver.received.push({ id: headers['webhook-id'] ?? '', answered, verified, body, headers: request.headers })
-      response.writeHead(answered).end()
-      for (const waiter of waiters.filter((waiter) => receiver.received.length >= waiter.count)) {
-        waiters.splice(waiters.indexOf(waiter), 1)
-        waiter.resolve()
-      }
+      setTimeout(() => {
+        response.writeHead(answered).end()
+        receiver.received.push({ id: headers['webhook-id'] ?? '', answered, verified, body, headers: request.headers })
+        for (const waiter of waiters.filter((waiter) => receiver.received.length >= waiter.count)) {
+          waiters.splice(waiters.indexOf(waiter), 1)
+          waiter.resolve()
+        }
+      }, receiver.delayMs)
     })
   })
   server.listen(0, '127.0.0.1')
