@@ -31,6 +31,8 @@ describe.each(databaseVariants)('signed webhooks on $name', ({ database }) => {
       WEBHOOK_ALLOW_PRIVATE: 'true',
       WEBHOOK_SWEEP_SECONDS: '0.1',
       WEBHOOK_RETRY_SCHEDULE: '0,0.2,0.4,0.6,0.8,1,1,1',
+      WEBHOOK_TIMEOUT_SECONDS: '2',
+      CAPTCHA: 'off',
       ...throwaway.env,
     })
     cookie = await launchCookie(server.url, EDITOR_TOKEN)
@@ -166,6 +168,40 @@ describe.each(databaseVariants)('signed webhooks on $name', ({ database }) => {
     }
     expect((await endpointNow(endpoint.id))?.failingSince).toBeNull()
   }, 30_000)
+
+  it('never holds a welcome back, however slowly a receiver answers', async () => {
+    const { receiver } = await receiverWithEndpoint(['waitlist.signup.created'])
+    receiver.delayMs = 30_000
+    const emails = Array.from({ length: 6 }, (_, i) => `slow-${i}@receiver.example`)
+    for (const email of emails) await signUp(email)
+    const held = async () =>
+      (
+        await server.backend.db.query<{ held: number }>(
+          `select count(*)::int as held from webhooks.deliveries where status = 'pending' and leased_until is not null`,
+        )
+      ).rows[0]?.held
+    await vi.waitFor(async () => expect(await held()).toBe(5), { timeout: 10_000 })
+
+    const welcome = await fetch(`${server.url}/functions/v1/send-welcome-email`, {
+      method: 'POST',
+      headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ana', email: emails[5], role: 'Head of People', lang: 'pt' }),
+    })
+    expect(welcome.status).toBe(202)
+    await vi.waitFor(
+      async () => {
+        const { rows } = await server.backend.db.query<{ status: string }>(
+          `select welcome.status from public.welcome_emails as welcome join public.waitlist as place on place.id = welcome.waitlist_id
+           where place.email = $1`,
+          [emails[5]],
+        )
+        expect(rows).toEqual([{ status: 'sent' }])
+      },
+      { timeout: 10_000 },
+    )
+    // Sent while the receiver still held every delivery the endpoint may have in flight.
+    expect(await held()).toBe(5)
+  })
 
   it('tells an endpoint nothing of a person gone before anything about them was sent', async () => {
     const told = await receiverWithEndpoint(['waitlist.signup.created', 'waitlist.signup.removed'])

@@ -77,6 +77,11 @@ export async function startWebhookReceiver(path = '/hooks'): Promise<WebhookRece
   const { port } = server.address() as AddressInfo
   return Object.assign(receiver, {
     url: `http://127.0.0.1:${port}${path}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        // A receiver told to answer slowly may still hold requests: they end with it.
+        server.closeAllConnections()
+      }),
   })
 }
