@@ -1,5 +1,6 @@
 import type { DeliveryPolicy } from './delivery-policy.ts'
 import { sweepWithin } from '../runtime/sweep-within.ts'
+import { persistWithinLease, renewWhileHeld } from '../runtime/leases.ts'
 import type { Log } from '../runtime/http.ts'
 import { failureKind, type FailureKind, type Mailer } from './mailer.ts'
 import { isPlainMailbox } from '../welcome/plain-mailbox.ts'
@@ -85,18 +86,7 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
     }
   }
 
-  /** Records an outcome, retrying for half a lease: a write lost to a dropped connection would mean a second email. */
-  const persist = async <T>(write: () => Promise<T>): Promise<T> => {
-    const deadline = Date.now() + (policy.leaseSeconds * 1000) / 2
-    for (let delay = 100; ; delay = Math.min(delay * 2, 1000)) {
-      try {
-        return await write()
-      } catch (error) {
-        if (Date.now() + delay > deadline) throw error
-        await sleep(delay)
-      }
-    }
-  }
+  const persist = <T>(write: () => Promise<T>) => persistWithinLease(policy.leaseSeconds, write)
 
   const notRecorded = (error: unknown, ids: number[]) =>
     log('error', 'welcome outcome not recorded; it will be tried again when its lease ends', { ids, error: messageOf(error) })
@@ -185,20 +175,17 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
     }
   }
 
-  const renewal = setInterval(
-    () => {
-      if (held.size === 0) return
-      store
-        .renewLeases([...held], policy.leaseSeconds)
-        .catch((error: unknown) => log('warn', 'welcome leases not renewed', { error: messageOf(error) }))
-    },
-    (policy.leaseSeconds * 1000) / 3,
-  )
+  const stopRenewing = renewWhileHeld(held, {
+    leaseSeconds: policy.leaseSeconds,
+    renew: (ids) => store.renewLeases(ids, policy.leaseSeconds),
+    log,
+    what: 'welcome',
+  })
   try {
     await Promise.all(Array.from({ length: policy.concurrency }, (_, index) => worker(index)))
     while (recordingSent) await recordingSent
   } finally {
-    clearInterval(renewal)
+    stopRenewing()
     const unsent = queue.splice(0).map((welcome) => welcome.id)
     if (unsent.length > 0) {
       await store

@@ -1,5 +1,6 @@
 import type { Log } from '../runtime/http.ts'
 import { sweepWithin } from '../runtime/sweep-within.ts'
+import { persistWithinLease, renewWhileHeld } from '../runtime/leases.ts'
 import { signedHeaders } from './sign-webhook.ts'
 import type { WebhookPolicy } from './webhook-policy.ts'
 import type { ClaimedDelivery, WebhookStore } from './webhook-store.ts'
@@ -34,7 +35,6 @@ export interface WebhookReport {
 export const WEBHOOK_USER_AGENT = 'Pulso-Webhooks/1'
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * Delivers every webhook that is due, `policy.concurrency` at a time (at most `policy.perEndpoint`
@@ -76,18 +76,7 @@ export async function deliverDueWebhooks(deps: WebhookDependencies, signal?: Abo
     }
   }
 
-  /** Records an outcome, retrying for half a lease: a write lost to a dropped connection would mean a second delivery. */
-  const persist = async <T>(write: () => Promise<T>): Promise<T> => {
-    const deadline = Date.now() + (policy.leaseSeconds * 1000) / 2
-    for (let delay = 100; ; delay = Math.min(delay * 2, 1000)) {
-      try {
-        return await write()
-      } catch (error) {
-        if (Date.now() + delay > deadline) throw error
-        await sleep(delay)
-      }
-    }
-  }
+  const persist = <T>(write: () => Promise<T>) => persistWithinLease(policy.leaseSeconds, write)
 
   const attempt = async (delivery: ClaimedDelivery) => {
     const body = JSON.stringify(delivery.payload)
@@ -146,19 +135,16 @@ export async function deliverDueWebhooks(deps: WebhookDependencies, signal?: Abo
     }
   }
 
-  const renewal = setInterval(
-    () => {
-      if (held.size === 0) return
-      store
-        .renew([...held], policy.leaseSeconds)
-        .catch((error: unknown) => log('warn', 'webhook leases not renewed', { error: messageOf(error) }))
-    },
-    (policy.leaseSeconds * 1000) / 3,
-  )
+  const stopRenewing = renewWhileHeld(held, {
+    leaseSeconds: policy.leaseSeconds,
+    renew: (ids) => store.renew(ids, policy.leaseSeconds),
+    log,
+    what: 'webhook',
+  })
   try {
     await Promise.all(Array.from({ length: policy.concurrency }, () => worker()))
   } finally {
-    clearInterval(renewal)
+    stopRenewing()
     const unsent = queue.splice(0).map((delivery) => delivery.id)
     if (unsent.length > 0) {
       await store
