@@ -2,6 +2,7 @@ import { Stack } from '@sanity/ui'
 import useSWR from 'swr'
 import type { LaunchApi } from './launch-api.ts'
 import { launchCopy as copy } from './launch-copy.ts'
+import { moment } from './launch-dates.ts'
 import { LoadError } from './load-error.tsx'
 import { Table } from './overview.tsx'
 import { REFRESH_MS } from './refresh.ts'
@@ -16,7 +17,7 @@ export function AuditPanel({ api }: { api: LaunchApi }) {
         label={copy.audit}
         head={[copy.auditColumns.when, copy.auditColumns.who, copy.auditColumns.what]}
         rows={(data?.entries ?? []).map((entry) => [
-          new Date(entry.at).toISOString().replace('T', ' ').slice(0, 19),
+          moment(entry.at),
           entry.actor,
           copy.auditActions[entry.action] ?? entry.action,
         ])}

@@ -14,3 +14,6 @@ export function change(now: number | null, before: number | null): string | unde
   const delta = ((now - before) / before) * 100
   return `${delta >= 0 ? '+' : ''}${delta.toFixed(0)} %`
 }
+
+/** A moment as the tool shows it: UTC, to the second; a dash for none. */
+export const moment = (at: string | null) => (at ? new Date(at).toISOString().replace('T', ' ').slice(0, 19) : '—')

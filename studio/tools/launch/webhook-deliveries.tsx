@@ -2,12 +2,12 @@ import { Button, Heading, Stack, Text } from '@sanity/ui'
 import useSWR from 'swr'
 import type { LaunchApi, WebhookDelivery, WebhookEndpoint } from './launch-api.ts'
 import { launchCopy } from './launch-copy.ts'
+import { moment } from './launch-dates.ts'
 import { LoadError } from './load-error.tsx'
 import { Table } from './overview.tsx'
 import { REFRESH_MS } from './refresh.ts'
 
 const copy = launchCopy.hooks
-const when = (at: string | null) => (at ? new Date(at).toISOString().replace('T', ' ').slice(0, 19) : '—')
 
 /** One endpoint's newest deliveries: what happened to each, and a resend for those that are over. */
 export function WebhookDeliveries({
@@ -36,8 +36,8 @@ export function WebhookDeliveries({
           copy.deliveryStatus[delivery.status] ?? delivery.status,
           String(delivery.attempts),
           answerOf(delivery),
-          when(delivery.lastAttemptAt),
-          when(delivery.nextAttemptAt),
+          moment(delivery.lastAttemptAt),
+          moment(delivery.nextAttemptAt),
           delivery.status !== 'pending' && delivery.resendable ? (
             <Button
               key="resend"

@@ -3,13 +3,13 @@ import { Box, Button, Card, Checkbox, Dialog, Flex, Label, Stack, Text, TextInpu
 import useSWR from 'swr'
 import type { EndpointWithSecret, LaunchApi, WebhookEndpoint, WebhookEventType } from './launch-api.ts'
 import { launchCopy } from './launch-copy.ts'
+import { moment } from './launch-dates.ts'
 import { LoadError } from './load-error.tsx'
 import { Table } from './overview.tsx'
 import { REFRESH_MS } from './refresh.ts'
 import { WebhookDeliveries } from './webhook-deliveries.tsx'
 
 const copy = launchCopy.hooks
-const when = (at: string | null) => (at ? new Date(at).toISOString().replace('T', ' ').slice(0, 19) : '—')
 
 /** Webhook endpoints: added, tested, rotated, turned off and on, deleted; the deliveries of one. */
 export function WebhooksPanel({ api }: { api: LaunchApi }) {
@@ -135,7 +135,7 @@ export function WebhooksPanel({ api }: { api: LaunchApi }) {
 
 function stateOf(endpoint: WebhookEndpoint): string {
   if (endpoint.disabledAt) return copy.disabled(endpoint.disabledReason)
-  if (endpoint.failingSince) return copy.failingSince(when(endpoint.failingSince))
+  if (endpoint.failingSince) return copy.failingSince(moment(endpoint.failingSince))
   return copy.active
 }
 

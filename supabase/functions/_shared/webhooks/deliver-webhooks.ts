@@ -32,7 +32,7 @@ export interface WebhookReport {
   retryIn: number | null
 }
 
-export const WEBHOOK_USER_AGENT = 'Pulso-Webhooks/1'
+const WEBHOOK_USER_AGENT = 'Pulso-Webhooks/1'
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 

@@ -34,7 +34,7 @@ export function addressRefusal(address: string, allowLoopback: boolean): string 
 export const isLoopback = (address: string) => ipaddr.isValid(address) && ipaddr.process(address).range() === 'loopback'
 
 /** The URL's host as an address or a name: without an IPv6 literal's brackets. */
-export const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1')
+const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1')
 
 /**
  * Why an endpoint URL cannot be saved, or null: it must be https (http only for a loopback

@@ -1,9 +1,9 @@
 import { lookup, type LookupAddress, type LookupOptions } from 'node:dns'
 import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { request as httpsRequest } from 'node:https'
-import { isIP, type LookupFunction } from 'node:net'
+import type { LookupFunction } from 'node:net'
 import type { WebhookTransport } from './deliver-webhooks.ts'
-import { addressRefusal, endpointUrlRefusal, hostOf, isLoopback } from './endpoint-address.ts'
+import { addressRefusal, endpointUrlRefusal, isLoopback } from './endpoint-address.ts'
 
 /**
  * A name's addresses, checked as the connection is made (not when the endpoint was saved: a name
@@ -45,9 +45,6 @@ export function guardedTransport({
       if (refusal) return Promise.reject(new Error(refusal))
       const url = new URL(text)
       const plainHttp = url.protocol === 'http:'
-      const host = hostOf(url)
-      // A literal address is not looked up: judge it here.
-      if (isIP(host) && plainHttp && !isLoopback(host)) return Promise.reject(new Error('Plain http outside loopback.'))
       return new Promise<number>((resolve, reject) => {
         const outgoing = (plainHttp ? httpRequest : httpsRequest)(url, {
           method: 'POST',
