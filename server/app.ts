@@ -40,7 +40,13 @@ import type { PageViews } from './analytics/page-views.ts'
 import { createLaunch } from './operator/launch.ts'
 import { launchRoutes } from './operator/launch-routes.ts'
 import { launchPageRoutes } from './operator/launch-page-routes.ts'
+import { activationRoutes } from './invites/activation-routes.ts'
+import { restInviteAdmin, sqlInviteAdmin } from './invites/invite-admin.ts'
+import { whereSignupsLive } from './supabase/secret-rpc.ts'
 import { studioWrites, type LocalEditor } from './sanity/studio-writes.ts'
+
+/** The product's activation reports, per client address: a product reports one person at a time. */
+const ACTIVATION_RATE = { maxHits: 600, perSeconds: 60 }
 
 export interface AppDependencies {
   config: ServerConfig
@@ -193,6 +199,8 @@ export async function buildApp({
     await app.register(launchRoutes, { prefix: '/api/launch', ...launch.routes })
     await app.register(launchPageRoutes, { distDir: resolve(distDir) })
   } else app.log.info(`the Launch tool is not offered: ${launch.unavailable}`)
+  const invites = whereSignupsLive(config.supabase, signups?.db, sqlInviteAdmin, restInviteAdmin)
+  if (invites) await app.register(activationRoutes, { admin: invites, key: config.invites.activationKey, rate: ACTIVATION_RATE })
 
   const preview = createPreview(config, localDataset, () => selfOrigin(app))
   await app.register(previewRoutes, { preview, siteUrl: config.siteUrl })

@@ -149,6 +149,7 @@ const envSchema = z.object({
   // Lets endpoints on loopback over plain http: for tests and a receiver on this machine, never in production.
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   WEBHOOK_SWEEP_SECONDS: z.coerce.number().min(0.1).max(60).default(1),
+  INVITE_ACTIVATION_KEY: optional(z.string().min(32, 'at least 32 characters, e.g. from `openssl rand -hex 32`')),
   // Bounds on the content API's queries (server/sanity/query/query-pool.ts; README, security).
   CONTENT_QUERY_WORKERS: z.coerce.number().int().min(1).max(16).default(DEFAULT_QUERY_LIMITS.workers),
   CONTENT_QUERY_TIME_LIMIT_MS: z.coerce.number().int().min(10).max(60_000).default(DEFAULT_QUERY_LIMITS.timeLimitMs),
@@ -267,6 +268,11 @@ export interface ServerConfig {
     /** How often the outbox is looked at for new events. */
     sweepMs: number
   }
+  /** Invite waves (docs/decisions/0045-invite-waves.md). */
+  invites: {
+    /** INVITE_ACTIVATION_KEY: the bearer the product reports activations with; undefined, the call is off. */
+    activationKey: string | undefined
+  }
   /** The personal links in the welcome (docs/product.md §4.5). */
   links: {
     /** LINK_SECRET; unset, the sign-up backend generates one and keeps it in the database. */
@@ -369,6 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
       allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
       sweepMs: e.WEBHOOK_SWEEP_SECONDS * 1000,
     },
+    invites: { activationKey: e.INVITE_ACTIVATION_KEY },
     links: {
       secret: e.LINK_SECRET,
       retentionDays: e.UNCONFIRMED_RETENTION_DAYS,

@@ -27,6 +27,12 @@ CREATE SCHEMA analytics;
 CREATE SCHEMA guard;
 
 --
+-- Name: invites; Type: SCHEMA; Schema: -; Owner: -
+--
+
+CREATE SCHEMA invites;
+
+--
 -- Name: operator; Type: SCHEMA; Schema: -; Owner: -
 --
 
@@ -711,84 +717,148 @@ CREATE FUNCTION guard.waitlist_row_problem(email text, role text, company_size t
     RETURN CASE WHEN ((email IS NULL) OR (NOT guard.is_canonical_email(email))) THEN 'email'::text WHEN ((role IS NULL) OR ((char_length(btrim(role)) < 1) OR (char_length(btrim(role)) > 200))) THEN 'role'::text WHEN ((company_size IS NULL) OR (company_size <> 'unknown'::text)) THEN 'company_size'::text ELSE NULL::text END;
 
 --
--- Name: audit; Type: TABLE; Schema: operator; Owner: -
+-- Name: activate(text); Type: FUNCTION; Schema: invites; Owner: -
 --
 
-CREATE TABLE operator.audit (
-    id bigint NOT NULL,
-    at timestamp with time zone DEFAULT now() NOT NULL,
-    actor text NOT NULL,
-    action text NOT NULL,
-    detail jsonb DEFAULT '{}'::jsonb NOT NULL,
-    CONSTRAINT audit_action_known CHECK ((action = ANY (ARRAY['session.opened'::text, 'waitlist.read'::text, 'waitlist.exported'::text, 'person.erased'::text, 'webhook.endpoint.created'::text, 'webhook.endpoint.changed'::text, 'webhook.endpoint.deleted'::text, 'webhook.secret.rotated'::text, 'webhook.test.sent'::text, 'webhook.delivery.resent'::text]))),
-    CONSTRAINT audit_actor_is_an_id CHECK ((actor ~ '^[A-Za-z0-9_-]{1,64}$'::text))
+CREATE FUNCTION invites.activate(p_code text) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  person uuid;
+begin
+  select waitlist_id into person from invites.invitations where code = p_code;
+  if not found then
+    return null;
+  end if;
+  update invites.invitations set activated_at = now(), activated_by = 'product'
+  where waitlist_id = person and activated_at is null;
+  if not found then
+    return 'already';
+  end if;
+  insert into operator.audit (actor, action, detail) values ('product', 'invite.activated', jsonb_build_object('person', person));
+  return 'activated';
+end;
+$$;
+
+--
+-- Name: check_count(integer); Type: FUNCTION; Schema: invites; Owner: -
+--
+
+CREATE FUNCTION invites.check_count(p_count integer) RETURNS void
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+begin
+  if p_count is null or p_count not between 1 and 1000 then
+    raise exception 'a wave lets 1 to 1000 people in' using errcode = '22023';
+  end if;
+end;
+$$;
+
+--
+-- Name: invitations; Type: TABLE; Schema: invites; Owner: -
+--
+
+CREATE TABLE invites.invitations (
+    waitlist_id uuid NOT NULL,
+    wave_id uuid NOT NULL,
+    code text NOT NULL,
+    invited_at timestamp with time zone DEFAULT now() NOT NULL,
+    activated_at timestamp with time zone,
+    activated_by text,
+    CONSTRAINT invitations_activated_by_is_an_id CHECK ((activated_by ~ '^[A-Za-z0-9_-]{1,64}$'::text)),
+    CONSTRAINT invitations_activation_whole CHECK (((activated_at IS NULL) = (activated_by IS NULL))),
+    CONSTRAINT invitations_code_shape CHECK ((code ~ '^[0-9a-f]{32}$'::text))
 );
 
 --
--- Name: TABLE audit; Type: COMMENT; Schema: operator; Owner: -
+-- Name: TABLE invitations; Type: COMMENT; Schema: invites; Owner: -
 --
 
-COMMENT ON TABLE operator.audit IS 'Who opened the Launch tool and read, exported or erased personal data, and when.';
+COMMENT ON TABLE invites.invitations IS 'Who was invited, in which wave, and whether they activated their trial.';
 
 --
--- Name: audit_log(integer); Type: FUNCTION; Schema: operator; Owner: -
+-- Name: waves; Type: TABLE; Schema: invites; Owner: -
 --
 
-CREATE FUNCTION operator.audit_log(p_limit integer) RETURNS jsonb
+CREATE TABLE invites.waves (
+    id uuid NOT NULL,
+    requested integer NOT NULL,
+    created_by text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT waves_created_by_is_an_id CHECK ((created_by ~ '^[A-Za-z0-9_-]{1,64}$'::text)),
+    CONSTRAINT waves_requested_bounded CHECK (((requested >= 1) AND (requested <= 1000)))
+);
+
+--
+-- Name: TABLE waves; Type: COMMENT; Schema: invites; Owner: -
+--
+
+COMMENT ON TABLE invites.waves IS 'Each wave of invitations sent from the Launch tool, by whom and how many it asked for.';
+
+--
+-- Name: welcome_emails; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.welcome_emails (
+    id bigint NOT NULL,
+    waitlist_id uuid NOT NULL,
+    email text NOT NULL,
+    name text NOT NULL,
+    locale text NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
+    last_error text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    sent_at timestamp with time zone,
+    consent_version text,
+    failed_at timestamp with time zone,
+    leased_until timestamp with time zone,
+    kind text DEFAULT 'welcome'::text NOT NULL,
+    CONSTRAINT welcome_emails_consent_version_check CHECK (((char_length(consent_version) >= 1) AND (char_length(consent_version) <= 64))),
+    CONSTRAINT welcome_emails_kind_known CHECK ((kind = ANY (ARRAY['welcome'::text, 'invitation'::text]))),
+    CONSTRAINT welcome_emails_locale_check CHECK ((locale = ANY (ARRAY['pt'::text, 'en'::text]))),
+    CONSTRAINT welcome_emails_name_check CHECK (((char_length(name) >= 1) AND (char_length(name) <= 200))),
+    CONSTRAINT welcome_emails_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'sent'::text, 'failed'::text])))
+);
+
+--
+-- Name: TABLE welcome_emails; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.welcome_emails IS 'The mail outbox: each person''s welcome (the double opt-in confirmation) and, once a wave takes them, their invitation; pending rows are delivered by the welcome sender.';
+
+--
+-- Name: COLUMN welcome_emails.status; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.welcome_emails.status IS 'pending: to be sent (leased_until set while a sender holds it); sent; failed: given up, reason in last_error.';
+
+--
+-- Name: COLUMN welcome_emails.kind; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.welcome_emails.kind IS 'welcome, or invitation (written by invites.send_wave).';
+
+--
+-- Name: wave_json(invites.waves); Type: FUNCTION; Schema: invites; Owner: -
+--
+
+CREATE FUNCTION invites.wave_json(wave invites.waves) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    RETURN jsonb_build_object('id', (wave).id, 'requested', (wave).requested, 'createdBy', (wave).created_by, 'createdAt', (wave).created_at, 'invited', (SELECT count(*) AS count FROM invites.invitations i WHERE (i.wave_id = (wave_json.wave).id)), 'activated', (SELECT count(*) AS count FROM invites.invitations i WHERE ((i.wave_id = (wave_json.wave).id) AND (i.activated_at IS NOT NULL))), 'mail', (SELECT jsonb_build_object('pending', count(*) FILTER (WHERE (e.status = 'pending'::text)), 'sent', count(*) FILTER (WHERE (e.status = 'sent'::text)), 'failed', count(*) FILTER (WHERE (e.status = 'failed'::text))) AS jsonb_build_object FROM (invites.invitations i JOIN public.welcome_emails e ON (((e.waitlist_id = i.waitlist_id) AND (e.kind = 'invitation'::text)))) WHERE (i.wave_id = (wave_json.wave).id)));
+
+--
+-- Name: list_waves(); Type: FUNCTION; Schema: invites; Owner: -
+--
+
+CREATE FUNCTION invites.list_waves() RETURNS jsonb
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
-    RETURN (SELECT COALESCE(jsonb_agg(jsonb_build_object('at', a.at, 'actor', a.actor, 'action', a.action, 'detail', a.detail) ORDER BY a.id DESC), '[]'::jsonb) AS "coalesce" FROM (SELECT audit.id, audit.at, audit.actor, audit.action, audit.detail FROM operator.audit ORDER BY audit.id DESC LIMIT LEAST(GREATEST(COALESCE(audit_log.p_limit, 50), 1), 200)) a);
-
---
--- Name: erase(text, uuid); Type: FUNCTION; Schema: operator; Owner: -
---
-
-CREATE FUNCTION operator.erase(p_actor text, p_id uuid) RETURNS boolean
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  address text;
-  mailbox text;
-  erased integer;
-begin
-  select email into address from public.waitlist where id = p_id;
-  if address is null then
-    return false;
-  end if;
-  mailbox := guard.mailbox_key(address);
-  perform pg_advisory_xact_lock(hashtextextended('mailbox:' || mailbox, 0));
-  delete from guard.removed_mailboxes where mailbox_hash = guard.mailbox_hash(address);
-  delete from guard.hits where bucket = 'welcome_recipient' and subject_hash = sha256(convert_to(mailbox, 'UTF8'));
-  -- Welcomes go with their places (on delete cascade).
-  delete from public.waitlist where guard.mailbox_key(email) = mailbox;
-  get diagnostics erased = row_count;
-  insert into operator.audit (actor, action, detail) values (p_actor, 'person.erased', jsonb_build_object('places', erased));
-  return true;
-end;
-$$;
-
---
--- Name: open_session(text, text, timestamp with time zone); Type: FUNCTION; Schema: operator; Owner: -
---
-
-CREATE FUNCTION operator.open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone) RETURNS boolean
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  spent integer;
-begin
-  delete from operator.spent_proofs where expires_at < now();
-  insert into operator.spent_proofs (nonce, expires_at) values (p_nonce, p_expires_at) on conflict do nothing;
-  get diagnostics spent = row_count;
-  if spent = 0 then
-    return false;
-  end if;
-  insert into operator.audit (actor, action) values (p_actor, 'session.opened');
-  return true;
-end;
-$$;
+    RETURN (SELECT COALESCE(jsonb_agg(invites.wave_json(ROW(wave.id, wave.requested, wave.created_by, wave.created_at)) ORDER BY wave.created_at DESC, wave.id), '[]'::jsonb) AS "coalesce" FROM (SELECT waves.id, waves.requested, waves.created_by, waves.created_at FROM invites.waves ORDER BY waves.created_at DESC, waves.id LIMIT 200) wave);
 
 --
 -- Name: waitlist; Type: TABLE; Schema: public; Owner: -
@@ -888,41 +958,237 @@ COMMENT ON COLUMN public.waitlist.signup_locale IS 'The language of the page the
 COMMENT ON COLUMN public.waitlist.signup_device IS 'phone, tablet or desktop, read by the form from its own User-Agent.';
 
 --
--- Name: welcome_emails; Type: TABLE; Schema: public; Owner: -
+-- Name: locale_of(public.waitlist); Type: FUNCTION; Schema: invites; Owner: -
 --
 
-CREATE TABLE public.welcome_emails (
+CREATE FUNCTION invites.locale_of(place public.waitlist) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    RETURN COALESCE((SELECT e.locale FROM public.welcome_emails e WHERE ((e.waitlist_id = (locale_of.place).id) AND (e.kind = 'welcome'::text))), (place).consent_locale, (place).signup_locale, 'pt'::text);
+
+--
+-- Name: mark_activated(text, uuid); Type: FUNCTION; Schema: invites; Owner: -
+--
+
+CREATE FUNCTION invites.mark_activated(p_actor text, p_waitlist_id uuid) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if not exists (select 1 from invites.invitations where waitlist_id = p_waitlist_id) then
+    return false;
+  end if;
+  update invites.invitations set activated_at = now(), activated_by = p_actor
+  where waitlist_id = p_waitlist_id and activated_at is null;
+  insert into operator.audit (actor, action, detail)
+  values (p_actor, 'invite.activated', jsonb_build_object('person', p_waitlist_id));
+  return true;
+end;
+$$;
+
+--
+-- Name: next_candidates(integer); Type: FUNCTION; Schema: invites; Owner: -
+--
+
+CREATE FUNCTION invites.next_candidates(p_count integer) RETURNS TABLE(waitlist_id uuid)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select w.id from public.waitlist as w
+  where w.confirmed_at is not null
+    and not exists (select 1 from invites.invitations as invitation where invitation.waitlist_id = w.id)
+  order by w.created_at, w.id
+  limit p_count;
+$$;
+
+--
+-- Name: preview(text, integer); Type: FUNCTION; Schema: invites; Owner: -
+--
+
+CREATE FUNCTION invites.preview(p_actor text, p_count integer) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  answer jsonb;
+begin
+  perform invites.check_count(p_count);
+  select jsonb_build_object(
+    'waiting', (select count(*) from public.waitlist as w
+                where w.confirmed_at is not null
+                  and not exists (select 1 from invites.invitations as i where i.waitlist_id = w.id)),
+    'people', coalesce(jsonb_agg(jsonb_build_object(
+        'id', w.id, 'email', w.email,
+        'name', (select e.name from public.welcome_emails as e where e.waitlist_id = w.id and e.kind = 'welcome'),
+        'role', w.role, 'locale', invites.locale_of(w), 'createdAt', w.created_at, 'confirmedAt', w.confirmed_at)
+      order by w.created_at, w.id), '[]'::jsonb))
+  into answer
+  from invites.next_candidates(p_count) as next
+  join public.waitlist as w on w.id = next.waitlist_id;
+
+  insert into operator.audit (actor, action, detail)
+  values (p_actor, 'invites.previewed', jsonb_build_object('count', p_count, 'shown', jsonb_array_length(answer -> 'people')));
+  return answer;
+end;
+$$;
+
+--
+-- Name: send_wave(text, uuid, integer); Type: FUNCTION; Schema: invites; Owner: -
+--
+
+CREATE FUNCTION invites.send_wave(p_actor text, p_wave uuid, p_count integer) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  wave invites.waves;
+  invited integer;
+begin
+  perform invites.check_count(p_count);
+  if p_wave is null then
+    raise exception 'a wave needs its id' using errcode = '22023';
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('invites.send_wave', 0));
+  select * into wave from invites.waves where id = p_wave;
+  if found then
+    return jsonb_build_object('wave', invites.wave_json(wave), 'repeated', true);
+  end if;
+
+  insert into invites.waves (id, requested, created_by) values (p_wave, p_count, p_actor) returning * into wave;
+  insert into invites.invitations (waitlist_id, wave_id, code)
+  select next.waitlist_id, p_wave, replace(gen_random_uuid()::text, '-', '')
+  from invites.next_candidates(p_count) as next;
+  get diagnostics invited = row_count;
+
+  -- The name is the one the welcome greeted; a place confirmed without a welcome is greeted without one.
+  insert into public.welcome_emails (waitlist_id, email, name, locale, kind)
+  select w.id, w.email,
+         coalesce((select e.name from public.welcome_emails as e where e.waitlist_id = w.id and e.kind = 'welcome'), '-'),
+         invites.locale_of(w), 'invitation'
+  from invites.invitations as i join public.waitlist as w on w.id = i.waitlist_id
+  where i.wave_id = p_wave;
+
+  perform webhooks.emit('waitlist.invite.sent', w.id, jsonb_build_object(
+    'id', w.id, 'email', w.email, 'locale', invites.locale_of(w), 'waveId', p_wave, 'invitedAt', i.invited_at))
+  from invites.invitations as i join public.waitlist as w on w.id = i.waitlist_id
+  where i.wave_id = p_wave
+  order by w.created_at, w.id;
+
+  insert into operator.audit (actor, action, detail)
+  values (p_actor, 'invites.wave.sent', jsonb_build_object('wave', p_wave, 'requested', p_count, 'invited', invited));
+  return jsonb_build_object('wave', invites.wave_json(wave), 'repeated', false);
+end;
+$$;
+
+--
+-- Name: wave_people(text, uuid); Type: FUNCTION; Schema: invites; Owner: -
+--
+
+CREATE FUNCTION invites.wave_people(p_actor text, p_wave uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  answer jsonb;
+begin
+  if not exists (select 1 from invites.waves where id = p_wave) then
+    return null;
+  end if;
+  select coalesce(jsonb_agg(jsonb_build_object(
+      'id', w.id, 'email', w.email,
+      'name', (select e.name from public.welcome_emails as e where e.waitlist_id = w.id and e.kind = 'welcome'),
+      'invitedAt', i.invited_at, 'activatedAt', i.activated_at, 'activatedBy', i.activated_by,
+      'mailStatus', (select e.status from public.welcome_emails as e where e.waitlist_id = w.id and e.kind = 'invitation'))
+    order by w.created_at, w.id), '[]'::jsonb)
+  into answer
+  from invites.invitations as i join public.waitlist as w on w.id = i.waitlist_id
+  where i.wave_id = p_wave;
+
+  insert into operator.audit (actor, action, detail)
+  values (p_actor, 'invites.wave.read', jsonb_build_object('wave', p_wave, 'rows', jsonb_array_length(answer)));
+  return answer;
+end;
+$$;
+
+--
+-- Name: audit; Type: TABLE; Schema: operator; Owner: -
+--
+
+CREATE TABLE operator.audit (
     id bigint NOT NULL,
-    waitlist_id uuid NOT NULL,
-    email text NOT NULL,
-    name text NOT NULL,
-    locale text NOT NULL,
-    status text DEFAULT 'pending'::text NOT NULL,
-    attempts integer DEFAULT 0 NOT NULL,
-    next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
-    last_error text,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    sent_at timestamp with time zone,
-    consent_version text,
-    failed_at timestamp with time zone,
-    leased_until timestamp with time zone,
-    CONSTRAINT welcome_emails_consent_version_check CHECK (((char_length(consent_version) >= 1) AND (char_length(consent_version) <= 64))),
-    CONSTRAINT welcome_emails_locale_check CHECK ((locale = ANY (ARRAY['pt'::text, 'en'::text]))),
-    CONSTRAINT welcome_emails_name_check CHECK (((char_length(name) >= 1) AND (char_length(name) <= 200))),
-    CONSTRAINT welcome_emails_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'sent'::text, 'failed'::text])))
+    at timestamp with time zone DEFAULT now() NOT NULL,
+    actor text NOT NULL,
+    action text NOT NULL,
+    detail jsonb DEFAULT '{}'::jsonb NOT NULL,
+    CONSTRAINT audit_action_known CHECK ((action = ANY (ARRAY['session.opened'::text, 'waitlist.read'::text, 'waitlist.exported'::text, 'person.erased'::text, 'webhook.endpoint.created'::text, 'webhook.endpoint.changed'::text, 'webhook.endpoint.deleted'::text, 'webhook.secret.rotated'::text, 'webhook.test.sent'::text, 'webhook.delivery.resent'::text, 'invites.previewed'::text, 'invites.wave.sent'::text, 'invites.wave.read'::text, 'invite.activated'::text]))),
+    CONSTRAINT audit_actor_is_an_id CHECK ((actor ~ '^[A-Za-z0-9_-]{1,64}$'::text))
 );
 
 --
--- Name: TABLE welcome_emails; Type: COMMENT; Schema: public; Owner: -
+-- Name: TABLE audit; Type: COMMENT; Schema: operator; Owner: -
 --
 
-COMMENT ON TABLE public.welcome_emails IS 'Who was welcomed and when; pending rows are delivered by the welcome sender.';
+COMMENT ON TABLE operator.audit IS 'Who opened the Launch tool and read, exported or erased personal data, and when.';
 
 --
--- Name: COLUMN welcome_emails.status; Type: COMMENT; Schema: public; Owner: -
+-- Name: audit_log(integer); Type: FUNCTION; Schema: operator; Owner: -
 --
 
-COMMENT ON COLUMN public.welcome_emails.status IS 'pending: to be sent (leased_until set while a sender holds it); sent; failed: given up, reason in last_error.';
+CREATE FUNCTION operator.audit_log(p_limit integer) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    RETURN (SELECT COALESCE(jsonb_agg(jsonb_build_object('at', a.at, 'actor', a.actor, 'action', a.action, 'detail', a.detail) ORDER BY a.id DESC), '[]'::jsonb) AS "coalesce" FROM (SELECT audit.id, audit.at, audit.actor, audit.action, audit.detail FROM operator.audit ORDER BY audit.id DESC LIMIT LEAST(GREATEST(COALESCE(audit_log.p_limit, 50), 1), 200)) a);
+
+--
+-- Name: erase(text, uuid); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.erase(p_actor text, p_id uuid) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  address text;
+  mailbox text;
+  erased integer;
+begin
+  select email into address from public.waitlist where id = p_id;
+  if address is null then
+    return false;
+  end if;
+  mailbox := guard.mailbox_key(address);
+  perform pg_advisory_xact_lock(hashtextextended('mailbox:' || mailbox, 0));
+  delete from guard.removed_mailboxes where mailbox_hash = guard.mailbox_hash(address);
+  delete from guard.hits where bucket = 'welcome_recipient' and subject_hash = sha256(convert_to(mailbox, 'UTF8'));
+  -- Welcomes go with their places (on delete cascade).
+  delete from public.waitlist where guard.mailbox_key(email) = mailbox;
+  get diagnostics erased = row_count;
+  insert into operator.audit (actor, action, detail) values (p_actor, 'person.erased', jsonb_build_object('places', erased));
+  return true;
+end;
+$$;
+
+--
+-- Name: open_session(text, text, timestamp with time zone); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  spent integer;
+begin
+  delete from operator.spent_proofs where expires_at < now();
+  insert into operator.spent_proofs (nonce, expires_at) values (p_nonce, p_expires_at) on conflict do nothing;
+  get diagnostics spent = row_count;
+  if spent = 0 then
+    return false;
+  end if;
+  insert into operator.audit (actor, action) values (p_actor, 'session.opened');
+  return true;
+end;
+$$;
 
 --
 -- Name: place_json(public.waitlist); Type: FUNCTION; Schema: operator; Owner: -
@@ -931,7 +1197,7 @@ COMMENT ON COLUMN public.welcome_emails.status IS 'pending: to be sent (leased_u
 CREATE FUNCTION operator.place_json(place public.waitlist) RETURNS jsonb
     LANGUAGE sql STABLE
     SET search_path TO ''
-    RETURN (SELECT jsonb_build_object('id', (place_json.place).id, 'email', (place_json.place).email, 'name', welcome.name, 'role', (place_json.place).role, 'company_size', (place_json.place).company_size, 'created_at', (place_json.place).created_at, 'confirmed_at', (place_json.place).confirmed_at, 'consent_locale', (place_json.place).consent_locale, 'consent_version', (place_json.place).consent_version, 'welcome_status', welcome.status, 'welcomed_at', welcome.sent_at, 'source', CASE WHEN ((place_json.place).signup_locale IS NULL) THEN '(unknown)'::text ELSE analytics.source_of((place_json.place).utm_source, (place_json.place).ref, (place_json.place).referrer_host) END, 'campaign', (place_json.place).utm_campaign) AS jsonb_build_object FROM ((SELECT NULL::text AS "?column?") one LEFT JOIN LATERAL (SELECT e.name, e.status, e.sent_at FROM public.welcome_emails e WHERE (e.waitlist_id = (place_json.place).id) ORDER BY e.created_at DESC LIMIT 1) welcome ON (true)));
+    RETURN (SELECT jsonb_build_object('id', (place_json.place).id, 'email', (place_json.place).email, 'name', welcome.name, 'role', (place_json.place).role, 'company_size', (place_json.place).company_size, 'created_at', (place_json.place).created_at, 'confirmed_at', (place_json.place).confirmed_at, 'consent_locale', (place_json.place).consent_locale, 'consent_version', (place_json.place).consent_version, 'welcome_status', welcome.status, 'welcomed_at', welcome.sent_at, 'source', CASE WHEN ((place_json.place).signup_locale IS NULL) THEN '(unknown)'::text ELSE analytics.source_of((place_json.place).utm_source, (place_json.place).ref, (place_json.place).referrer_host) END, 'campaign', (place_json.place).utm_campaign, 'invited_at', invitation.invited_at, 'activated_at', invitation.activated_at) AS jsonb_build_object FROM (((SELECT NULL::text AS "?column?") one LEFT JOIN public.welcome_emails welcome ON (((welcome.waitlist_id = (place_json.place).id) AND (welcome.kind = 'welcome'::text)))) LEFT JOIN invites.invitations invitation ON ((invitation.waitlist_id = (place_json.place).id))));
 
 --
 -- Name: waitlist_export(text); Type: FUNCTION; Schema: operator; Owner: -
@@ -949,7 +1215,7 @@ begin
            case when w.confirmed_at is null then 'no' else 'yes' end,
            w.confirmed_at, w.consent_locale, w.consent_version,
            e.locale, e.status, e.sent_at
-    from public.waitlist w left join public.welcome_emails e on e.waitlist_id = w.id
+    from public.waitlist w left join public.welcome_emails e on e.waitlist_id = w.id and e.kind = 'welcome'
     order by w.created_at, w.email;
   get diagnostics exported = row_count;
   insert into operator.audit (actor, action, detail) values (p_actor, 'waitlist.exported', jsonb_build_object('rows', exported));
@@ -1140,7 +1406,7 @@ CREATE FUNCTION public.claim_due_welcomes(max_count integer, lease_seconds doubl
     AS $$
 declare
   allowed integer := max_count;
-  -- One second's worth of welcomes may go at once; below one a second, one at a time.
+  -- One second's worth of mail may go at once; below one a second, one at a time.
   capacity double precision := greatest(per_second, 1);
   allowance timestamptz;
   claimed jsonb;
@@ -1154,7 +1420,7 @@ begin
   with due as (
     select id from public.welcome_emails
     where status = 'pending' and next_attempt_at <= now()
-    order by attempts, next_attempt_at
+    order by kind = 'invitation', attempts, next_attempt_at
     limit allowed
     for update skip locked
   ), leased as (
@@ -1163,9 +1429,12 @@ begin
         next_attempt_at = now() + make_interval(secs => lease_seconds)
     from due
     where welcome.id = due.id
-    returning welcome.id, welcome.waitlist_id as "waitlistId", welcome.email, welcome.name, welcome.locale, welcome.attempts
+    returning welcome.id, welcome.kind, welcome.waitlist_id as "waitlistId", welcome.email, welcome.name, welcome.locale,
+              welcome.attempts,
+              (select invitation.code from invites.invitations as invitation
+               where welcome.kind = 'invitation' and invitation.waitlist_id = welcome.waitlist_id) as "inviteCode"
   )
-  select coalesce(jsonb_agg(to_jsonb(leased) order by leased.attempts, leased.id), '[]'::jsonb), count(*)
+  select coalesce(jsonb_agg(to_jsonb(leased) order by leased.kind = 'invitation', leased.attempts, leased.id), '[]'::jsonb), count(*)
   into claimed, claimed_count
   from leased;
 
@@ -1182,6 +1451,60 @@ begin
   end);
 end
 $$;
+
+--
+-- Name: invites_activate(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.invites_activate(p_code text) RETURNS text
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    RETURN invites.activate(p_code);
+
+--
+-- Name: invites_list_waves(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.invites_list_waves() RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    RETURN invites.list_waves();
+
+--
+-- Name: invites_mark_activated(text, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.invites_mark_activated(p_actor text, p_waitlist_id uuid) RETURNS boolean
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    RETURN invites.mark_activated(p_actor, p_waitlist_id);
+
+--
+-- Name: invites_preview(text, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.invites_preview(p_actor text, p_count integer) RETURNS jsonb
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    RETURN invites.preview(p_actor, p_count);
+
+--
+-- Name: invites_send_wave(text, uuid, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.invites_send_wave(p_actor text, p_wave uuid, p_count integer) RETURNS jsonb
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    RETURN invites.send_wave(p_actor, p_wave, p_count);
+
+--
+-- Name: invites_wave_people(text, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.invites_wave_people(p_actor text, p_wave uuid) RETURNS jsonb
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    RETURN invites.wave_people(p_actor, p_wave);
 
 --
 -- Name: operator_audit_log(integer); Type: FUNCTION; Schema: public; Owner: -
@@ -2041,6 +2364,27 @@ ALTER TABLE ONLY guard.spent_challenges
     ADD CONSTRAINT spent_challenges_pkey PRIMARY KEY (nonce);
 
 --
+-- Name: invitations invitations_code_key; Type: CONSTRAINT; Schema: invites; Owner: -
+--
+
+ALTER TABLE ONLY invites.invitations
+    ADD CONSTRAINT invitations_code_key UNIQUE (code);
+
+--
+-- Name: invitations invitations_pkey; Type: CONSTRAINT; Schema: invites; Owner: -
+--
+
+ALTER TABLE ONLY invites.invitations
+    ADD CONSTRAINT invitations_pkey PRIMARY KEY (waitlist_id);
+
+--
+-- Name: waves waves_pkey; Type: CONSTRAINT; Schema: invites; Owner: -
+--
+
+ALTER TABLE ONLY invites.waves
+    ADD CONSTRAINT waves_pkey PRIMARY KEY (id);
+
+--
 -- Name: audit audit_pkey; Type: CONSTRAINT; Schema: operator; Owner: -
 --
 
@@ -2076,18 +2420,18 @@ ALTER TABLE public.waitlist
     ADD CONSTRAINT waitlist_row_rules CHECK ((guard.waitlist_row_problem(email, role, company_size) IS NULL)) NOT VALID;
 
 --
+-- Name: welcome_emails welcome_emails_one_of_each_kind; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.welcome_emails
+    ADD CONSTRAINT welcome_emails_one_of_each_kind UNIQUE (waitlist_id, kind);
+
+--
 -- Name: welcome_emails welcome_emails_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.welcome_emails
     ADD CONSTRAINT welcome_emails_pkey PRIMARY KEY (id);
-
---
--- Name: welcome_emails welcome_emails_waitlist_id_key; Type: CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.welcome_emails
-    ADD CONSTRAINT welcome_emails_waitlist_id_key UNIQUE (waitlist_id);
 
 --
 -- Name: welcome_send_rate welcome_send_rate_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -2172,6 +2516,12 @@ CREATE INDEX removed_places_by_mailbox ON guard.removed_places USING btree (mail
 --
 
 CREATE INDEX spent_challenges_by_expiry ON guard.spent_challenges USING btree (expires_at);
+
+--
+-- Name: invitations_by_wave; Type: INDEX; Schema: invites; Owner: -
+--
+
+CREATE INDEX invitations_by_wave ON invites.invitations USING btree (wave_id);
 
 --
 -- Name: waitlist_by_mailbox; Type: INDEX; Schema: public; Owner: -
@@ -2285,7 +2635,7 @@ CREATE TRIGGER waitlist_webhook_removed AFTER DELETE ON public.waitlist FOR EACH
 -- Name: welcome_emails welcome_counted_request; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER welcome_counted_request AFTER INSERT ON public.welcome_emails FOR EACH ROW EXECUTE FUNCTION analytics.count_signup_step('welcome');
+CREATE TRIGGER welcome_counted_request AFTER INSERT ON public.welcome_emails FOR EACH ROW WHEN ((new.kind = 'welcome'::text)) EXECUTE FUNCTION analytics.count_signup_step('welcome');
 
 --
 -- Name: removed_places removed_places_mailbox_hash_fkey; Type: FK CONSTRAINT; Schema: guard; Owner: -
@@ -2293,6 +2643,20 @@ CREATE TRIGGER welcome_counted_request AFTER INSERT ON public.welcome_emails FOR
 
 ALTER TABLE ONLY guard.removed_places
     ADD CONSTRAINT removed_places_mailbox_hash_fkey FOREIGN KEY (mailbox_hash) REFERENCES guard.removed_mailboxes(mailbox_hash) ON DELETE CASCADE;
+
+--
+-- Name: invitations invitations_waitlist_id_fkey; Type: FK CONSTRAINT; Schema: invites; Owner: -
+--
+
+ALTER TABLE ONLY invites.invitations
+    ADD CONSTRAINT invitations_waitlist_id_fkey FOREIGN KEY (waitlist_id) REFERENCES public.waitlist(id) ON DELETE CASCADE;
+
+--
+-- Name: invitations invitations_wave_id_fkey; Type: FK CONSTRAINT; Schema: invites; Owner: -
+--
+
+ALTER TABLE ONLY invites.invitations
+    ADD CONSTRAINT invitations_wave_id_fkey FOREIGN KEY (wave_id) REFERENCES invites.waves(id) ON DELETE CASCADE;
 
 --
 -- Name: welcome_emails welcome_emails_waitlist_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -2423,6 +2787,12 @@ GRANT USAGE ON SCHEMA analytics TO service_role;
 
 GRANT USAGE ON SCHEMA guard TO anon;
 GRANT USAGE ON SCHEMA guard TO authenticated;
+
+--
+-- Name: SCHEMA invites; Type: ACL; Schema: -; Owner: -
+--
+
+GRANT USAGE ON SCHEMA invites TO service_role;
 
 --
 -- Name: SCHEMA operator; Type: ACL; Schema: -; Owner: -
@@ -2588,25 +2958,32 @@ GRANT ALL ON FUNCTION guard.waitlist_row_problem(email text, role text, company_
 GRANT ALL ON FUNCTION guard.waitlist_row_problem(email text, role text, company_size text) TO service_role;
 
 --
--- Name: FUNCTION audit_log(p_limit integer); Type: ACL; Schema: operator; Owner: -
+-- Name: FUNCTION activate(p_code text); Type: ACL; Schema: invites; Owner: -
 --
 
-REVOKE ALL ON FUNCTION operator.audit_log(p_limit integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION operator.audit_log(p_limit integer) TO service_role;
+REVOKE ALL ON FUNCTION invites.activate(p_code text) FROM PUBLIC;
+GRANT ALL ON FUNCTION invites.activate(p_code text) TO service_role;
 
 --
--- Name: FUNCTION erase(p_actor text, p_id uuid); Type: ACL; Schema: operator; Owner: -
+-- Name: FUNCTION check_count(p_count integer); Type: ACL; Schema: invites; Owner: -
 --
 
-REVOKE ALL ON FUNCTION operator.erase(p_actor text, p_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION operator.erase(p_actor text, p_id uuid) TO service_role;
+REVOKE ALL ON FUNCTION invites.check_count(p_count integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION invites.check_count(p_count integer) TO service_role;
 
 --
--- Name: FUNCTION open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone); Type: ACL; Schema: operator; Owner: -
+-- Name: FUNCTION wave_json(wave invites.waves); Type: ACL; Schema: invites; Owner: -
 --
 
-REVOKE ALL ON FUNCTION operator.open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone) FROM PUBLIC;
-GRANT ALL ON FUNCTION operator.open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone) TO service_role;
+REVOKE ALL ON FUNCTION invites.wave_json(wave invites.waves) FROM PUBLIC;
+GRANT ALL ON FUNCTION invites.wave_json(wave invites.waves) TO service_role;
+
+--
+-- Name: FUNCTION list_waves(); Type: ACL; Schema: invites; Owner: -
+--
+
+REVOKE ALL ON FUNCTION invites.list_waves() FROM PUBLIC;
+GRANT ALL ON FUNCTION invites.list_waves() TO service_role;
 
 --
 -- Name: COLUMN waitlist.email; Type: ACL; Schema: public; Owner: -
@@ -2679,6 +3056,69 @@ GRANT INSERT(signup_device) ON TABLE public.waitlist TO anon;
 GRANT INSERT(signup_device) ON TABLE public.waitlist TO authenticated;
 
 --
+-- Name: FUNCTION locale_of(place public.waitlist); Type: ACL; Schema: invites; Owner: -
+--
+
+REVOKE ALL ON FUNCTION invites.locale_of(place public.waitlist) FROM PUBLIC;
+GRANT ALL ON FUNCTION invites.locale_of(place public.waitlist) TO service_role;
+
+--
+-- Name: FUNCTION mark_activated(p_actor text, p_waitlist_id uuid); Type: ACL; Schema: invites; Owner: -
+--
+
+REVOKE ALL ON FUNCTION invites.mark_activated(p_actor text, p_waitlist_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION invites.mark_activated(p_actor text, p_waitlist_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION next_candidates(p_count integer); Type: ACL; Schema: invites; Owner: -
+--
+
+REVOKE ALL ON FUNCTION invites.next_candidates(p_count integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION invites.next_candidates(p_count integer) TO service_role;
+
+--
+-- Name: FUNCTION preview(p_actor text, p_count integer); Type: ACL; Schema: invites; Owner: -
+--
+
+REVOKE ALL ON FUNCTION invites.preview(p_actor text, p_count integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION invites.preview(p_actor text, p_count integer) TO service_role;
+
+--
+-- Name: FUNCTION send_wave(p_actor text, p_wave uuid, p_count integer); Type: ACL; Schema: invites; Owner: -
+--
+
+REVOKE ALL ON FUNCTION invites.send_wave(p_actor text, p_wave uuid, p_count integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION invites.send_wave(p_actor text, p_wave uuid, p_count integer) TO service_role;
+
+--
+-- Name: FUNCTION wave_people(p_actor text, p_wave uuid); Type: ACL; Schema: invites; Owner: -
+--
+
+REVOKE ALL ON FUNCTION invites.wave_people(p_actor text, p_wave uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION invites.wave_people(p_actor text, p_wave uuid) TO service_role;
+
+--
+-- Name: FUNCTION audit_log(p_limit integer); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.audit_log(p_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION operator.audit_log(p_limit integer) TO service_role;
+
+--
+-- Name: FUNCTION erase(p_actor text, p_id uuid); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.erase(p_actor text, p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION operator.erase(p_actor text, p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION operator.open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone) TO service_role;
+
+--
 -- Name: FUNCTION place_json(place public.waitlist); Type: ACL; Schema: operator; Owner: -
 --
 
@@ -2739,6 +3179,48 @@ GRANT ALL ON FUNCTION public.analytics_sweep(p_now timestamp with time zone, p_r
 --
 
 REVOKE ALL ON FUNCTION public.claim_due_welcomes(max_count integer, lease_seconds double precision, per_second double precision) FROM PUBLIC;
+
+--
+-- Name: FUNCTION invites_activate(p_code text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.invites_activate(p_code text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.invites_activate(p_code text) TO service_role;
+
+--
+-- Name: FUNCTION invites_list_waves(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.invites_list_waves() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.invites_list_waves() TO service_role;
+
+--
+-- Name: FUNCTION invites_mark_activated(p_actor text, p_waitlist_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.invites_mark_activated(p_actor text, p_waitlist_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.invites_mark_activated(p_actor text, p_waitlist_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION invites_preview(p_actor text, p_count integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.invites_preview(p_actor text, p_count integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.invites_preview(p_actor text, p_count integer) TO service_role;
+
+--
+-- Name: FUNCTION invites_send_wave(p_actor text, p_wave uuid, p_count integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.invites_send_wave(p_actor text, p_wave uuid, p_count integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.invites_send_wave(p_actor text, p_wave uuid, p_count integer) TO service_role;
+
+--
+-- Name: FUNCTION invites_wave_people(p_actor text, p_wave uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.invites_wave_people(p_actor text, p_wave uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.invites_wave_people(p_actor text, p_wave uuid) TO service_role;
 
 --
 -- Name: FUNCTION operator_audit_log(p_limit integer); Type: ACL; Schema: public; Owner: -

@@ -17,6 +17,8 @@ import type { LaunchSessions } from './launch-session.ts'
 import { EXPORT_COLUMNS, type OperatorStore } from './operator-store.ts'
 import type { StudioDocuments } from './studio-documents.ts'
 import { registerWebhookRoutes, type WebhookRoutesOptions } from '../webhooks/webhook-routes.ts'
+import type { InviteAdmin } from '../invites/invite-admin.ts'
+import { registerInviteRoutes } from '../invites/invite-routes.ts'
 
 export interface LaunchRoutesOptions {
   nonces: LaunchNonces
@@ -25,6 +27,7 @@ export interface LaunchRoutesOptions {
   store: OperatorStore
   report: AnalyticsApi['report']
   webhooks: Omit<WebhookRoutesOptions, 'actorOf'>
+  invites: InviteAdmin
   /** The Studio's origin (SANITY_STUDIO_URL), whose pages call this API with their credential. */
   studioOrigin: string
   rate: RequestLimit
@@ -56,7 +59,7 @@ const UNAUTHORIZED = { error: 'Open the Launch tool from the Studio: this browse
 
 export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
   app,
-  { nonces, sessions, documents, store, report, webhooks, studioOrigin, rate },
+  { nonces, sessions, documents, store, report, webhooks, invites, studioOrigin, rate },
 ) => {
   await app.register(fastifyRateLimit, {
     keyGenerator: clientKey,
@@ -160,5 +163,6 @@ export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
     authed.get('/audit', async () => ({ entries: await store.auditLog(50) }))
 
     registerWebhookRoutes(authed, { ...webhooks, actorOf })
+    registerInviteRoutes(authed, { admin: invites, actorOf })
   })
 }

@@ -14,6 +14,7 @@ import { operatorStoreFor } from './operator-store.ts'
 import { studioDocuments } from './studio-documents.ts'
 import { restWebhookAdmin, sqlWebhookAdmin } from '../webhooks/webhook-admin.ts'
 import { whereSignupsLive } from '../supabase/secret-rpc.ts'
+import { restInviteAdmin, sqlInviteAdmin } from '../invites/invite-admin.ts'
 
 /** Requests per client address to the tool's API: a tool open in a few tabs, refreshing every few seconds. */
 const LAUNCH_RATE = { maxHits: 300, perSeconds: 60 }
@@ -28,7 +29,8 @@ export function createLaunch(
   const store = operatorStoreFor(config, db)
   const analytics = analyticsApiFor(config, db)
   const webhooks = whereSignupsLive(config.supabase, db, sqlWebhookAdmin, restWebhookAdmin)
-  if (!store || !analytics || !webhooks) return { unavailable: 'set SUPABASE_SECRET_KEY to read the hosted waitlist' }
+  const invites = whereSignupsLive(config.supabase, db, sqlInviteAdmin, restInviteAdmin)
+  if (!store || !analytics || !webhooks || !invites) return { unavailable: 'set SUPABASE_SECRET_KEY to read the hosted waitlist' }
   const key = sanity.viewerToken
   return {
     routes: {
@@ -43,6 +45,7 @@ export function createLaunch(
       store,
       report: analytics.report,
       webhooks: { admin: webhooks, allowPrivate: config.webhooks.allowPrivate },
+      invites,
       studioOrigin: sanity.studioUrl,
       rate: LAUNCH_RATE,
     },

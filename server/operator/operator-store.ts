@@ -31,6 +31,10 @@ export interface Place {
   welcomed_at: string | null
   source: string
   campaign: string | null
+  /** When a wave invited them; null while they wait. */
+  invited_at: string | null
+  /** When they started their trial (the product reported it, or someone marked it); null until then. */
+  activated_at: string | null
 }
 
 export interface AuditEntry {
@@ -47,6 +51,10 @@ export interface AuditEntry {
     | 'webhook.secret.rotated'
     | 'webhook.test.sent'
     | 'webhook.delivery.resent'
+    | 'invites.previewed'
+    | 'invites.wave.sent'
+    | 'invites.wave.read'
+    | 'invite.activated'
   detail: Record<string, unknown>
 }
 

@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { Sql } from '../../supabase/functions/_shared/runtime/sql.ts'
-import { secretRpc, type SecretRpcOptions } from '../supabase/secret-rpc.ts'
+import type { SecretRpcOptions } from '../supabase/secret-rpc.ts'
+import { rpcFunctions, sqlFunctions, type SqlFunctions } from '../supabase/sql-functions.ts'
 
 export const WEBHOOK_EVENT_TYPES = [
   'waitlist.signup.created',
@@ -75,12 +76,7 @@ export interface WebhookAdmin {
 /** A signing secret as Standard Webhooks writes it: whsec_ and 32 random bytes in base64. */
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`
 
-/** The calls, named by function, with their arguments in order: run as SQL or over the RPC. */
-interface Calls {
-  call<T>(name: string, args: Record<string, unknown>): Promise<T>
-}
-
-function webhookAdmin({ call }: Calls): WebhookAdmin {
+function webhookAdmin({ call }: SqlFunctions): WebhookAdmin {
   return {
     endpoints: () => call('list_endpoints', {}),
     async create(actor, { url, description, events }) {
@@ -119,18 +115,6 @@ function webhookAdmin({ call }: Calls): WebhookAdmin {
   }
 }
 
-export function sqlWebhookAdmin(db: Sql): WebhookAdmin {
-  return webhookAdmin({
-    async call<T>(name: string, args: Record<string, unknown>) {
-      const values = Object.values(args)
-      const placeholders = values.map((_, index) => `$${index + 1}`).join(', ')
-      const { rows } = await db.query<{ answer: T }>(`select webhooks.${name}(${placeholders}) as answer`, values)
-      return rows[0]!.answer
-    },
-  })
-}
+export const sqlWebhookAdmin = (db: Sql): WebhookAdmin => webhookAdmin(sqlFunctions(db, 'webhooks'))
 
-export function restWebhookAdmin(options: SecretRpcOptions): WebhookAdmin {
-  const rpc = secretRpc(options)
-  return webhookAdmin({ call: (name, args) => rpc(`webhooks_${name}`, args) })
-}
+export const restWebhookAdmin = (options: SecretRpcOptions): WebhookAdmin => webhookAdmin(rpcFunctions(options, 'webhooks'))

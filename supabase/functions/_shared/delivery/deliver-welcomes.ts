@@ -135,7 +135,7 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
     }
     try {
       const message = await deps.compose(welcome)
-      await deps.mailer.send({ ...message, messageId: `<welcome-${welcome.waitlistId}@${domainOf(message.from)}>` })
+      await deps.mailer.send({ ...message, messageId: `<${welcome.kind}-${welcome.waitlistId}@${domainOf(message.from)}>` })
       return { kind: 'sent' }
     } catch (error) {
       return failure(failureKind(error), messageOf(error))

@@ -34,7 +34,7 @@ export function createWaitlistPlaces(sql: Sql) {
         `update public.waitlist w
          set confirmed_at = now(), consent_locale = e.locale, consent_version = e.consent_version
          from (select $1::uuid as id) target
-         left join public.welcome_emails e on e.waitlist_id = target.id
+         left join public.welcome_emails e on e.waitlist_id = target.id and e.kind = 'welcome'
          where w.id = target.id and w.confirmed_at is null
          returning w.id`,
         [waitlistId],

@@ -2,8 +2,15 @@ import type { DeliveryPolicy } from '../delivery/delivery-policy.ts'
 import type { Sql } from '../runtime/sql.ts'
 import type { Locale } from './welcome-email.ts'
 
+/**
+ * A message in the mail outbox: a welcome (which is also the double opt-in confirmation), or an
+ * invitation a wave sent (migration 20261127090000), with the code its trial link carries.
+ */
 export interface PendingWelcome {
   id: number
+  kind: 'welcome' | 'invitation'
+  /** The invitation's code, which the product reports when the person activates; null for a welcome. */
+  inviteCode: string | null
   /** The waitlist entry it welcomes: stable and unique, whatever the database; the personal links act on it. */
   waitlistId: string
   email: string
