@@ -23,7 +23,8 @@ export async function standInPostgrest(db: Database, secretKey: string, function
         ? tx.query<{ result: unknown }>(`select coalesce(jsonb_agg(to_jsonb(r)), '[]'::jsonb) as result from ${call} r`, values)
         : tx.query<{ result: unknown }>(`select ${call} as result`, values)
     })
-    return reply.send(rows[0]?.result)
+    // Every answer is JSON, a text or a null too ("activated", null), as PostgREST writes it.
+    return reply.type('application/json').send(JSON.stringify(rows[0]?.result ?? null))
   })
   await app.listen({ port: 0, host: '127.0.0.1' })
   return app
