@@ -6,8 +6,32 @@
  */
 import type { AuditEntry, Place, PlaceStatus } from '../../../server/operator/operator-store.ts'
 import type { NewEndpoint, WebhookDelivery, WebhookEndpoint, WebhookEventType } from '../../../server/webhooks/webhook-admin.ts'
+import type {
+  InviteCandidate,
+  Invitee,
+  MAX_WAVE as SERVER_MAX_WAVE,
+  Wave,
+  WavePreview,
+} from '../../../server/invites/invite-admin.ts'
 
-export type { AuditEntry, NewEndpoint, Place, PlaceStatus, WebhookDelivery, WebhookEndpoint, WebhookEventType }
+export type {
+  AuditEntry,
+  InviteCandidate,
+  Invitee,
+  NewEndpoint,
+  Place,
+  PlaceStatus,
+  Wave,
+  WavePreview,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEventType,
+}
+/**
+ * The most people one wave lets in. Written again rather than imported, so the server's module
+ * stays out of the Studio's bundle; its type is the server's literal, so the check fails if they part.
+ */
+export const MAX_WAVE: typeof SERVER_MAX_WAVE = 1000
 /** An endpoint with its signing secret: shown once, when made or rotated. */
 export interface EndpointWithSecret {
   endpoint: WebhookEndpoint
@@ -102,6 +126,15 @@ export function createLaunchApi(siteUrl: string, fetcher: typeof fetch = (...arg
     deliveries: (id: string) => call<{ deliveries: WebhookDelivery[] }>(`/webhooks/${encodeURIComponent(id)}/deliveries`),
     sendTest: (id: string) => call<{ eventId: string }>(`/webhooks/${encodeURIComponent(id)}/test`, { method: 'POST' }),
     resend: (deliveryId: number) => call<void>(`/webhooks/deliveries/${deliveryId}/resend`, { method: 'POST' }),
+    /** The next `count` people a wave would invite (an audited read of them), and how many wait in all. */
+    nextInvitees: (count: number) => call<WavePreview>(`/invites/next?${query({ count })}`),
+    /** Sends the wave `id` (made by the tool) once: the same id again answers `repeated` and sends nothing. */
+    sendWave: (id: string, count: number) =>
+      call<{ wave: Wave; repeated: boolean }>('/invites/waves', json('POST', { id, count })),
+    waves: () => call<{ waves: Wave[] }>('/invites/waves'),
+    wavePeople: (id: string) => call<{ people: Invitee[] }>(`/invites/waves/${encodeURIComponent(id)}`),
+    markActivated: (waitlistId: string) =>
+      call<void>(`/invites/people/${encodeURIComponent(waitlistId)}/activate`, { method: 'POST' }),
     /** The CSV export, downloaded by the browser with the credential (a link, not a fetch). */
     exportUrl: `${base}/waitlist.csv`,
   }

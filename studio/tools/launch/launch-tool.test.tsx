@@ -5,9 +5,13 @@ import { studioTheme, ThemeProvider } from '@sanity/ui'
 import { SWRConfig } from 'swr'
 import {
   LaunchApiError,
+  type AuditEntry,
+  type InviteCandidate,
+  type Invitee,
   type LaunchApi,
   type Place,
   type Report,
+  type Wave,
   type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookEventType,
@@ -44,6 +48,8 @@ const ana: Place = {
   welcomed_at: '2026-11-24T10:01:00Z',
   source: 'newsletter',
   campaign: 'launch',
+  invited_at: '2026-11-26T09:00:00Z',
+  activated_at: null,
 }
 
 const endpoint: WebhookEndpoint = {
@@ -74,6 +80,47 @@ const failed: WebhookDelivery = {
 }
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
 
+const bruno: InviteCandidate = {
+  id: '6f1c1d2e-0000-4000-8000-000000000003',
+  email: 'bruno@outra.example',
+  name: 'Bruno',
+  role: 'CTO',
+  locale: 'en',
+  createdAt: '2026-11-20T09:00:00Z',
+  confirmedAt: '2026-11-21T09:00:00Z',
+}
+const carla: InviteCandidate = { ...bruno, id: '6f1c1d2e-0000-4000-8000-000000000004', email: 'carla@outra.example', name: null }
+const wave: Wave = {
+  id: '3c2d9a10-0000-4000-8000-000000000005',
+  requested: 50,
+  invited: 50,
+  activated: 12,
+  mail: { pending: 3, sent: 46, failed: 1 },
+  createdBy: 'pEditor',
+  createdAt: '2026-11-26T10:00:00Z',
+}
+const invitees: Invitee[] = [
+  {
+    id: bruno.id,
+    email: bruno.email,
+    name: bruno.name,
+    invitedAt: wave.createdAt,
+    activatedAt: null,
+    activatedBy: null,
+    mailStatus: 'sent',
+  },
+  {
+    id: carla.id,
+    email: carla.email,
+    name: null,
+    invitedAt: wave.createdAt,
+    activatedAt: '2026-11-27T08:30:00Z',
+    activatedBy: 'product',
+    mailStatus: 'failed',
+  },
+]
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+
 function fakeApi(overrides: Partial<LaunchApi> = {}): LaunchApi {
   return {
     nonce: vi.fn(async () => ({ nonce: 'n0nce', expiresAt: '2026-11-25T12:01:00Z' })),
@@ -101,6 +148,11 @@ function fakeApi(overrides: Partial<LaunchApi> = {}): LaunchApi {
     deliveries: vi.fn(async () => ({ deliveries: [failed] })),
     sendTest: vi.fn(async () => ({ eventId: 'msg_test' })),
     resend: vi.fn(async () => undefined),
+    nextInvitees: vi.fn(async () => ({ waiting: 120, people: [bruno, carla] })),
+    sendWave: vi.fn(async () => ({ wave: { ...wave, requested: 2, invited: 2 }, repeated: false })),
+    waves: vi.fn(async () => ({ waves: [wave] })),
+    wavePeople: vi.fn(async () => ({ people: invitees })),
+    markActivated: vi.fn(async () => undefined),
     ...overrides,
   }
 }
@@ -166,7 +218,7 @@ describe('the Launch tool', () => {
     const list = await screen.findByRole('table', { name: 'Waitlist' })
     expect(
       within(list).getByRole('row', {
-        name: /ana@empresa.example Ana Head of People 2026-11-24 2026-11-25 \(pt\), confirmed 2026-11-24/,
+        name: /ana@empresa.example Ana Head of People 2026-11-24 2026-11-25 \(pt\), confirmed 2026-11-24 newsletter \/ launch invited 2026-11-26/,
       }),
     ).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', api.exportUrl)
@@ -230,6 +282,155 @@ describe('the Launch tool', () => {
     await userEvent.click(await screen.findByRole('tab', { name: 'Audit log' }))
     const log = await screen.findByRole('table', { name: 'Audit log' })
     expect(within(log).getByRole('row', { name: /2026-11-25 12:00:00 pEditor read the waitlist/ })).toBeInTheDocument()
+  })
+})
+
+describe('invite waves', () => {
+  /** Opens the waves tab and shows who the next `count` are. */
+  async function showNext(count: string) {
+    const howMany = await screen.findByLabelText('How many to let in')
+    await userEvent.clear(howMany)
+    await userEvent.type(howMany, count)
+    await userEvent.click(screen.getByRole('button', { name: 'Show who' }))
+  }
+  /** Sends the wave shown, through its confirmation. */
+  async function sendShown(count: number) {
+    await userEvent.click(await screen.findByRole('button', { name: `Send ${count} invitations` }))
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send' }))
+  }
+  async function openWaves(api: LaunchApi) {
+    renderTool(api)
+    await userEvent.click(await screen.findByRole('tab', { name: 'Invite waves' }))
+  }
+
+  it('shows who the next wave lets in and how many wait, and shows them again for another count', async () => {
+    const api = fakeApi()
+    await openWaves(api)
+    expect(await screen.findByLabelText('How many to let in')).toHaveValue(50)
+    await showNext('2')
+    expect(api.nextInvitees).toHaveBeenCalledWith(2)
+    expect(await screen.findByText('120 waiting in all')).toBeInTheDocument()
+    const next = screen.getByRole('table', { name: 'The next people' })
+    expect(within(next).getByRole('row', { name: /Bruno bruno@outra\.example CTO en 2026-11-20 2026-11-21/ })).toBeInTheDocument()
+    expect(within(next).getByRole('row', { name: /— carla@outra\.example/ })).toBeInTheDocument()
+
+    await userEvent.type(screen.getByLabelText('How many to let in'), '0')
+    expect(screen.queryByRole('table', { name: 'The next people' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /^Send/ })).not.toBeInTheDocument()
+  })
+
+  it('asks before sending, sends the people shown and says how many were invited', async () => {
+    const api = fakeApi()
+    await openWaves(api)
+    await showNext('2')
+    await userEvent.click(await screen.findByRole('button', { name: 'Send 2 invitations' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(dialog).toHaveTextContent('Send invitations to 2 people?')
+    expect(dialog).toHaveTextContent('Each gets an invitation email in their language, and webhooks hear waitlist.invite.sent.')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(api.sendWave).not.toHaveBeenCalled()
+
+    const wavesRead = vi.mocked(api.waves).mock.calls.length
+    await sendShown(2)
+    expect(await screen.findByRole('status')).toHaveTextContent('Wave sent: 2 invited')
+    expect(api.sendWave).toHaveBeenCalledWith(expect.stringMatching(UUID), 2)
+    expect(screen.queryByRole('table', { name: 'The next people' })).not.toBeInTheDocument()
+    expect(vi.mocked(api.waves).mock.calls.length).toBeGreaterThan(wavesRead)
+  })
+
+  it('sends the same wave again after an error, and a new one after that', async () => {
+    const sendWave = vi
+      .fn<LaunchApi['sendWave']>()
+      .mockRejectedValueOnce(new LaunchApiError(502, 'The site did not answer in time.'))
+      .mockResolvedValue({ wave: { ...wave, invited: 2 }, repeated: false })
+    await openWaves(fakeApi({ sendWave }))
+    await showNext('2')
+    await sendShown(2)
+    expect(await screen.findByRole('alert')).toHaveTextContent('The site did not answer in time.')
+    await sendShown(2)
+    expect(await screen.findByRole('status')).toHaveTextContent('Wave sent: 2 invited')
+    await showNext('2')
+    await sendShown(2)
+    await waitFor(() => expect(sendWave).toHaveBeenCalledTimes(3))
+    const [failed, retried, next] = sendWave.mock.calls.map(([id]) => id)
+    expect(failed).toMatch(UUID)
+    expect(retried).toBe(failed)
+    expect(next).not.toBe(failed)
+  })
+
+  it('keeps the wave that failed to answer when the operator leaves the tab and comes back', async () => {
+    const sendWave = vi
+      .fn<LaunchApi['sendWave']>()
+      .mockRejectedValueOnce(new LaunchApiError(502, 'The site did not answer in time.'))
+      .mockResolvedValue({ wave: { ...wave, invited: 2 }, repeated: true })
+    await openWaves(fakeApi({ sendWave }))
+    await showNext('2')
+    await sendShown(2)
+    await screen.findByRole('alert')
+    await userEvent.click(screen.getByRole('tab', { name: 'Waitlist' }))
+    await userEvent.click(screen.getByRole('tab', { name: 'Invite waves' }))
+    await showNext('2')
+    await sendShown(2)
+    expect(await screen.findByRole('status')).toHaveTextContent('This wave was already sent')
+    const [failed, retried] = sendWave.mock.calls.map(([id]) => id)
+    expect(retried).toBe(failed)
+  })
+
+  it('holds the send while the site is sending the wave', async () => {
+    const sendWave = vi.fn<LaunchApi['sendWave']>(() => new Promise(() => undefined))
+    await openWaves(fakeApi({ sendWave }))
+    await showNext('2')
+    await sendShown(2)
+    expect(screen.getByRole('button', { name: 'Send 2 invitations' })).toBeDisabled()
+    expect(screen.getByLabelText('How many to let in')).toBeDisabled()
+    expect(sendWave).toHaveBeenCalledTimes(1)
+  })
+
+  it('says so when the site had the wave already', async () => {
+    await openWaves(fakeApi({ sendWave: vi.fn(async () => ({ wave, repeated: true })) }))
+    await showNext('2')
+    await sendShown(2)
+    expect(await screen.findByRole('status')).toHaveTextContent('This wave was already sent')
+  })
+
+  it('lists the waves with how many came in, shows the people of one and marks one activated', async () => {
+    const api = fakeApi()
+    await openWaves(api)
+    const waves = await screen.findByRole('table', { name: 'Waves' })
+    expect(
+      await within(waves).findByRole('row', { name: /2026-11-26 10:00:00 pEditor 50 50 12 of 50 46 \/ 3 \/ 1/ }),
+    ).toBeInTheDocument()
+
+    await userEvent.click(within(waves).getByRole('button', { name: 'People: wave of 2026-11-26 10:00:00' }))
+    const people = await screen.findByRole('table', { name: 'People of the wave of 2026-11-26 10:00:00' })
+    expect(api.wavePeople).toHaveBeenCalledWith(wave.id)
+    expect(
+      await within(people).findByRole('row', { name: /Bruno bruno@outra\.example 2026-11-26 10:00:00 Invited Sent/ }),
+    ).toBeInTheDocument()
+    expect(
+      within(people).getByRole('row', { name: /carla@outra\.example .* Activated 2026-11-27 08:30:00 \(by product\) Failed/ }),
+    ).toBeInTheDocument()
+    expect(within(people).queryByRole('button', { name: 'Mark activated: carla@outra.example' })).not.toBeInTheDocument()
+
+    await userEvent.click(within(people).getByRole('button', { name: 'Mark activated: bruno@outra.example' }))
+    expect(api.markActivated).toHaveBeenCalledWith(bruno.id)
+  })
+
+  it('names the waves’ actions in the audit log', async () => {
+    const actions: AuditEntry['action'][] = ['invites.previewed', 'invites.wave.sent', 'invites.wave.read', 'invite.activated']
+    const audit = vi.fn(async () => ({
+      entries: actions.map((action) => ({ at: '2026-11-26T10:00:00Z', actor: 'pEditor', action, detail: {} })),
+    }))
+    renderTool(fakeApi({ audit }))
+    await userEvent.click(await screen.findByRole('tab', { name: 'Audit log' }))
+    const log = await screen.findByRole('table', { name: 'Audit log' })
+    for (const label of [
+      'looked at who the next wave invites',
+      'sent an invite wave',
+      'read who a wave invited',
+      'marked an invitee activated',
+    ])
+      expect(await within(log).findByRole('row', { name: new RegExp(`pEditor ${label}`) })).toBeInTheDocument()
   })
 })
 

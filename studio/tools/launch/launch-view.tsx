@@ -5,13 +5,20 @@ import { launchCopy as copy } from './launch-copy.ts'
 import { AuditPanel } from './audit-panel.tsx'
 import { Overview } from './overview.tsx'
 import { WaitlistPanel } from './waitlist-panel.tsx'
+import { WavesPanel } from './waves-panel.tsx'
 import { WebhooksPanel } from './webhooks-panel.tsx'
 
 /** Each tab and its view; only the open one is mounted (and reads from the site). */
-const TABS = { overview: Overview, waitlist: WaitlistPanel, webhooks: WebhooksPanel, audit: AuditPanel } as const
+const TABS = {
+  overview: Overview,
+  waitlist: WaitlistPanel,
+  waves: WavesPanel,
+  webhooks: WebhooksPanel,
+  audit: AuditPanel,
+} as const
 type TabId = keyof typeof TABS
 
-/** The Launch tool once the site has given it a credential: the numbers, the list, the webhooks, the audit log. */
+/** The Launch tool once the site has given it a credential: the numbers, the list, the invite waves, the webhooks, the audit log. */
 export function LaunchView({ api }: { api: LaunchApi }) {
   const [tab, setTab] = useState<TabId>('overview')
   return (

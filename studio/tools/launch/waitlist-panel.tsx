@@ -64,6 +64,7 @@ export function WaitlistPanel({ api }: { api: LaunchApi }) {
               copy.columns.joined,
               copy.columns.consent,
               copy.columns.source,
+              copy.columns.trial,
               '',
             ]}
             rows={data.rows.map((place) => [
@@ -73,6 +74,7 @@ export function WaitlistPanel({ api }: { api: LaunchApi }) {
               place.created_at.slice(0, 10),
               consentOf(place),
               place.campaign ? `${place.source} / ${place.campaign}` : place.source,
+              trialOf(place),
               <Button
                 key="erase"
                 text={copy.erase}
@@ -119,4 +121,11 @@ export function WaitlistPanel({ api }: { api: LaunchApi }) {
 function consentOf(place: Place): string {
   const given = place.consent_version ? `${place.consent_version} (${place.consent_locale ?? '?'})` : '—'
   return `${given}, ${place.confirmed_at ? copy.confirmedOn(place.confirmed_at.slice(0, 10)) : copy.notConfirmed}`
+}
+
+/** Where the person stands with the invite waves: waiting, invited, activated. */
+function trialOf(place: Place): string {
+  if (place.activated_at) return copy.trial.activated(place.activated_at.slice(0, 10))
+  if (place.invited_at) return copy.trial.invited(place.invited_at.slice(0, 10))
+  return copy.trial.waiting
 }

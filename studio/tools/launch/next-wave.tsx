@@ -1,0 +1,154 @@
+import { useEffect, useState } from 'react'
+import { Box, Button, Card, Dialog, Flex, Label, Stack, Text, TextInput } from '@sanity/ui'
+import { MAX_WAVE, type LaunchApi, type WavePreview } from './launch-api.ts'
+import { launchCopy } from './launch-copy.ts'
+import { LoadError } from './load-error.tsx'
+import { Table } from './overview.tsx'
+
+const copy = launchCopy.invites
+
+/** A count the site takes: a whole number from 1 to MAX_WAVE; none otherwise. */
+function countOf(typed: string): number | undefined {
+  const count = Number(typed)
+  return typed.trim() !== '' && Number.isInteger(count) && count >= 1 && count <= MAX_WAVE ? count : undefined
+}
+
+/**
+ * The id of the wave to send next, kept in this browser tab's session storage as well: leaving the
+ * tab, or reloading the Studio after a send whose answer was lost, keeps the same wave.
+ */
+const NEXT_WAVE_KEY = 'pulso.launch.nextWave'
+function useNextWaveId() {
+  const [waveId, setWaveId] = useState(() => sessionStorage.getItem(NEXT_WAVE_KEY) ?? crypto.randomUUID())
+  useEffect(() => sessionStorage.setItem(NEXT_WAVE_KEY, waveId), [waveId])
+  return [waveId, setWaveId] as const
+}
+
+/** The next wave: how many, who they are, and the send, after asking. `onSent` reads the waves again. */
+export function NextWave({ api, onSent }: { api: LaunchApi; onSent: () => Promise<unknown> }) {
+  const [typed, setTyped] = useState('50')
+  // Asked for by a button, never refreshed on its own: each preview is an audited read of people.
+  const [preview, setPreview] = useState<WavePreview | undefined>()
+  // Kept from the preview until the site has the wave, so a double click or a retry after an error
+  // sends the same wave again, which the site sends only once; a new one once a wave is sent.
+  const [waveId, setWaveId] = useNextWaveId()
+  const [confirming, setConfirming] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [outcome, setOutcome] = useState<string | undefined>()
+  const [failure, setFailure] = useState<unknown>()
+  const count = countOf(typed)
+  const shown = preview?.people.length ?? 0
+
+  /** Runs a call to the site with the buttons off, and shows its failure. */
+  const act = async (action: () => Promise<void>) => {
+    setFailure(undefined)
+    setOutcome(undefined)
+    setBusy(true)
+    try {
+      await action()
+    } catch (caught) {
+      setFailure(caught)
+    } finally {
+      setBusy(false)
+    }
+  }
+  const show = (wanted: number) => act(async () => setPreview(await api.nextInvitees(wanted)))
+  const send = async () => {
+    setConfirming(false)
+    await act(async () => {
+      const { wave, repeated } = await api.sendWave(waveId, shown)
+      setOutcome(repeated ? copy.repeated : copy.sent(wave.invited))
+      setPreview(undefined)
+      setWaveId(crypto.randomUUID())
+    })
+    // Even after an error: the site may have sent the wave before the answer was lost.
+    await onSent()
+  }
+
+  return (
+    <Stack gap={3}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault()
+          if (count !== undefined) void show(count)
+        }}
+      >
+        <Flex gap={3} align="flex-end" wrap="wrap">
+          <Stack gap={2}>
+            <Label as="label" htmlFor="wave-count">
+              {copy.count}
+            </Label>
+            <TextInput
+              id="wave-count"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MAX_WAVE}
+              step={1}
+              value={typed}
+              // Held while a call runs, so the answer on screen is the one for the count typed.
+              disabled={busy}
+              aria-describedby="wave-count-hint"
+              onChange={(event) => {
+                setTyped(event.currentTarget.value)
+                // What is sent must be what was seen: another count is shown again first.
+                setPreview(undefined)
+              }}
+            />
+          </Stack>
+          <Button type="submit" text={copy.show} mode="ghost" disabled={count === undefined || busy} />
+        </Flex>
+        <Box paddingTop={2}>
+          <Text id="wave-count-hint" size={1} muted>
+            {copy.countHint}
+          </Text>
+        </Box>
+      </form>
+      {failure ? <LoadError error={failure} /> : null}
+      {outcome ? (
+        <Card tone="positive" padding={3} radius={2} role="status">
+          <Text>{outcome}</Text>
+        </Card>
+      ) : null}
+      {preview ? (
+        <Stack gap={3}>
+          <Text size={1} muted>
+            {copy.waiting(preview.waiting)}
+          </Text>
+          <Table
+            label={copy.next}
+            head={Object.values(copy.columns)}
+            rows={preview.people.map((person) => [
+              person.name ?? '—',
+              person.email,
+              person.role,
+              person.locale,
+              person.createdAt.slice(0, 10),
+              person.confirmedAt.slice(0, 10),
+            ])}
+          />
+          {shown === 0 ? (
+            <Text size={1} muted>
+              {copy.nobody}
+            </Text>
+          ) : (
+            <Box>
+              <Button text={copy.send(shown)} tone="primary" disabled={busy} onClick={() => setConfirming(true)} />
+            </Box>
+          )}
+        </Stack>
+      ) : null}
+      {confirming ? (
+        <Dialog id="send-wave" header={copy.sendTitle(shown)} onClose={() => setConfirming(false)} width={1}>
+          <Stack gap={4} padding={4}>
+            <Text>{copy.sendBody}</Text>
+            <Flex gap={2} justify="flex-end">
+              <Button text={launchCopy.cancel} mode="ghost" onClick={() => setConfirming(false)} />
+              <Button text={copy.sendConfirm} tone="primary" disabled={busy} onClick={send} />
+            </Flex>
+          </Stack>
+        </Dialog>
+      ) : null}
+    </Stack>
+  )
+}
