@@ -81,6 +81,31 @@ export type Statistic = {
   order?: number
 }
 
+export type InvitationEmail = {
+  _id: string
+  _type: 'invitationEmail'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  subject?: LocaleString
+  greeting?: LocaleString
+  greetingWithoutName?: LocaleString
+  intro?: LocaleText
+  trialButton?: LocaleString
+  trialUrl?: {
+    pt?: string
+    en?: string
+  }
+  paragraphs?: Array<
+    {
+      _key: string
+    } & LocaleText
+  >
+  signOff?: LocaleText
+  footer?: LocaleText
+  removeLink?: LocaleString
+}
+
 export type LinkPages = {
   _id: string
   _type: 'linkPages'
@@ -483,6 +508,7 @@ export type AllSanitySchemaTypes =
   | SanityImageHotspot
   | LocaleText
   | Statistic
+  | InvitationEmail
   | LinkPages
   | WelcomeEmail
   | PrivacyNote
@@ -507,15 +533,10 @@ export type AllSanitySchemaTypes =
   | Geopoint
   | Slug
 
-// Source: supabase/functions/_shared/welcome/privacy-note-version-query.ts
-// Variable: privacyNoteVersionQuery
-// Query: *[_type == "privacyNote" && _id == "privacyNote"][0].version
-export type PrivacyNoteVersionQueryResult = string | null
-
-// Source: supabase/functions/_shared/welcome/welcome-copy-query.ts
-// Variable: welcomeCopyQuery
-// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },  "email": *[_type == "welcomeEmail" && _id == "welcomeEmail"][0]{    subject, greeting, greetingWithoutName, confirmIntro, confirmButton, confirmNote,    paragraphs, steps, signOff, notYou, removeLink  }}
-export type WelcomeCopyQueryResult = {
+// Source: supabase/functions/_shared/delivery/mail-copy-query.ts
+// Variable: mailCopyQuery
+// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },  "email": *[_type == "welcomeEmail" && _id == "welcomeEmail"][0]{    subject, greeting, greetingWithoutName, confirmIntro, confirmButton, confirmNote,    paragraphs, steps, signOff, notYou, removeLink  },  "invitation": *[_type == "invitationEmail" && _id == "invitationEmail"][0]{    subject, greeting, greetingWithoutName, intro, trialButton, trialUrl, paragraphs, signOff, footer, removeLink  }}
+export type MailCopyQueryResult = {
   settings: {
     brandName: string | null
     email: string | null
@@ -541,7 +562,31 @@ export type WelcomeCopyQueryResult = {
     notYou: LocaleText | null
     removeLink: LocaleString | null
   } | null
+  invitation: {
+    subject: LocaleString | null
+    greeting: LocaleString | null
+    greetingWithoutName: LocaleString | null
+    intro: LocaleText | null
+    trialButton: LocaleString | null
+    trialUrl: {
+      pt?: string
+      en?: string
+    } | null
+    paragraphs: Array<
+      {
+        _key: string
+      } & LocaleText
+    > | null
+    signOff: LocaleText | null
+    footer: LocaleText | null
+    removeLink: LocaleString | null
+  } | null
 }
+
+// Source: supabase/functions/_shared/welcome/privacy-note-version-query.ts
+// Variable: privacyNoteVersionQuery
+// Query: *[_type == "privacyNote" && _id == "privacyNote"][0].version
+export type PrivacyNoteVersionQueryResult = string | null
 
 // Source: web/src/shared/content/page-query.ts
 // Variable: pageQuery
@@ -780,8 +825,8 @@ export type SignupPagesQueryResult = {
 // Query TypeMap
 declare global {
   interface SanityQueries {
+    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },\n  "email": *[_type == "welcomeEmail" && _id == "welcomeEmail"][0]{\n    subject, greeting, greetingWithoutName, confirmIntro, confirmButton, confirmNote,\n    paragraphs, steps, signOff, notYou, removeLink\n  },\n  "invitation": *[_type == "invitationEmail" && _id == "invitationEmail"][0]{\n    subject, greeting, greetingWithoutName, intro, trialButton, trialUrl, paragraphs, signOff, footer, removeLink\n  }\n}': MailCopyQueryResult
     '*[_type == "privacyNote" && _id == "privacyNote"][0].version': PrivacyNoteVersionQueryResult
-    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },\n  "email": *[_type == "welcomeEmail" && _id == "welcomeEmail"][0]{\n    subject, greeting, greetingWithoutName, confirmIntro, confirmButton, confirmNote,\n    paragraphs, steps, signOff, notYou, removeLink\n  }\n}': WelcomeCopyQueryResult
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    brandName, seoTitle, seoDescription, company, address, contact, email, rights,\n    socialLinks[]{_key, label, url},\n    ogImage{ alt, hotspot, crop, asset->{ _id } }\n  },\n  "ui": *[_type == "uiStrings" && _id == "uiStrings"][0]{\n    skipToContent, navLabel, navFeatures, navUseCases, navPlatform, headerCta, menuOpen, menuClose,\n    languageLabel, notFoundTitle, notFoundLink\n  },\n  "hero": *[_type == "hero" && _id == "hero"][0]{\n    badge, headline, subheadline, oldWayTitle, oldWayPoints, newWayTitle, newWayPoints,\n    primaryCta, secondaryCta, trialNote\n  },\n  "workflow": *[_type == "workflow" && _id == "workflow"][0]{\n    title, subtitle, steps[]{_key, title, description}\n  },\n  "useCases": *[_type == "useCases" && _id == "useCases"][0]{\n    title, subtitle, audiences[]{_key, audience, title, description, points}\n  },\n  "results": *[_type == "results" && _id == "results"][0]{ title, subtitle },\n  "statistics": *[_type == "statistic"] | order(order asc){ _id, value, label },\n  "features": *[_type == "features" && _id == "features"][0]{\n    title, subtitle, items[]{_key, icon, title, description}\n  },\n  "platform": *[_type == "platform" && _id == "platform"][0]{\n    title, subtitle, integrationsTitle, integrations[]{_key, name, category},\n    chatLabel, videoLabel, teamLabel, securityTitle, securityPoints\n  },\n  "testimonialsSection": *[_type == "testimonialsSection" && _id == "testimonialsSection"][0]{ title, subtitle },\n  "testimonials": *[_type == "testimonial"] | order(order asc){\n    _id, quote, author, role,\n    photo{ alt, hotspot, crop, asset->{ _id, metadata{ dimensions{ width, height } } } }\n  },\n  "cta": *[_type == "cta" && _id == "cta"][0]{ title, description, buttonText },\n  "freeTrial": *[_type == "freeTrial" && _id == "freeTrial"][0]{\n    title, subtitle, benefits, nameLabel, namePlaceholder, roleLabel, rolePlaceholder,\n    emailLabel, emailPlaceholder, buttonText, buttonLoading, disclaimer,\n    successTitle, successDescription, errorTitle, errorDescription\n  },\n  "privacyNote": *[_type == "privacyNote" && _id == "privacyNote"][0]{ version, formNotice, linkText }\n}': PageQueryResult
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },\n  "pages": *[_type == "linkPages" && _id == "linkPages"][0]{\n    confirmTitle, confirmBody, confirmButton, confirmedTitle, confirmedBody, goneTitle, goneBody,\n    confirmExpiredTitle, confirmExpiredBody, removeTitle, removeBody, removeButton,\n    removedTitle, removedBody, removeExpiredTitle, removeExpiredBody, invalidTitle, invalidBody,\n    unavailableTitle, unavailableBody, homeLink\n  },\n  "privacy": *[_type == "privacyNote" && _id == "privacyNote"][0]{\n    version, title, intro, sections[]{ _key, heading, body }, versionLabel\n  }\n}': SignupPagesQueryResult
   }

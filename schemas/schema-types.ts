@@ -14,6 +14,7 @@ import { cta } from './documents/cta'
 import { freeTrial } from './documents/free-trial'
 import { privacyNote } from './documents/privacy-note'
 import { welcomeEmail } from './documents/welcome-email'
+import { invitationEmail } from './documents/invitation-email'
 import { linkPages } from './documents/link-pages'
 import { pageSections, type SectionSchemaType } from './page-sections'
 import { withTranslationStatus } from './translation-preview'
@@ -34,8 +35,11 @@ const sectionDocuments = {
 /** Page sections in page order (page-sections.ts); each is a singleton whose document id is its type name. */
 export const sectionTypes = pageSections.map(({ schemaType }) => withTranslationStatus(sectionDocuments[schemaType]))
 
-/** What a sign-up meets beyond the page: the privacy note, the welcome email and the pages its links open. */
-export const signupTypes = [privacyNote, welcomeEmail, linkPages].map(withTranslationStatus)
+/**
+ * What a sign-up meets beyond the page, in the order they meet it: the privacy note, the welcome
+ * email, the pages its links open and, when their turn comes, the invitation email.
+ */
+export const signupTypes = [privacyNote, welcomeEmail, linkPages, invitationEmail].map(withTranslationStatus)
 
 export const singletonTypes = [...sectionTypes, ...[siteSettings, uiStrings].map(withTranslationStatus), ...signupTypes]
 

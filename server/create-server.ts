@@ -8,9 +8,9 @@ import { createPublishedClient, hostedPageContent, localPageContent } from './si
 import { hostedQuery, localQuery, type QuerySource } from './site/query-source.ts'
 import { signupPagesQuery } from '../web/src/shared/content/signup-pages-query.ts'
 import type { SignupPagesContent } from '../web/src/shared/content/signup-pages-copy.ts'
-import { welcomeCopyQuery } from '../supabase/functions/_shared/welcome/welcome-copy-query.ts'
+import { mailCopyQuery } from '../supabase/functions/_shared/delivery/mail-copy-query.ts'
 import { privacyNoteVersionQuery } from '../supabase/functions/_shared/welcome/privacy-note-version-query.ts'
-import type { PrivacyNoteVersionQueryResult, WelcomeCopyQueryResult } from '../schemas/sanity.types.ts'
+import type { MailCopyQueryResult, PrivacyNoteVersionQueryResult } from '../schemas/sanity.types.ts'
 import { loadPageRenderer, type PageRenderer } from './site/page-renderer.ts'
 import { startSignupBackend, type SignupBackend } from './supabase/signups.ts'
 import { startCounting } from './analytics/counting.ts'
@@ -55,13 +55,13 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   // Read the seed once now, so a broken seed stops the start with its file and line.
   await localDataset?.get()
   const pageContent = localDataset ? localPageContent(localDataset) : hostedPageContent(config)
-  // The sign-up pages and the welcome read queries of their own from the same source.
+  // The sign-up pages and the mail read queries of their own from the same source.
   const contentOf = <T>(query: string): QuerySource<T> =>
     localDataset ? localQuery<T>(localDataset, query) : hostedQuery<T>(createPublishedClient(config.sanity), query)
   const renderer = options.renderer ?? (await loadPageRenderer(distDir))
 
   const signupContent = {
-    welcomeCopy: contentOf<WelcomeCopyQueryResult>(welcomeCopyQuery),
+    mailCopy: contentOf<MailCopyQueryResult>(mailCopyQuery),
     privacyNoteVersion: contentOf<PrivacyNoteVersionQueryResult>(privacyNoteVersionQuery),
   }
   const signups = config.supabase.hosted ? undefined : await startSignupBackend(config, signupContent, logger)

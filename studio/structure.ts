@@ -4,7 +4,8 @@ import { byPosition } from '../schemas/objects/position'
 
 /**
  * The desk mirrors the page: sections in page order, then the lists, then site-wide texts, then
- * what a sign-up meets after the form (privacy note, welcome email, the pages its links open).
+ * what a sign-up meets after the form (privacy note, welcome email, the pages its links open,
+ * invitation email).
  */
 export const structure: StructureResolver = (S) =>
   S.list()

@@ -97,6 +97,42 @@ export function localizedField(options: LocalizedFieldOptions) {
   })
 }
 
+interface LocalizedUrlOptions {
+  name: string
+  title: string
+  description: string
+  fieldset?: string
+}
+
+/**
+ * An https address per language (a page written in each). Like the texts, Portuguese is required
+ * and a missing English one only warns: the code's fallback is used.
+ */
+export function localizedUrl({ name, title, description, fieldset }: LocalizedUrlOptions) {
+  return defineField({
+    name,
+    title,
+    description,
+    fieldset,
+    type: 'object',
+    options: { columns: 2 },
+    fields: locales.map((locale) =>
+      defineField({
+        name: locale,
+        title: localeTags[locale].title,
+        description: `The full https:// address for ${localeTags[locale].title} readers.`,
+        type: 'url',
+        validation: (rule) => {
+          const https = rule.uri({ scheme: ['https'] })
+          return locale === defaultLocale
+            ? https.required()
+            : [https, rule.required().warning(`Missing ${localeTags[locale].title} address: the email uses a fallback.`)]
+        },
+      }),
+    ),
+  })
+}
+
 interface LocalizedListOptions {
   name: string
   title: string

@@ -1,4 +1,4 @@
-// Each language's welcome, with its links and headers, scored by SpamAssassin's local rules
+// Each language's welcome and invitation, with its links and headers, scored by SpamAssassin's local rules
 // (no network tests, no Bayes) exactly as the SMTP server received it. Debian's `spamassassin`
 // is installed by .ci/run; without it these tests are skipped, saying so.
 import { spawn, spawnSync } from 'node:child_process'
@@ -7,14 +7,15 @@ import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLocalDatasetSource } from '../sanity/local-dataset.ts'
 import { localQuery } from '../site/query-source.ts'
-import { welcomeCopyQuery } from '../../supabase/functions/_shared/welcome/welcome-copy-query.ts'
-import type { WelcomeCopyQueryResult } from '../../schemas/sanity.types.ts'
-import { createWelcomeComposer } from '../../supabase/functions/_shared/welcome/welcome-message.ts'
+import { mailCopyQuery } from '../../supabase/functions/_shared/delivery/mail-copy-query.ts'
+import type { MailCopyQueryResult } from '../../schemas/sanity.types.ts'
+import { createMailComposer } from '../../supabase/functions/_shared/delivery/mail-composer.ts'
+import type { PendingWelcome } from '../../supabase/functions/_shared/welcome/welcome-store.ts'
 import { createSmtpMailer } from '../../supabase/functions/_shared/delivery/smtp-mailer.ts'
 import { startSmtpInbox, type SmtpInbox } from '../../test/mail/smtp-inbox.ts'
 import { uniqueAddress } from '../../test/eventually.ts'
 
-/** What the issue asks of a welcome: far below SpamAssassin's 5.0 threshold. */
+/** What the issue asks of a welcome (and so of an invitation): far below SpamAssassin's 5.0 threshold. */
 const MAX_SCORE = 1.0
 const installed = spawnSync('spamassassin', ['--version']).status === 0
 const skipNote = installed ? '' : ' (skipped: spamassassin is not installed; `apt-get install spamassassin`, as .ci/run does)'
@@ -35,10 +36,10 @@ function spamScore(raw: string): Promise<{ score: number; report: string }> {
   })
 }
 
-describe.skipIf(!installed)(`the welcome scored by SpamAssassin${skipNote}`, () => {
+describe.skipIf(!installed)(`the welcome and the invitation scored by SpamAssassin${skipNote}`, () => {
   let inbox: SmtpInbox
   let mailer: ReturnType<typeof createSmtpMailer> | undefined
-  let send: (to: string, name: string, locale: 'pt' | 'en') => Promise<string>
+  let send: (kind: PendingWelcome['kind'], to: string, name: string, locale: 'pt' | 'en') => Promise<string>
 
   beforeAll(async () => {
     inbox = await startSmtpInbox()
@@ -57,22 +58,31 @@ describe.skipIf(!installed)(`the welcome scored by SpamAssassin${skipNote}`, () 
       projectId: 'local',
       dataset: 'production',
     })
-    const compose = createWelcomeComposer({
+    const compose = createMailComposer({
       from: 'Pulso <boas-vindas@pulso.app>',
       siteUrl: 'https://pulso.app',
       linkSecret: async () => 'a-secret-of-at-least-thirty-two-characters',
       retentionDays: 30,
-      content: localQuery<WelcomeCopyQueryResult>(seed, welcomeCopyQuery),
+      content: localQuery<MailCopyQueryResult>(seed, mailCopyQuery),
       fallbackContact: 'contato@pulso.app',
       log: () => undefined,
     })
     mailer = smtp
-    send = async (to, name, locale) => {
-      const welcome = { id: 1, waitlistId: '5b0d6a2e-8f4c-4f1e-9a57-2f3c1d0b9e77', email: to, name, locale, attempts: 0 }
-      await smtp.send(await compose(welcome))
-      const [mail] = await inbox.waitFor(to)
-      if (!mail) throw new Error(`nothing reached ${to}`)
-      return mail.raw
+    send = async (kind, to, name, locale) => {
+      const mail: PendingWelcome = {
+        id: 1,
+        kind,
+        inviteCode: kind === 'invitation' ? 'inv_8Hq2LxPz' : null,
+        waitlistId: '5b0d6a2e-8f4c-4f1e-9a57-2f3c1d0b9e77',
+        email: to,
+        name,
+        locale,
+        attempts: 0,
+      }
+      await smtp.send(await compose(mail))
+      const [received] = await inbox.waitFor(to)
+      if (!received) throw new Error(`nothing reached ${to}`)
+      return received.raw
     }
   })
 
@@ -81,14 +91,18 @@ describe.skipIf(!installed)(`the welcome scored by SpamAssassin${skipNote}`, () 
     await inbox?.close()
   })
 
-  it.each([
+  const recipients = [
     ['pt', 'Ana Souza'],
     ['en', 'Jane Roberts'],
     // The name that used to carry a drug pitch and a short link into the greeting (4.6 points).
     ['pt', 'Cheap meds no prescription bit.ly/3xYzAb'],
     ['en', 'WIN R$5000 NOW at http://evil.example/claim'],
-  ] as const)(`scores the %s welcome to %j at ${MAX_SCORE} or less`, async (locale, name) => {
-    const raw = await send(uniqueAddress(`spam-${locale}`), name, locale)
+  ] as const
+
+  it.each(
+    (['welcome', 'invitation'] as const).flatMap((kind) => recipients.map(([locale, name]) => [locale, kind, name] as const)),
+  )(`scores the %s %s to %j at ${MAX_SCORE} or less`, async (locale, kind, name) => {
+    const raw = await send(kind, uniqueAddress(`spam-${kind}-${locale}`), name, locale)
     expect(raw).toMatch(/^List-Unsubscribe:\s+</m)
     expect(raw).toMatch(/^DKIM-Signature: /m)
     const { score, report } = await spamScore(raw)

@@ -10,7 +10,7 @@ import { contentRoutes } from './content-routes.ts'
 import { createLocalDatasetSource } from './local-dataset.ts'
 import { createSeedFixture, makePng } from '../../test/server/seed-fixture.ts'
 import { pageQuery } from '../../web/src/shared/content/page-query.ts'
-import { welcomeCopyQuery } from '../../supabase/functions/_shared/welcome/welcome-copy-query.ts'
+import { mailCopyQuery } from '../../supabase/functions/_shared/delivery/mail-copy-query.ts'
 import type { SeedFixture } from '../../test/server/seed-fixture.ts'
 
 const PROJECT_ID = 'local'
@@ -150,8 +150,8 @@ describe('query endpoint with the real @sanity/client', () => {
     const body = (await response.json()) as { result: { hero: { headline: { en: string } } }; syncTags: string[] }
     expect(body.result.hero.headline.en).toBe('Published')
     expect(body.syncTags.length).toBeGreaterThan(0)
-    // The welcome's copy, as the edge functions ask for it: no perspective at all.
-    expect((await fetch(queryUrl(welcomeCopyQuery))).status).toBe(200)
+    // The mail's copy, as the edge functions ask for it: no perspective at all.
+    expect((await fetch(queryUrl(mailCopyQuery))).status).toBe(200)
   })
 
   it('refuses any other query without the token with a 403, whatever the perspective, and shows no private document', async () => {

@@ -4,11 +4,11 @@ import type { LocalDataset } from '../sanity/local-dataset.ts'
 import { createSiteAnswers, isSiteQuery } from './site-queries.ts'
 import { pageQuery } from '../../web/src/shared/content/page-query.ts'
 import { signupPagesQuery } from '../../web/src/shared/content/signup-pages-query.ts'
-import { welcomeCopyQuery } from '../../supabase/functions/_shared/welcome/welcome-copy-query.ts'
+import { mailCopyQuery } from '../../supabase/functions/_shared/delivery/mail-copy-query.ts'
 
 describe('isSiteQuery', () => {
-  it('takes the page’s and the welcome’s queries over published documents, with no parameters', () => {
-    for (const query of [pageQuery, welcomeCopyQuery]) {
+  it('takes the page’s and the mail’s queries over published documents, with no parameters', () => {
+    for (const query of [pageQuery, mailCopyQuery]) {
       expect(isSiteQuery(query, {}, PUBLISHED)).toBe(true)
       expect(isSiteQuery(query, {}, parsePerspective('published'))).toBe(true)
     }
@@ -30,6 +30,7 @@ describe('createSiteAnswers', () => {
     const documents = [
       { _id: 'welcomeEmail', _type: 'welcomeEmail', subject: { en: subject } },
       { _id: 'drafts.welcomeEmail', _type: 'welcomeEmail', subject: { en: 'Draft' } },
+      { _id: 'invitationEmail', _type: 'invitationEmail', subject: { en: 'Your turn' } },
     ]
     return {
       projectId: 'local',
@@ -44,8 +45,11 @@ describe('createSiteAnswers', () => {
   it('answers from published documents, and anew once the dataset is reloaded', async () => {
     let current = dataset('Welcome')
     const answer = createSiteAnswers(() => current)
-    expect(JSON.parse(await answer(welcomeCopyQuery))).toMatchObject({ email: { subject: { en: 'Welcome' } } })
+    expect(JSON.parse(await answer(mailCopyQuery))).toMatchObject({
+      email: { subject: { en: 'Welcome' } },
+      invitation: { subject: { en: 'Your turn' } },
+    })
     current = dataset('Hello again')
-    expect(JSON.parse(await answer(welcomeCopyQuery))).toMatchObject({ email: { subject: { en: 'Hello again' } } })
+    expect(JSON.parse(await answer(mailCopyQuery))).toMatchObject({ email: { subject: { en: 'Hello again' } } })
   })
 })

@@ -1,19 +1,19 @@
 /**
  * The queries the site itself sends to the content API without a token: the page's (from the
- * browser), the welcome's copy and the privacy note's version (from the edge functions, when
+ * browser), the mail's copy and the privacy note's version (from the edge functions, when
  * pointed at this server). The
  * same constants the callers use, so the list cannot drift from what they send. Their answers
  * are worked out once per version of the dataset, on the request thread: they are small and
  * known, and cost a lookup from then on (docs/product.md §5).
  */
 import { pageQuery } from '../../web/src/shared/content/page-query.ts'
-import { welcomeCopyQuery } from '../../supabase/functions/_shared/welcome/welcome-copy-query.ts'
+import { mailCopyQuery } from '../../supabase/functions/_shared/delivery/mail-copy-query.ts'
 import { privacyNoteVersionQuery } from '../../supabase/functions/_shared/welcome/privacy-note-version-query.ts'
 import type { Perspective } from '../sanity/query/groq-query.ts'
 import type { LocalDataset } from '../sanity/local-dataset.ts'
 import { localQuery } from './query-source.ts'
 
-const SITE_QUERIES: ReadonlySet<string> = new Set([pageQuery, welcomeCopyQuery, privacyNoteVersionQuery])
+const SITE_QUERIES: ReadonlySet<string> = new Set([pageQuery, mailCopyQuery, privacyNoteVersionQuery])
 
 /**
  * Whether a request without a token may have this: one of the site's queries, with no

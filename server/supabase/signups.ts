@@ -21,8 +21,7 @@ import {
 } from '../../supabase/functions/_shared/links/waitlist-places.ts'
 import { storedSecret } from '../../supabase/functions/_shared/runtime/stored-secret.ts'
 import { functionLog } from './function-log.ts'
-import { createWelcomeComposer } from '../../supabase/functions/_shared/welcome/welcome-message.ts'
-import type { WelcomeCopyContent } from '../../supabase/functions/_shared/welcome/welcome-copy.ts'
+import { createMailComposer, type MailCopyContent } from '../../supabase/functions/_shared/delivery/mail-composer.ts'
 import type { Mailer } from '../../supabase/functions/_shared/delivery/mailer.ts'
 import {
   currentConsentVersion,
@@ -51,9 +50,9 @@ export interface SignupBackend {
   close(): Promise<void>
 }
 
-/** What the sign-up backend reads from the content: the welcome's copy, the privacy note's version. */
+/** What the sign-up backend reads from the content: the mail's copy, the privacy note's version. */
 export interface SignupContent {
-  welcomeCopy: QuerySource<WelcomeCopyContent>
+  mailCopy: QuerySource<MailCopyContent>
   privacyNoteVersion: QuerySource<string | null>
 }
 
@@ -63,7 +62,7 @@ const VACUUM_EVERY_MS = 10 * 60_000
 /** The self-hosted sign-up backend: migrated database, mailer and the welcome sender. */
 export async function startSignupBackend(
   config: ServerConfig,
-  { welcomeCopy, privacyNoteVersion }: SignupContent,
+  { mailCopy, privacyNoteVersion }: SignupContent,
   log: FastifyBaseLogger,
 ): Promise<SignupBackend> {
   const dataDir = resolve(config.dataDir)
@@ -100,13 +99,13 @@ export async function startSignupBackend(
     const places = createWaitlistPlaces(db)
     const deliveryLog = functionLog(log)
     const consentVersion = currentConsentVersion(privacyNoteVersion, deliveryLog)
-    const compose = createWelcomeComposer({
+    const compose = createMailComposer({
       from: config.mail.from,
       siteUrl: config.siteUrl,
       linkSecret,
       retentionDays: config.links.retentionDays,
-      // The copy comes from the content, so the email says what the Studio says.
-      content: welcomeCopy,
+      // The copy comes from the content, so each email says what the Studio says.
+      content: mailCopy,
       fallbackContact: config.mail.from,
       log: deliveryLog,
     })

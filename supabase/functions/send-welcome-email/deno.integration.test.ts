@@ -39,6 +39,7 @@ async function startSanityStandIn(): Promise<{ url: string; server: Server; quer
         : {
             settings: { brandName: 'Pulso', email: 'ola@pulso.test' },
             email: { subject: { pt: 'Seu lugar no {brand} (do Studio)', en: 'Your place at {brand} (from the Studio)' } },
+            invitation: { subject: { pt: 'Sua vez no {brand} (do Studio)', en: 'Your turn at {brand} (from the Studio)' } },
           }
     response.setHeader('content-type', 'application/json')
     response.end(JSON.stringify({ query: url.searchParams.get('query'), result, ms: 1 }))
@@ -215,6 +216,31 @@ describe('the Deno edge functions on PostgreSQL', () => {
     expect(await again.json()).toEqual({ status: 'queued' })
     expect(await deliver()).toMatchObject({ sent: 0, failed: 0 })
     expect(inbox.to(email)).toHaveLength(1)
+  })
+
+  it('delivers the invitation a wave queued, in the person’s language, with the trial link’s code', async () => {
+    const email = uniqueAddress('convidada')
+    await signUp(email)
+    // Welcomed (in English) and confirmed long ago.
+    await db.query(
+      `insert into public.welcome_emails (waitlist_id, email, name, locale, status, sent_at)
+       select id, email, 'Bia Lima', 'en', 'sent', now() from public.waitlist where email = $1`,
+      [email],
+    )
+    await db.query('update public.waitlist set confirmed_at = now() where email = $1', [email])
+    await db.query(`select invites.send_wave('pTest', gen_random_uuid(), 1000)`)
+
+    expect(await deliver()).toMatchObject({ failed: 0 })
+    const [invitation] = await inbox.waitFor(email)
+    expect(invitation?.subject).toBe('Your turn at Pulso (from the Studio)')
+    expect(invitation?.text).toContain('Hi Bia Lima,')
+    const { rows } = await db.query<{ code: string }>(
+      'select code from invites.invitations join public.waitlist on waitlist.id = waitlist_id where email = $1',
+      [email],
+    )
+    expect(invitation?.text).toContain(`invite=${rows[0]?.code}`)
+    expect(invitation?.header('message-id')).toMatch(/^<invitation-/)
+    expect(invitation?.header('list-unsubscribe')).toMatch(new RegExp(`^<${SITE_URL}/en/unsubscribe\\?token=`))
   })
 
   it('answers an address not on the waitlist as any other (202 queued) and sends nothing', async () => {

@@ -15,6 +15,8 @@ const policy: DeliveryPolicy = {
 
 const welcome = (id: number, fields: Partial<PendingWelcome> = {}): PendingWelcome => ({
   id,
+  kind: 'welcome',
+  inviteCode: null,
   waitlistId: `entry-${id}`,
   email: `person-${id}@empresa.com`,
   name: `Pessoa ${id}`,
@@ -50,7 +52,7 @@ function setup(due: PendingWelcome[], send: (message: MailMessage) => Promise<vo
     }),
   }
   const log = vi.fn()
-  // Composing is welcome-message.ts's job (tested there); here each message names its welcome.
+  // Composing is mail-composer.ts's job (tested there); here each message names its welcome.
   const compose = vi.fn(async (welcome: PendingWelcome) => ({
     from: 'Pulso <boas-vindas@pulso.app>',
     to: welcome.email,

@@ -2,16 +2,16 @@ import type { DeliveryPolicy } from './delivery-policy.ts'
 import { sweepWithin } from '../runtime/sweep-within.ts'
 import { persistWithinLease, renewWhileHeld } from '../runtime/leases.ts'
 import type { Log } from '../runtime/http.ts'
+import type { ComposeMail } from './mail-composer.ts'
 import { failureKind, type FailureKind, type Mailer } from './mailer.ts'
 import { isPlainMailbox } from '../welcome/plain-mailbox.ts'
-import type { ComposeWelcome } from '../welcome/welcome-message.ts'
 import type { PendingWelcome, WelcomeStore } from '../welcome/welcome-store.ts'
 
 export interface DeliverDependencies {
   store: Pick<WelcomeStore, 'claimDue' | 'renewLeases' | 'markSent' | 'markFailed' | 'release' | 'nextDueIn'>
   mailer: Mailer
-  /** The message for one welcome: its copy, personal links and headers. */
-  compose: ComposeWelcome
+  /** The message for one entry of the outbox (a welcome or an invitation): its copy, personal links and headers. */
+  compose: ComposeMail
   log: Log
   policy: DeliveryPolicy
   /** Where the sender shares its process with visitors' requests (the self-hosted server). */

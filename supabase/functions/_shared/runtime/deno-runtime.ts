@@ -7,11 +7,10 @@ import { createSmtpMailer } from '../delivery/smtp-mailer.ts'
 import { createWelcomeStore } from '../welcome/welcome-store.ts'
 import { createWaitlistPlaces } from '../links/waitlist-places.ts'
 import { storedSecret } from './stored-secret.ts'
-import { createWelcomeComposer } from '../welcome/welcome-message.ts'
-import { welcomeCopyQuery } from '../welcome/welcome-copy-query.ts'
+import { createMailComposer, type MailCopyContent } from '../delivery/mail-composer.ts'
+import { mailCopyQuery } from '../delivery/mail-copy-query.ts'
 import { privacyNoteVersionQuery } from '../welcome/privacy-note-version-query.ts'
 import { currentConsentVersion } from '../welcome/consent-versions.ts'
-import type { WelcomeCopyContent } from '../welcome/welcome-copy.ts'
 import { sanityCdnQuery, type SanityProject } from './sanity-cdn.ts'
 import { projectKeys, requireProjectKey, type KeyKind } from './api-keys.ts'
 import type { Log } from './http.ts'
@@ -82,13 +81,13 @@ function sanityProjectFromEnv(): SanityProject | undefined {
 
 const sanityProject = sanityProjectFromEnv()
 
-/** The welcome's copy from the hosted dataset's public API; without a project, the code's copy. */
-function welcomeCopyFromEnv(): () => Promise<WelcomeCopyContent | undefined> {
+/** The mail's copy from the hosted dataset's public API; without a project, the code's copy. */
+function mailCopyFromEnv(): () => Promise<MailCopyContent | undefined> {
   if (!sanityProject) {
-    log('warn', 'SANITY_PROJECT_ID is not set: welcomes use the copy in the code')
+    log('warn', 'SANITY_PROJECT_ID is not set: welcomes and invitations use the copy in the code')
     return async () => undefined
   }
-  return sanityCdnQuery<WelcomeCopyContent>(sanityProject, welcomeCopyQuery)
+  return sanityCdnQuery<MailCopyContent>(sanityProject, mailCopyQuery)
 }
 
 /**
@@ -105,12 +104,12 @@ export function deliveryFromEnv(): DeliverDependencies {
   return {
     store,
     mailer: mailerFromEnv(),
-    compose: createWelcomeComposer({
+    compose: createMailComposer({
       from,
       siteUrl: required('SITE_URL'),
       linkSecret,
       retentionDays,
-      content: welcomeCopyFromEnv(),
+      content: mailCopyFromEnv(),
       fallbackContact: Deno.env.get('CONTACT_EMAIL') ?? from,
       log,
     }),

@@ -1,28 +1,5 @@
+import { copyIn, senderOf, type LocalizedContent, type MailSettingsContent } from '../delivery/mail-copy.ts'
 import type { Locale } from './welcome-email.ts'
-
-/** A localized text as the content API returns it. */
-type Localized = Partial<Record<Locale, string | null>> | null | undefined
-
-/**
- * What the welcome copy query answers (`welcome-copy-query.ts`), in the shape this module needs;
- * the server hands it the generated query type, which fits.
- */
-export interface WelcomeCopyContent {
-  settings: { brandName: string | null; email: string | null } | null
-  email: {
-    subject: Localized
-    greeting: Localized
-    greetingWithoutName: Localized
-    confirmIntro: Localized
-    confirmButton: Localized
-    confirmNote: Localized
-    paragraphs: Localized[] | null
-    steps: Localized[] | null
-    signOff: Localized
-    notYou: Localized
-    removeLink: Localized
-  } | null
-}
 
 /**
  * The welcome's words in one language. {brand} and {days} may appear anywhere, {name} only in
@@ -88,13 +65,9 @@ export const welcomeFallbacks: Record<Locale, WelcomeCopy> = {
   },
 }
 
-const FALLBACK_BRAND = 'Pulso'
-
-const inLocale = (value: Localized, locale: Locale) => value?.[locale]?.trim() || undefined
-
-function list(values: Localized[] | null | undefined, locale: Locale): string[] | undefined {
-  const texts = (values ?? []).flatMap((value) => inLocale(value, locale) ?? [])
-  return texts.length > 0 ? texts : undefined
+/** What the welcome reads of the mail copy (`mail-copy-query.ts`): the site settings and its own document. */
+export interface WelcomeCopyContent extends MailSettingsContent {
+  email: LocalizedContent<WelcomeCopy> | null
 }
 
 /**
@@ -102,25 +75,5 @@ function list(values: Localized[] | null | undefined, locale: Locale): string[] 
  * fallbacks otherwise, with the brand and contact address the content names (if it does).
  */
 export function resolveWelcomeCopy(content: WelcomeCopyContent | undefined, locale: Locale) {
-  const fallback = welcomeFallbacks[locale]
-  const email = content?.email
-  const text = (key: Exclude<keyof WelcomeCopy, 'paragraphs' | 'steps'>) => inLocale(email?.[key], locale) ?? fallback[key]
-  const copy: WelcomeCopy = {
-    subject: text('subject'),
-    greeting: text('greeting'),
-    greetingWithoutName: text('greetingWithoutName'),
-    confirmIntro: text('confirmIntro'),
-    confirmButton: text('confirmButton'),
-    confirmNote: text('confirmNote'),
-    paragraphs: list(email?.paragraphs, locale) ?? fallback.paragraphs,
-    steps: list(email?.steps, locale) ?? fallback.steps,
-    signOff: text('signOff'),
-    notYou: text('notYou'),
-    removeLink: text('removeLink'),
-  }
-  return {
-    copy,
-    brandName: content?.settings?.brandName?.trim() || FALLBACK_BRAND,
-    contactEmail: content?.settings?.email?.trim() || undefined,
-  }
+  return { copy: copyIn(content?.email, welcomeFallbacks[locale], locale), ...senderOf(content) }
 }

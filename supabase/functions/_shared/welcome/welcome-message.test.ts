@@ -8,6 +8,8 @@ import type { PendingWelcome } from './welcome-store.ts'
 const SECRET = 'a-secret-of-at-least-thirty-two-characters'
 const welcome: PendingWelcome = {
   id: 7,
+  kind: 'welcome',
+  inviteCode: null,
   waitlistId: '5b0d6a2e-8f4c-4f1e-9a57-2f3c1d0b9e77',
   email: 'ana@empresa.com',
   name: 'Ana',

@@ -133,6 +133,8 @@ describe.each(variants)('the welcome outbox on $name', ({ open }) => {
     expect(ids(sequential)).toEqual([...fresh, retried])
     expect(sequential.welcomes[0]).toEqual({
       id: fresh[0],
+      kind: 'welcome',
+      inviteCode: null,
       waitlistId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       email: expect.any(String),
       name: 'Ana',
@@ -141,6 +143,26 @@ describe.each(variants)('the welcome outbox on $name', ({ open }) => {
     })
     expect(sequential.claimAgainIn).toBeNull()
     expect(await row(retried)).toMatchObject({ status: 'pending', leased: true, due_in: expect.closeTo(10, 0) })
+  })
+
+  it('hands out welcomes before the invitations a wave queued, each invitation with its code', async () => {
+    const welcomed = [await queue(), await queue()]
+    await db.query(`update public.welcome_emails set status = 'sent'`)
+    await db.query('update public.waitlist set confirmed_at = now()')
+    await db.query(`select invites.send_wave('pTest', gen_random_uuid(), 2)`)
+    const newcomer = await queue()
+
+    // One at a time, as under the mail provider's rate: the welcome goes first, though queued last.
+    expect(ids(await store.claimDue(1, policy))).toEqual([newcomer])
+    const invitations = await store.claimDue(10, policy)
+    const { rows } = await db.query<{ waitlistId: string; code: string }>(
+      `select e.waitlist_id as "waitlistId", i.code from public.welcome_emails e
+       join invites.invitations i on i.waitlist_id = e.waitlist_id where e.id = any($1) order by e.id`,
+      [welcomed],
+    )
+    expect(invitations.welcomes.map(({ kind, waitlistId, inviteCode }) => ({ kind, waitlistId, code: inviteCode }))).toEqual(
+      rows.map((row) => ({ kind: 'invitation', ...row })),
+    )
   })
 
   it('says to claim again at once while batches come back full', async () => {

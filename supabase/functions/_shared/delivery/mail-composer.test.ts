@@ -1,0 +1,77 @@
+import { describe, expect, it, vi } from 'vitest'
+import type { PendingWelcome } from '../welcome/welcome-store.ts'
+import { createMailComposer, type MailCopyContent } from './mail-composer.ts'
+
+const nothing = { greeting: null, greetingWithoutName: null, paragraphs: null, signOff: null, removeLink: null }
+
+/** Both documents, each with its own subject, as the mail copy query answers them. */
+const content: MailCopyContent = {
+  settings: { brandName: 'Pulso', email: 'contato@pulso.app' },
+  email: {
+    ...nothing,
+    subject: { pt: 'Boas-vindas ao {brand}', en: 'Welcome to {brand}' },
+    confirmIntro: null,
+    confirmButton: null,
+    confirmNote: null,
+    steps: null,
+    notYou: null,
+  },
+  invitation: {
+    ...nothing,
+    subject: { pt: 'Sua vez no {brand}', en: 'Your turn at {brand}' },
+    intro: null,
+    trialButton: null,
+    trialUrl: { en: 'https://app.pulso.example/trial' },
+    footer: null,
+  },
+}
+
+const entry = (kind: PendingWelcome['kind']): PendingWelcome => ({
+  id: 1,
+  kind,
+  inviteCode: kind === 'invitation' ? 'inv_8Hq2LxPz' : null,
+  waitlistId: '5b0d6a2e-8f4c-4f1e-9a57-2f3c1d0b9e77',
+  email: 'ana@empresa.com',
+  name: 'Ana',
+  locale: 'en',
+  attempts: 0,
+})
+
+function composer(read = vi.fn(async () => content)) {
+  const compose = createMailComposer({
+    from: 'Pulso <ola@pulso.app>',
+    siteUrl: 'https://pulso.example',
+    linkSecret: async () => 'a-secret-of-at-least-thirty-two-characters',
+    retentionDays: 30,
+    content: read,
+    fallbackContact: 'ola@pulso.app',
+    log: () => undefined,
+  })
+  return { compose, read }
+}
+
+describe('createMailComposer', () => {
+  it('composes a welcome as the welcome: its own document’s words and the confirm link', async () => {
+    const message = await composer().compose(entry('welcome'))
+    expect(message.subject).toBe('Welcome to Pulso')
+    expect(message.text).toContain('Confirm my place: https://pulso.example/en/confirm?token=')
+    expect(message.text).not.toContain('app.pulso.example')
+  })
+
+  it('composes an invitation as the invitation: its own document’s words and the trial link with its code', async () => {
+    const message = await composer().compose(entry('invitation'))
+    expect(message.subject).toBe('Your turn at Pulso')
+    expect(message.text).toContain('Start my free trial: https://app.pulso.example/trial?invite=inv_8Hq2LxPz')
+    expect(message.text).not.toContain('/confirm')
+  })
+
+  it('reads the copy from the one source for either kind, each time, with the same sender and unsubscribe headers', async () => {
+    const { compose, read } = composer()
+    const [welcome, invitation] = [await compose(entry('welcome')), await compose(entry('invitation'))]
+    expect(read).toHaveBeenCalledTimes(2)
+    for (const message of [welcome, invitation]) {
+      expect(message).toMatchObject({ from: 'Pulso <ola@pulso.app>', to: 'ana@empresa.com', replyTo: 'contato@pulso.app' })
+      expect(message.headers?.['List-Unsubscribe']).toMatch(/^<https:\/\/pulso\.example\/en\/unsubscribe\?token=remove\./)
+    }
+  })
+})
