@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process'
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { expect, test, type Page } from '@playwright/test'
 import { collectPageErrors, gotoHydrated } from './support/page.ts'
 import { useOwnServer } from './support/own-server.ts'
 import { startWebhookReceiver } from '../test/webhooks/webhook-receiver.ts'
+import { parseMail } from '../test/mail/smtp-inbox.ts'
 
 const ownServer = useOwnServer('one browser size is enough for the Launch tool, which the Studio shows on a desk')
 
@@ -125,6 +127,81 @@ test('an operator adds a webhook endpoint, keeps its secret, and sees a sign-up 
   } finally {
     await receiver.close()
   }
+})
+
+/** The mail the server wrote to `address` whose Message-ID starts with `kind`, once it is there. */
+async function mailTo(dataDir: string, address: string, kind: 'welcome' | 'invitation') {
+  const dir = join(dataDir, 'mail')
+  let found: ReturnType<typeof parseMail> | undefined
+  await expect
+    .poll(
+      async () => {
+        for (const file of (await readdir(dir).catch(() => [])).filter((name) => name.endsWith(`-${address}.eml`))) {
+          const mail = parseMail(await readFile(join(dir, file), 'utf8'), { from: '', to: [] })
+          if (mail.header('message-id')?.startsWith(`<${kind}-`)) found = mail
+        }
+        return found !== undefined
+      },
+      { message: `a ${kind} .eml for ${address} in ${dir}`, timeout: 30_000 },
+    )
+    .toBe(true)
+  return found as ReturnType<typeof parseMail>
+}
+
+test('an operator lets the next confirmed people in: sees who, sends the wave once, marks an activation', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const server = ownServer()
+  const errors = collectPageErrors(page)
+  const address = 'rosa.lima@empresa.example'
+
+  // A visitor joins in English and confirms through the link in their welcome.
+  const visitor = await (await browser.newContext({ userAgent: BROWSER_USER_AGENT })).newPage()
+  await gotoHydrated(visitor, `${server.url}/en`)
+  await visitor.getByLabel('Name').fill('Rosa Lima')
+  await visitor.getByLabel('Role').fill('Head of People')
+  await visitor.getByLabel('Work email').fill(address)
+  await visitor.getByRole('button', { name: 'Request free trial' }).click()
+  await expect(visitor.getByText('Registration Successful!')).toBeVisible({ timeout: 30_000 })
+  const welcome = await mailTo(server.dataDir, address, 'welcome')
+  await visitor.goto(/https?:\/\/\S+\/en\/confirm\?token=\S+/.exec(welcome.text)?.[0] ?? '')
+  await visitor.getByRole('button', { name: 'Confirm my place' }).click()
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Your place is confirmed!' })).toBeVisible()
+
+  await page.goto(await launchAddress())
+  await page.getByRole('tab', { name: 'Invite waves' }).click()
+  await page.getByLabel('How many to let in').fill('50')
+  await page.getByRole('button', { name: 'Show who' }).click()
+  await expect(page.getByText('1 waiting in all')).toBeVisible()
+  await expect(
+    page.getByRole('table', { name: 'The next people' }).getByRole('row', { name: /Rosa Lima rosa\.lima@/ }),
+  ).toBeVisible()
+  await page.getByRole('button', { name: 'Send 1 invitation' }).click()
+  const dialog = page.getByRole('dialog')
+  // A double click on the dialog's button sends one wave.
+  await dialog.getByRole('button', { name: 'Send' }).dblclick()
+  await expect(page.getByRole('status')).toHaveText('Wave sent: 1 invited')
+
+  const invitation = await mailTo(server.dataDir, address, 'invitation')
+  expect(invitation.text).toContain('Rosa')
+  expect(invitation.text).toMatch(/invite=[0-9a-f]{32}/)
+  const waves = page.getByRole('table', { name: 'Waves' })
+  await expect(waves.getByRole('row', { name: /pLocalEditor 1 1 0 of 1 1 \/ 0 \/ 0/ })).toBeVisible()
+  await waves.getByRole('button', { name: /^People: wave of/ }).click()
+  await page.getByRole('button', { name: `Mark activated: ${address}` }).click()
+  await expect(page.getByText(/^Activated .* \(by pLocalEditor\)$/)).toBeVisible()
+  await expect(waves.getByRole('row', { name: /1 of 1/ })).toBeVisible()
+
+  await page.getByRole('tab', { name: 'Waitlist' }).click()
+  await expect(
+    page.getByRole('table', { name: 'Waitlist' }).getByRole('row', { name: /rosa\.lima@.* activated \d{4}-/ }),
+  ).toBeVisible()
+  await page.getByRole('tab', { name: 'Audit log' }).click()
+  const audit = page.getByRole('table', { name: 'Audit log' })
+  await expect(audit.getByRole('row', { name: /pLocalEditor sent an invite wave/ })).toHaveCount(1)
+  expect(errors).toEqual([])
 })
 
 test('a replayed or missing proof opens nothing', async ({ page }) => {
