@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Page } from '@playwright/test'
 import { collectPageErrors, gotoHydrated } from './support/page.ts'
 import { useOwnServer } from './support/own-server.ts'
 import { startWebhookReceiver } from '../test/webhooks/webhook-receiver.ts'
@@ -27,6 +27,21 @@ async function launchAddress(): Promise<string> {
 
 const BROWSER_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
 
+/**
+ * A visitor joins on the English page, in a window of their own. Headless Chromium says so in its
+ * User-Agent, which the counting takes for a bot: the visitor's is a browser's.
+ */
+async function joinAsVisitor(browser: Browser, siteUrl: string, { name, email }: { name: string; email: string }) {
+  const visitor = await (await browser.newContext({ userAgent: BROWSER_USER_AGENT })).newPage()
+  await gotoHydrated(visitor, `${siteUrl}/en`)
+  await visitor.getByLabel('Name').fill(name)
+  await visitor.getByLabel('Role').fill('Head of People')
+  await visitor.getByLabel('Work email').fill(email)
+  await visitor.getByRole('button', { name: 'Request free trial' }).click()
+  await expect(visitor.getByText('Registration Successful!')).toBeVisible({ timeout: 30_000 })
+  return visitor
+}
+
 /** The number a card of the overview shows. */
 const metric = (page: Page, name: string) => page.getByRole('group', { name }).getByText(/^\d+$/)
 
@@ -45,15 +60,8 @@ test('an editor opens the Launch tool through the handshake, sees a sign-up arri
   expect(new URL(page.url()).search).toBe('')
   await expect(metric(page, 'Sign-ups')).toHaveText('0')
 
-  // A visitor signs up in another window; the open tool shows it without being reloaded. Headless
-  // Chromium says so in its User-Agent, which the counting takes for a bot: the visitor's is a browser's.
-  const visitor = await (await browser.newContext({ userAgent: BROWSER_USER_AGENT })).newPage()
-  await gotoHydrated(visitor, `${server.url}/en`)
-  await visitor.getByLabel('Name').fill('Ana Souza')
-  await visitor.getByLabel('Role').fill('Head of People')
-  await visitor.getByLabel('Work email').fill('ana.souza@empresa.example')
-  await visitor.getByRole('button', { name: 'Request free trial' }).click()
-  await expect(visitor.getByText('Registration Successful!')).toBeVisible({ timeout: 30_000 })
+  // A visitor signs up in another window; the open tool shows it without being reloaded.
+  await joinAsVisitor(browser, server.url, { name: 'Ana Souza', email: 'ana.souza@empresa.example' })
   await expect(metric(page, 'Sign-ups')).toHaveText('1')
   await expect(metric(page, 'Visitors')).toHaveText('1')
   await expect(metric(page, 'Form starts')).toHaveText('1')
@@ -157,14 +165,8 @@ test('an operator lets the next confirmed people in: sees who, sends the wave on
   const errors = collectPageErrors(page)
   const address = 'rosa.lima@empresa.example'
 
-  // A visitor joins in English and confirms through the link in their welcome.
-  const visitor = await (await browser.newContext({ userAgent: BROWSER_USER_AGENT })).newPage()
-  await gotoHydrated(visitor, `${server.url}/en`)
-  await visitor.getByLabel('Name').fill('Rosa Lima')
-  await visitor.getByLabel('Role').fill('Head of People')
-  await visitor.getByLabel('Work email').fill(address)
-  await visitor.getByRole('button', { name: 'Request free trial' }).click()
-  await expect(visitor.getByText('Registration Successful!')).toBeVisible({ timeout: 30_000 })
+  // A visitor joins and confirms through the link in their welcome.
+  const visitor = await joinAsVisitor(browser, server.url, { name: 'Rosa Lima', email: address })
   const welcome = await mailTo(server.dataDir, address, 'welcome')
   await visitor.goto(/https?:\/\/\S+\/en\/confirm\?token=\S+/.exec(welcome.text)?.[0] ?? '')
   await visitor.getByRole('button', { name: 'Confirm my place' }).click()

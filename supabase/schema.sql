@@ -987,6 +987,15 @@ end;
 $$;
 
 --
+-- Name: name_of(public.waitlist); Type: FUNCTION; Schema: invites; Owner: -
+--
+
+CREATE FUNCTION invites.name_of(place public.waitlist) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    RETURN (SELECT e.name FROM public.welcome_emails e WHERE ((e.waitlist_id = (name_of.place).id) AND (e.kind = 'welcome'::text)));
+
+--
 -- Name: next_candidates(integer); Type: FUNCTION; Schema: invites; Owner: -
 --
 
@@ -1019,8 +1028,7 @@ begin
                   and not exists (select 1 from invites.invitations as i where i.waitlist_id = w.id)),
     'people', coalesce(jsonb_agg(jsonb_build_object(
         'id', w.id, 'email', w.email,
-        'name', (select e.name from public.welcome_emails as e where e.waitlist_id = w.id and e.kind = 'welcome'),
-        'role', w.role, 'locale', invites.locale_of(w), 'createdAt', w.created_at, 'confirmedAt', w.confirmed_at)
+        'name', invites.name_of(w), 'role', w.role, 'locale', invites.locale_of(w), 'createdAt', w.created_at, 'confirmedAt', w.confirmed_at)
       order by w.created_at, w.id), '[]'::jsonb))
   into answer
   from invites.next_candidates(p_count) as next
@@ -1062,9 +1070,7 @@ begin
 
   -- The name is the one the welcome greeted; a place confirmed without a welcome is greeted without one.
   insert into public.welcome_emails (waitlist_id, email, name, locale, kind)
-  select w.id, w.email,
-         coalesce((select e.name from public.welcome_emails as e where e.waitlist_id = w.id and e.kind = 'welcome'), '-'),
-         invites.locale_of(w), 'invitation'
+  select w.id, w.email, coalesce(invites.name_of(w), '-'), invites.locale_of(w), 'invitation'
   from invites.invitations as i join public.waitlist as w on w.id = i.waitlist_id
   where i.wave_id = p_wave;
 
@@ -1095,8 +1101,7 @@ begin
     return null;
   end if;
   select coalesce(jsonb_agg(jsonb_build_object(
-      'id', w.id, 'email', w.email,
-      'name', (select e.name from public.welcome_emails as e where e.waitlist_id = w.id and e.kind = 'welcome'),
+      'id', w.id, 'email', w.email, 'name', invites.name_of(w),
       'invitedAt', i.invited_at, 'activatedAt', i.activated_at, 'activatedBy', i.activated_by,
       'mailStatus', (select e.status from public.welcome_emails as e where e.waitlist_id = w.id and e.kind = 'invitation'))
     order by w.created_at, w.id), '[]'::jsonb)
@@ -3068,6 +3073,13 @@ GRANT ALL ON FUNCTION invites.locale_of(place public.waitlist) TO service_role;
 
 REVOKE ALL ON FUNCTION invites.mark_activated(p_actor text, p_waitlist_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION invites.mark_activated(p_actor text, p_waitlist_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION name_of(place public.waitlist); Type: ACL; Schema: invites; Owner: -
+--
+
+REVOKE ALL ON FUNCTION invites.name_of(place public.waitlist) FROM PUBLIC;
+GRANT ALL ON FUNCTION invites.name_of(place public.waitlist) TO service_role;
 
 --
 -- Name: FUNCTION next_candidates(p_count integer); Type: ACL; Schema: invites; Owner: -

@@ -1,5 +1,6 @@
 import { defineType } from 'sanity'
 import { localizedField, localizedList, localizedUrl } from '../objects/locale-fields'
+import { greetingFields } from '../objects/greeting-fields'
 
 /** The placeholder every text of the invitation may hold; the greeting alone takes {name} instead. */
 const brandOnly = { allowed: ['brand'] } as const
@@ -28,22 +29,7 @@ export const invitationEmail = defineType({
       fieldset: 'opening',
       placeholders: brandOnly,
     }),
-    localizedField({
-      name: 'greeting',
-      title: 'Greeting',
-      description: 'The first line when the name typed looks like a person’s name; {name} is where it goes.',
-      max: 40,
-      fieldset: 'opening',
-      placeholders: { allowed: ['name'], required: ['name'] },
-    }),
-    localizedField({
-      name: 'greetingWithoutName',
-      title: 'Greeting without a name',
-      description: 'The first line when the name typed is not used (a link, a number, symbols, too long).',
-      max: 40,
-      fieldset: 'opening',
-      placeholders: { allowed: [] },
-    }),
+    ...greetingFields('opening'),
     localizedField({
       name: 'intro',
       title: 'Their turn',

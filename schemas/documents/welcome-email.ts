@@ -1,5 +1,6 @@
 import { defineType } from 'sanity'
 import { localizedField, localizedList } from '../objects/locale-fields'
+import { greetingFields } from '../objects/greeting-fields'
 
 /** Placeholders every text of the welcome may hold; the greeting alone also takes {name}. */
 const brandAndDays = { allowed: ['brand', 'days'] } as const
@@ -24,22 +25,7 @@ export const welcomeEmail = defineType({
       fieldset: 'opening',
       placeholders: { allowed: ['brand'] },
     }),
-    localizedField({
-      name: 'greeting',
-      title: 'Greeting',
-      description: 'The first line when the name typed looks like a person’s name; {name} is where it goes.',
-      max: 40,
-      fieldset: 'opening',
-      placeholders: { allowed: ['name'], required: ['name'] },
-    }),
-    localizedField({
-      name: 'greetingWithoutName',
-      title: 'Greeting without a name',
-      description: 'The first line when the name typed is not used (a link, a number, symbols, too long).',
-      max: 40,
-      fieldset: 'opening',
-      placeholders: { allowed: [] },
-    }),
+    ...greetingFields('opening'),
     localizedField({
       name: 'confirmIntro',
       title: 'Why confirm',

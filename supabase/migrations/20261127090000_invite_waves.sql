@@ -121,6 +121,12 @@ create function invites.next_candidates(p_count integer) returns table (waitlist
   limit p_count;
 $$;
 
+/** The name a person's welcome greeted; null for a place confirmed without one. */
+create function invites.name_of(place public.waitlist) returns text
+  language sql stable
+  set search_path = ''
+  return (select e.name from public.welcome_emails as e where e.waitlist_id = place.id and e.kind = 'welcome');
+
 /** The language a person is written to: their welcome's, else the one they confirmed or signed up in. */
 create function invites.locale_of(place public.waitlist) returns text
   language sql stable
@@ -155,8 +161,7 @@ begin
                   and not exists (select 1 from invites.invitations as i where i.waitlist_id = w.id)),
     'people', coalesce(jsonb_agg(jsonb_build_object(
         'id', w.id, 'email', w.email,
-        'name', (select e.name from public.welcome_emails as e where e.waitlist_id = w.id and e.kind = 'welcome'),
-        'role', w.role, 'locale', invites.locale_of(w), 'createdAt', w.created_at, 'confirmedAt', w.confirmed_at)
+        'name', invites.name_of(w), 'role', w.role, 'locale', invites.locale_of(w), 'createdAt', w.created_at, 'confirmedAt', w.confirmed_at)
       order by w.created_at, w.id), '[]'::jsonb))
   into answer
   from invites.next_candidates(p_count) as next
@@ -216,9 +221,7 @@ begin
 
   -- The name is the one the welcome greeted; a place confirmed without a welcome is greeted without one.
   insert into public.welcome_emails (waitlist_id, email, name, locale, kind)
-  select w.id, w.email,
-         coalesce((select e.name from public.welcome_emails as e where e.waitlist_id = w.id and e.kind = 'welcome'), '-'),
-         invites.locale_of(w), 'invitation'
+  select w.id, w.email, coalesce(invites.name_of(w), '-'), invites.locale_of(w), 'invitation'
   from invites.invitations as i join public.waitlist as w on w.id = i.waitlist_id
   where i.wave_id = p_wave;
 
@@ -252,8 +255,7 @@ begin
     return null;
   end if;
   select coalesce(jsonb_agg(jsonb_build_object(
-      'id', w.id, 'email', w.email,
-      'name', (select e.name from public.welcome_emails as e where e.waitlist_id = w.id and e.kind = 'welcome'),
+      'id', w.id, 'email', w.email, 'name', invites.name_of(w),
       'invitedAt', i.invited_at, 'activatedAt', i.activated_at, 'activatedBy', i.activated_by,
       'mailStatus', (select e.status from public.welcome_emails as e where e.waitlist_id = w.id and e.kind = 'invitation'))
     order by w.created_at, w.id), '[]'::jsonb)
