@@ -12,6 +12,9 @@ async function appThatFails() {
   app.get('/unavailable', async () => {
     throw Object.assign(new Error('pool exhausted: 10/10 clients busy'), { statusCode: 503 })
   })
+  app.get('/database-away', async () => {
+    throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })
+  })
   app.post('/json', async () => 'read')
   return { app, logged }
 }
@@ -28,6 +31,14 @@ describe('answerWithoutInternals', () => {
     })
     expect(response.body).not.toMatch(/guard|srv|pool/)
     expect(JSON.stringify(logged)).toMatch(/guard\.secret_table|pool exhausted/)
+  })
+
+  it('answers 503 with a time to try again while the database is away', async () => {
+    const { app } = await appThatFails()
+    const response = await app.inject({ url: '/database-away' })
+    expect(response.statusCode).toBe(503)
+    expect(response.headers['retry-after']).toBe('5')
+    expect(response.json().message).toBe('The server could not answer this request.')
   })
 
   it('keeps the clear message of a refused request', async () => {
