@@ -120,11 +120,11 @@ export async function buildApp({
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('permissions-policy', permissionsPolicy)
   })
-  // Pages, content answers and sign-up answers compressed as they are sent, Brotli or gzip. Each page
-  // carries its response's nonces, so it is compressed per response: quality 6 takes about a
-  // millisecond for the landing page and keeps it under 14 KB, the first round trip of a new
-  // connection (quality 4, the default, does not; 11 takes 50 ms). Built assets come precompressed
-  // (site-routes.ts) and the live event stream writes straight to the socket, past this.
+  // Content answers, sign-up answers and the pages made for one request (a link's page) compressed as
+  // they are sent, Brotli or gzip: quality 6 takes about a millisecond for a page and keeps it under
+  // 14 KB (quality 4, the default, does not). Kept pages go in the bytes compressed once when they were
+  // kept (site/page-cache.ts), built assets in their precompressed twins (site-routes.ts), and the live
+  // event stream is written straight to the socket: this leaves all three as they are.
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 6 } },

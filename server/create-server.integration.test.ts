@@ -37,6 +37,7 @@ async function start(env: Record<string, string> = {}) {
       render: ({ path, preferredLocale }) => ({
         status: path === '/' || path === '/en' ? 200 : 404,
         html: `${preferredLocale} ${path}`,
+        sources: { script: [], style: [] },
       }),
     },
   })

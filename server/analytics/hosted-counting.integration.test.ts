@@ -18,6 +18,7 @@ import { createServer, type PulsoServer } from '../create-server.ts'
 import { openDatabase, type Database } from '../db/database.ts'
 import { migrate } from '../db/migrate.ts'
 import { publicConfigOf } from '../app.ts'
+import { standInPage } from '../../test/server/test-server.ts'
 
 const SECRET_KEY = 'sb_secret_hosted-counting-test-key'
 const SITE_URL = 'https://pulso.example'
@@ -63,7 +64,7 @@ describe.each(databaseVariants)('counting in front of hosted Supabase, on $name'
     })
     const site = await createServer(config, {
       distDir: join(workDir, 'dist'),
-      renderer: { render: () => ({ status: 200, html: '<html></html>' }) },
+      renderer: standInPage,
     })
     sites.push(site)
     return { site, config }

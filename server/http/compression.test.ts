@@ -33,7 +33,7 @@ beforeAll(async () => {
   })
   ;({ app } = await createServer(config, {
     distDir: join(workDir, 'dist'),
-    renderer: { render: () => ({ status: 200, html: page }) },
+    renderer: { render: () => ({ status: 200, html: page, sources: { script: [], style: [] } }) },
   }))
 })
 

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config.ts'
 import { createServer, type PulsoServer } from '../create-server.ts'
 import { eventually } from '../../test/eventually.ts'
+import { standInPage } from '../../test/server/test-server.ts'
 
 const FLOOD = 1_000
 const CAP = 256
@@ -37,7 +38,7 @@ describe('connections per client address', () => {
     server = await createServer(
       // Idle sockets are kept for the whole test: the flood's held connections must not time out under it.
       loadConfig({ DATA_DIR: join(workDir, 'data'), LOG_LEVEL: 'silent', HTTP_REQUEST_TIMEOUT_SECONDS: '300' }),
-      { distDir: join(workDir, 'dist'), renderer: { render: () => ({ status: 200, html: '<html></html>' }) } },
+      { distDir: join(workDir, 'dist'), renderer: standInPage },
     )
     await server.app.listen({ port: 0, host: '127.0.0.1' })
     port = (server.app.server.address() as { port: number }).port

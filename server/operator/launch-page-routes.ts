@@ -1,13 +1,16 @@
 /**
  * The offline Launch page (studio/tools/launch/offline), built into dist/launch: the tool's own
- * components for where no Studio runs. Its HTML carries the response's style nonce, which
- * styled-components (under @sanity/ui) stamps on the styles it inserts; nothing here is personal,
- * the data comes from the tool's API once the page holds a credential.
+ * components for where no Studio runs. Its script is a file of the site; styled-components (under
+ * @sanity/ui) adds its styles through the CSSOM into empty tags, which the page's policy allows by
+ * the empty text's hash. Nothing here is personal, the data comes from the tool's API once the
+ * page holds a credential.
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsync } from 'fastify'
+import { inlineSources } from '../site/inline-sources.ts'
+import { allowInlineSources } from '../site/security-headers.ts'
 
 export const launchPageRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { distDir }) => {
   const root = join(distDir, 'launch')
@@ -27,13 +30,14 @@ export const launchPageRoutes: FastifyPluginAsync<{ distDir: string }> = async (
     maxAge: '365d',
     immutable: true,
   })
+  const sources = inlineSources(template)
   app.get('/launch/', async (_request, reply) => {
-    const nonce = reply.cspNonce.style
+    allowInlineSources(reply, sources)
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'private, no-store')
       .header('x-robots-tag', 'noindex')
-      .send(template.replace('<!--launch-nonce-->', `<meta property="csp-nonce" nonce="${nonce}">`))
+      .send(template)
   })
   app.get('/launch', async (_request, reply) => reply.redirect('/launch/', 301))
 }

@@ -70,6 +70,7 @@ describe('with hosted Supabase', () => {
             days: signup?.retentionDays,
             privacyVersion: signup?.content?.privacy?.version,
           }),
+          sources: { script: [], style: [] },
         }),
       },
     })

@@ -7,7 +7,8 @@ import { pathOf } from '../../web/src/shared/routes.ts'
 import type { PublicConfig } from '../../web/src/shared/config/public-config.ts'
 import type { LinkAction, LinkState, SignupPagesContent } from '../../web/src/shared/content/signup-pages-copy.ts'
 import type { QuerySource } from './query-source.ts'
-import { withNonces, type PageRenderer } from './page-renderer.ts'
+import type { PageRenderer } from './page-renderer.ts'
+import { allowInlineSources } from './security-headers.ts'
 import type { LinkActions } from './link-actions.ts'
 import { MAX_LINK_TOKEN_LENGTH } from '../../supabase/functions/_shared/links/link-token.ts'
 import type { PageViews } from '../analytics/page-views.ts'
@@ -65,11 +66,12 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (
     })
     const status = link ? STATUS[link] : page.status
     pageViews?.pageSent(request, { status, preview: false, language: locale, path })
+    allowInlineSources(reply, page.sources)
     return reply
       .code(status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', link ? 'no-store' : 'no-cache')
-      .send(withNonces(page.html, reply.cspNonce))
+      .send(page.html)
   }
 
   const linkPage = (action: LinkAction, locale: Locale, apply: boolean) => {

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import type { PageContent } from '../../web/src/shared/content/page-copy.ts'
 import { localPublicConfig } from '../../web/src/shared/config/public-config.ts'
@@ -9,7 +10,7 @@ function countingRenderer() {
   const renderer: PageRenderer = {
     render: ({ path, preferredLocale }) => {
       rendered.push(`${preferredLocale} ${path}`)
-      return { status: 200, html: `<p>${rendered.length}</p>` }
+      return { status: 200, html: `<p>${rendered.length}</p>`.repeat(100), sources: { script: [], style: [] } }
     },
   }
   return { renderer, rendered }
@@ -36,5 +37,16 @@ describe('cachePages', () => {
     pages.render({ ...request, path: '/en' })
     pages.render({ ...request, preferredLocale: 'en' })
     expect(rendered).toEqual(['pt /', 'pt /', 'pt /', 'pt /en', 'en /'])
+  })
+
+  it('compresses a kept page once per encoding, for every reader after the first', async () => {
+    const { renderer } = countingRenderer()
+    const pages = cachePages(renderer)
+    const page = pages.render(request)
+    const [br, again] = await Promise.all([page.encoded('br'), pages.render(request).encoded('br')])
+    expect(again).toBe(br)
+    expect(brotliDecompressSync(br).toString()).toBe(page.html)
+    expect(gunzipSync(await page.encoded('gzip')).toString()).toBe(page.html)
+    expect(br.length).toBeLessThan(page.html.length / 10)
   })
 })

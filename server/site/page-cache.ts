@@ -1,30 +1,69 @@
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
 import { LRUCache } from 'lru-cache'
 import type { PageRenderer } from './page-renderer.ts'
 
 type RenderRequest = Parameters<PageRenderer['render']>[0]
+type RenderedPage = ReturnType<PageRenderer['render']>
+
+/** The encodings a kept page is sent in, the browser's choice among them (site-routes.ts). */
+export type PageEncoding = 'br' | 'gzip'
+
+/** A prerender kept for many readers: its HTML, and its bytes in each encoding once asked for. */
+export interface KeptPage extends RenderedPage {
+  encoded(encoding: PageEncoding): Promise<Buffer>
+}
 
 /** The two landing pages in each reader language and a few not-found addresses, many times over. */
 const MAX_PAGES = 50
 /** The footer's year comes from the clock: an hour bounds how long a page can outlive it. */
 const MAX_AGE_MS = 60 * 60 * 1000
 
+// Compressed once per version, so at the best ratios: the landing page's bytes decide whether it
+// paints from a new connection's first round trip. Both run in libuv's threads, off the event loop.
+const compress: Record<PageEncoding, (html: string) => Promise<Buffer>> = {
+  br: (html) =>
+    promisify(brotliCompress)(html, {
+      params: {
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html),
+      },
+    }),
+  gzip: (html) => promisify(gzip)(html, { level: constants.Z_BEST_COMPRESSION }),
+}
+
+/** A rendered page with its bytes in each encoding, compressed on the first ask for it. */
+export function keepCompressed(page: RenderedPage): KeptPage {
+  const encodings = new Map<PageEncoding, Promise<Buffer>>()
+  return {
+    ...page,
+    encoded(encoding) {
+      let bytes = encodings.get(encoding)
+      if (!bytes) {
+        bytes = compress[encoding](page.html)
+        encodings.set(encoding, bytes)
+      }
+      return bytes
+    },
+  }
+}
+
 /**
  * The prerender, kept per address and reader language for as long as it is asked for with the
- * same content and settings. Rendering the page takes tens of milliseconds of a busy server's
- * CPU, which every reader would otherwise wait for before the first byte. A new version of the
+ * same content and settings, with its compressed bytes (docs/decisions/0025 and 0050). Rendering
+ * the page takes tens of milliseconds of a busy server's CPU and compressing it well as many again,
+ * which every reader would otherwise wait for; a kept page costs a lookup. A new version of the
  * content (a seed edit, a refresh from hosted Sanity) is a new object, and renders anew.
  */
-export function cachePages(renderer: PageRenderer): PageRenderer {
-  const pages = new LRUCache<string, { request: RenderRequest; page: ReturnType<PageRenderer['render']> }>({
-    max: MAX_PAGES,
-    ttl: MAX_AGE_MS,
-  })
+export function cachePages(renderer: PageRenderer): { render(request: RenderRequest): KeptPage } {
+  const pages = new LRUCache<string, { request: RenderRequest; page: KeptPage }>({ max: MAX_PAGES, ttl: MAX_AGE_MS })
   return {
     render(request) {
       const key = `${request.preferredLocale} ${request.path}`
       const kept = pages.get(key)
       if (kept && kept.request.content === request.content && kept.request.config === request.config) return kept.page
-      const page = renderer.render(request)
+      const page = keepCompressed(renderer.render(request))
       pages.set(key, { request, page })
       return page
     },

@@ -1,6 +1,7 @@
 import type { FastifyHelmetOptions } from '@fastify/helmet'
 import type { FastifyReply } from 'fastify'
 import type { ServerConfig } from '../config.ts'
+import type { InlineSources } from './inline-sources.ts'
 
 /** Powerful browser features the page never uses, refused to it and to anything it embeds. */
 const PERMISSIONS_POLICY = [
@@ -31,24 +32,24 @@ function hostedOrigins({ sanity, supabase }: ServerConfig) {
 
 /**
  * Security headers on every response (docs/decisions/0019-security-headers.md), through
- * @fastify/helmet. Scripts run only from this origin or with the response's nonce, never
- * inline or eval'd; styles likewise (styled-components stamps its <style> tags with the style
- * nonce, on the server and in the browser). Nothing may frame the site except the Studio in
- * draft preview (allowStudioFraming), and HSTS is sent only when the site is on https.
+ * @fastify/helmet. Scripts run only from this origin, never eval'd; styles likewise. A page's own
+ * inline scripts and styles are allowed by their hashes, which the page's response adds
+ * (allowInlineSources, docs/decisions/0050-pages-kept-compressed-under-hashes.md). Nothing may
+ * frame the site except the Studio in draft preview (allowStudioFraming), and HSTS is sent only
+ * when the site is on https.
  */
 export function securityHeaders(config: ServerConfig): FastifyHelmetOptions {
   const https = config.siteUrl.startsWith('https:')
   const hosted = hostedOrigins(config)
   return {
-    enableCSPNonces: true,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        // Style attributes (a flag's corners) cannot carry a nonce; unlike <style> tags they
-        // cannot hold selectors, so they stay allowed.
+        // Style attributes (a flag's corners) cannot be hashed without 'unsafe-hashes'; unlike
+        // <style> tags they cannot hold selectors, so they stay allowed.
         styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', ...hosted.images],
         fontSrc: ["'self'", 'data:'],
@@ -108,6 +109,17 @@ export function dropDocumentHeaders(reply: FastifyReply): void {
  */
 export function dropOpenerPolicy(reply: FastifyReply): void {
   reply.removeHeader('cross-origin-opener-policy')
+}
+
+/** A page's inline scripts and styles, allowed by their hashes in this response's policy. */
+export function allowInlineSources(reply: FastifyReply, sources: InlineSources): void {
+  const csp = String(reply.getHeader('content-security-policy') ?? '')
+  const added: Record<string, string[]> = { 'script-src': sources.script, 'style-src': sources.style }
+  const directives = csp.split(';').map((directive) => {
+    const name = directive.trim().split(' ', 1)[0] ?? ''
+    return added[name]?.length ? `${directive} ${added[name].join(' ')}` : directive
+  })
+  reply.header('content-security-policy', directives.join(';'))
 }
 
 /**

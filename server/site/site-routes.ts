@@ -2,16 +2,17 @@ import { join } from 'node:path'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyPlugin from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
+import { Negotiator } from '@fastify/accept-negotiator'
 import { defaultLocale, isLocale } from '../../schemas/locales.ts'
 import { LOCALE_COOKIE, pathForLocale } from '../../web/src/shared/i18n/locale-preference.ts'
 import { matchRoute } from '../../web/src/shared/routes.ts'
 import type { PublicConfig } from '../../web/src/shared/config/public-config.ts'
 import type { PageContentSource } from './page-content.ts'
-import { withNonces, type PageRenderer } from './page-renderer.ts'
-import { cachePages } from './page-cache.ts'
+import type { PageRenderer } from './page-renderer.ts'
+import { cachePages, keepCompressed, type PageEncoding } from './page-cache.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { isPreviewing, type Preview } from '../preview/preview-routes.ts'
-import { allowStudioFraming, dropDocumentHeaders, dropOpenerPolicy } from './security-headers.ts'
+import { allowInlineSources, allowStudioFraming, dropDocumentHeaders, dropOpenerPolicy } from './security-headers.ts'
 import type { PageViews } from '../analytics/page-views.ts'
 
 /** HTML in the build is a template (index.html), with its precompressed copies. */
@@ -40,6 +41,8 @@ const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
 ) => {
   const { siteUrl } = publicConfig
   const pages = cachePages(renderer)
+  // The kept page's encodings, in the order the site prefers them (as @fastify/compress's, app.ts).
+  const encodings = new Negotiator<PageEncoding>({ supportedValues: ['br', 'gzip'] })
 
   await app.register(fastifyStatic, {
     root: join(distDir, 'client'),
@@ -81,18 +84,20 @@ const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
     } catch (error) {
       request.log.error({ err: error }, 'content unavailable, rendering the page from its fallbacks')
     }
-    // Drafts are rendered for each request and never kept.
-    const page = (previewing ? renderer : pages).render({
+    const render = {
       path: request.url.split('?')[0] ?? '/',
       preferredLocale: preferred ?? defaultLocale,
       content,
       config: previewing ? { ...publicConfig, preview: true } : publicConfig,
-    })
+    }
+    // Drafts are rendered for each request and never kept.
+    const page = previewing ? keepCompressed(renderer.render(render)) : pages.render(render)
     reply
       .code(page.status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', previewing ? 'private, no-store' : 'no-cache')
       .header('vary', 'Cookie, accept-encoding') // lower case: @fastify/compress adds its own otherwise
+    allowInlineSources(reply, page.sources)
     if (previewing) {
       allowStudioFraming(reply, studioUrl)
       reply.header('x-robots-tag', 'noindex')
@@ -106,8 +111,10 @@ const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
         path: pathForLocale(route.locale),
       })
     }
-    // Helmet's nonces for this response in the page's slots; compressed as it is sent (app.ts).
-    return reply.send(withNonces(page.html, reply.cspNonce))
+    // In the bytes compressed when the page was kept, which @fastify/compress leaves as they are (app.ts).
+    const encoding = encodings.negotiate(request.headers['accept-encoding'] ?? '')
+    if (!encoding) return reply.send(page.html)
+    return reply.header('content-encoding', encoding).send(await page.encoded(encoding))
   }
 
   app.get('/', sendPage)

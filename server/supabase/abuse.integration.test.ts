@@ -11,6 +11,7 @@ import { loadConfig } from '../config.ts'
 import { createServer, type PulsoServer } from '../create-server.ts'
 import { createThrowawayDatabase } from '../../test/database/throwaway-postgres.ts'
 import { uniqueAddress } from '../../test/eventually.ts'
+import { standInPage } from '../../test/server/test-server.ts'
 
 const ANON_KEY = 'local-anon-key'
 
@@ -30,7 +31,7 @@ async function startServer(workDir: string, env: Record<string, string>) {
   await mkdir(join(workDir, 'dist', 'client'), { recursive: true })
   const server: PulsoServer = await createServer(
     loadConfig({ DATA_DIR: join(workDir, 'data'), LOG_LEVEL: 'silent', MAIL_SWEEP_SECONDS: '3600', ...env }),
-    { distDir: join(workDir, 'dist'), renderer: { render: () => ({ status: 200, html: '<html></html>' }) } },
+    { distDir: join(workDir, 'dist'), renderer: standInPage },
   )
   await server.app.listen({ port: 0, host: '127.0.0.1' })
   const address = server.app.server.address()

@@ -24,7 +24,11 @@ const DKIM_RECORD = `v=DKIM1; k=rsa; p=${dkim.publicKey.export({ type: 'spki', f
 
 /** Renders what the server asked for, so a test reads the page's state instead of its markup. */
 const renderer: PageRenderer = {
-  render: ({ path, signup }) => ({ status: 200, html: JSON.stringify({ path, link: signup?.link ?? null }) }),
+  render: ({ path, signup }) => ({
+    status: 200,
+    html: JSON.stringify({ path, link: signup?.link ?? null }),
+    sources: { script: [], style: [] },
+  }),
 }
 
 describe.each(databaseVariants)('personal links on $name', ({ database }) => {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadConfig } from '../../server/config.ts'
 import { createServer, type PulsoServer } from '../../server/create-server.ts'
+import type { PageRenderer } from '../../server/site/page-renderer.ts'
 
 export interface TestServer extends PulsoServer {
   url: string
@@ -19,6 +20,11 @@ export interface TestServer extends PulsoServer {
  * `build` (a `dist` directory), the server serves that build as `npm start` does; otherwise a
  * stand-in page, with no `npm run build` needed.
  */
+/** A page for servers whose tests never look at it: no build needed. */
+export const standInPage: PageRenderer = {
+  render: () => ({ status: 200, html: '<html></html>', sources: { script: [], style: [] } }),
+}
+
 export async function startTestServer(
   env: Record<string, string>,
   { listen = true, build, clock }: { listen?: boolean; build?: string; clock?: () => Date } = {},
@@ -27,9 +33,7 @@ export async function startTestServer(
   await mkdir(join(workDir, 'dist', 'client'), { recursive: true })
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: join(workDir, 'data'), ...env })
   const server = await createServer(config, {
-    ...(build
-      ? { distDir: build }
-      : { distDir: join(workDir, 'dist'), renderer: { render: () => ({ status: 200, html: '<html></html>' }) } }),
+    ...(build ? { distDir: build } : { distDir: join(workDir, 'dist'), renderer: standInPage }),
     ...(clock ? { clock } : {}),
   })
   if (!server.signups) throw new Error('this server should answer the sign-ups itself')

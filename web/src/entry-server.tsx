@@ -26,8 +26,6 @@ export interface RenderRequest {
   config: PublicConfig
   /** For the sign-up pages: their content, the retention period ({days}) and, on a link's page, its state. */
   signup?: { content: SignupPagesContent | undefined; retentionDays: number; link?: LinkState }
-  /** The Content Security Policy's style nonce for this response, if it has one. */
-  styleNonce?: string
 }
 
 export interface RenderedPage {
@@ -42,33 +40,26 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 
 /**
  * The app's markup for these props, with its styles: the page-wide CSS, then what styled-components
- * collected while rendering, each stamped with the response's style nonce (and the tag
- * styled-components reads that nonce from in the browser).
+ * collected while rendering (the server allows each by its hash, server/site/inline-sources.ts).
  */
-function renderApp(props: Omit<AppProps, 'swrProvider'>, styleNonce: string | undefined): { body: string; styles: string } {
-  const sheet = new ServerStyleSheet(styleNonce ? { nonce: styleNonce } : {})
+function renderApp(props: Omit<AppProps, 'swrProvider'>): { body: string; styles: string } {
+  const sheet = new ServerStyleSheet()
   try {
     const body = renderToString(sheet.collectStyles(<App {...props} swrProvider={() => new Map() as Cache} />))
-    const nonce = styleNonce ? ` nonce="${styleNonce}"` : ''
-    const styles = [
-      styleNonce ? `<meta property="csp-nonce"${nonce}>` : '',
-      `<style${nonce}>${globalStyle}</style>`,
-      keepPrerenderedStyles(sheet.getStyleTags()),
-    ]
-    return { body, styles: styles.filter(Boolean).join('\n    ') }
+    return { body, styles: [`<style>${globalStyle}</style>`, keepPrerenderedStyles(sheet.getStyleTags())].join('\n    ') }
   } finally {
     sheet.seal()
   }
 }
 
 /** The prerender: the full page in the reader's language, with its CSS collected on the server. */
-export function render({ path, preferredLocale, content, config, signup, styleNonce }: RenderRequest): RenderedPage {
+export function render({ path, preferredLocale, content, config, signup }: RenderRequest): RenderedPage {
   const matched = matchRoute(path)
-  if (isSignupRoute(matched) && signup) return renderSignupPage(matched, path, config, signup, styleNonce)
+  if (isSignupRoute(matched) && signup) return renderSignupPage(matched, path, config, signup)
   // A sign-up page's address the server did not route there (a trailing slash, say) is not found.
   const route: Route = isSignupRoute(matched) ? { page: 'notFound', locale: matched.locale } : matched
   const locale = routeLocale(route, preferredLocale)
-  const { body, styles } = renderApp({ route, path, preferredLocale, config, initialContent: content }, styleNonce)
+  const { body, styles } = renderApp({ route, path, preferredLocale, config, initialContent: content })
   const headTags = buildHeadTags(resolvePageCopy(content, locale), config)
   const head = route.page === 'landing' ? renderHeadTags(headTags) : renderHeadTags({ ...headTags, links: [], meta: [] })
   return {
@@ -98,21 +89,17 @@ function renderSignupPage(
   path: string,
   config: PublicConfig,
   signup: NonNullable<RenderRequest['signup']>,
-  styleNonce: string | undefined,
 ): RenderedPage {
   const copy = resolveSignupPagesCopy(signup.content, route.locale, signup.retentionDays)
   const title = route.page === 'privacy' ? copy.privacy.title : linkNotice(copy, route.page, signup.link ?? 'invalid').title
-  const { body, styles } = renderApp(
-    {
-      route,
-      path,
-      preferredLocale: route.locale,
-      config,
-      initialContent: undefined,
-      signupPage: <SignupPageView page={route.page} copy={copy} link={signup.link} />,
-    },
-    styleNonce,
-  )
+  const { body, styles } = renderApp({
+    route,
+    path,
+    preferredLocale: route.locale,
+    config,
+    initialContent: undefined,
+    signupPage: <SignupPageView page={route.page} copy={copy} link={signup.link} />,
+  })
   return {
     status: 200,
     htmlLang: localeTags[route.locale].html,
