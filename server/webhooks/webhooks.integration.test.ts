@@ -12,10 +12,12 @@ import type { WebhookDelivery, WebhookEndpoint } from './webhook-admin.ts'
 
 const EDITOR_TOKEN = 'a-local-editor-token-for-tests'
 const ANON_KEY = 'local-anon-key'
-const EVENTS = 1_000
 const AT_ONCE = 20
 
-describe.each(databaseVariants)('signed webhooks on $name', ({ database }) => {
+describe.each(databaseVariants)('signed webhooks on $name', ({ name, database }) => {
+  // The thousand of issue 24 on the production database; the embedded one, a single thread for
+  // sign-ups and deliveries alike, is held to the same checks on fewer.
+  const EVENTS = name === 'PostgreSQL' ? 1_000 : 200
   let dropDatabase: (() => Promise<void>) | undefined
   let server: TestServer
   let cookie: string
