@@ -3,8 +3,8 @@ import { expect, type Locator, type Page } from '@playwright/test'
 /**
  * Opens a page and waits until React has hydrated the prerendered HTML, so clicks reach
  * their handlers. Hydration attaches a fiber to every server-rendered element, the page's last
- * one included; each section hydrates on its own, one at a time when the browser is idle, and is
- * then marked `data-hydrated` (docs/decisions/0040-no-long-task-while-the-page-loads.md).
+ * one included; each section hydrates on its own, one at a time when the browser is idle
+ * (docs/decisions/0040-no-long-task-while-the-page-loads.md).
  */
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path)
@@ -15,7 +15,7 @@ export async function gotoHydrated(page: Page, path: string) {
           Boolean(element) && Object.keys(element ?? {}).some((key) => key.startsWith('__reactFiber$'))
         const root = document.querySelector('#root')
         const sections = [...document.querySelectorAll('main > section')]
-        return hydrated(root?.lastElementChild) && sections.every((section) => section.hasAttribute('data-hydrated'))
+        return hydrated(root?.lastElementChild) && sections.every(hydrated)
       },
       undefined,
       { timeout: 10_000 },

@@ -40,18 +40,14 @@ function SectionById<Id extends SectionId>({ id, copy }: SectionProps<Id>) {
 }
 
 /**
- * Waits, while the page hydrates, until the section's gate opens (shared/hydration/section-hydration.ts). Once
- * React runs it, the section is marked `data-hydrated` and is laid out from then on like any
- * element: until then, out of view, it is not (global-style.ts), so the page's first layouts
- * (Inter's arrival above all) cover what is on screen only; once all are, in-page links land
- * where they point.
+ * Waits, while the page hydrates, until the section's gate opens (shared/hydration/section-hydration.ts),
+ * then tells the page it has hydrated, so the next gate can open.
  */
 function HydratesWhenOpen({ sectionId, children }: { sectionId: string; children: ReactNode }) {
   const sectionHydration = use(SectionHydrationContext)
   const gate = sectionHydration?.gate(sectionId)
   if (gate) use(gate)
   useEffect(() => {
-    document.getElementById(sectionId)?.setAttribute('data-hydrated', '')
     sectionHydration?.hydrated(sectionId)
   }, [sectionHydration, sectionId])
   return children

@@ -6,6 +6,11 @@ import { theme } from './theme.ts'
  * (entry-server.tsx) and the browser never inserts them again. As a styled-components global
  * style they were re-inserted while the page hydrated, which made the browser restyle and lay
  * out the whole page once more (docs/decisions/0026-script-after-first-paint.md).
+ *
+ * Sections are laid out only near the viewport (`content-visibility: auto`), so loading the page
+ * and hydrating it lay out what is on screen, nothing more; once an in-page link is followed
+ * (`:target`) every section is, so the jump lands where it points
+ * (docs/decisions/0051-sections-laid-out-when-seen.md).
  */
 export const globalStyle = `
   ${fallbackFontFaces}
@@ -45,7 +50,8 @@ export const globalStyle = `
   ul, ol { margin: 0; padding: 0; }
   img, svg { display: block; max-width: 100%; }
 
-  main > section:not([data-hydrated]) { content-visibility: auto; contain-intrinsic-size: auto 60rem; }
+  main > section { content-visibility: auto; contain-intrinsic-size: auto 60rem; }
+  main:has(:target) > section { content-visibility: visible; }
   a { color: inherit; }
   button, input { font: inherit; }
 
