@@ -44,6 +44,7 @@ import { activationRoutes } from './invites/activation-routes.ts'
 import { restInviteAdmin, sqlInviteAdmin } from './invites/invite-admin.ts'
 import { whereSignupsLive } from './supabase/secret-rpc.ts'
 import { studioWrites, type LocalEditor } from './sanity/studio-writes.ts'
+import type { Experiments } from './experiments/experiments.ts'
 
 /** The product's activation reports, per client address: a product reports one person at a time. */
 const ACTIVATION_RATE = { maxHits: 600, perSeconds: 60 }
@@ -65,6 +66,8 @@ export interface AppDependencies {
   pageViews?: PageViews
   /** Offline: who writes as a Studio user would, for the Launch tool's handshake (sanity/local-editor.ts). */
   localEditor?: LocalEditor
+  /** Present when visitors are assigned to copy experiments (docs/product.md §12): wherever page views are counted. */
+  experiments?: Experiments
 }
 
 /** What the browser may know: public ids and the anon key, never a secret. */
@@ -97,6 +100,7 @@ export async function buildApp({
   signups,
   pageViews,
   localEditor,
+  experiments,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
@@ -196,7 +200,7 @@ export async function buildApp({
 
   const launch = createLaunch(config, signups?.db, () => selfOrigin(app))
   if ('routes' in launch) {
-    await app.register(launchRoutes, { prefix: '/api/launch', ...launch.routes })
+    await app.register(launchRoutes, { prefix: '/api/launch', ...launch.routes, experiments })
     await app.register(launchPageRoutes, { distDir: resolve(distDir) })
   } else app.log.info(`the Launch tool is not offered: ${launch.unavailable}`)
   const invites = whereSignupsLive(config.supabase, signups?.db, sqlInviteAdmin, restInviteAdmin)
@@ -212,6 +216,7 @@ export async function buildApp({
     preview,
     studioUrl: config.sanity.studioUrl,
     pageViews,
+    experiments,
   })
   return app
 }

@@ -3,7 +3,7 @@
 // from its closed forms) wrote statistics-fixtures.json; each number must agree to 4 decimals.
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { compareSequentially, mixtureRho } from './sequential-test.ts'
+import { compareSequentially, mixtureRho, type ArmCounts } from './sequential-test.ts'
 import { MISMATCH_P_VALUE, sampleRatio } from './sample-ratio.ts'
 import { ALPHA, analyse, DEFAULT_ARM, MIN_EXPOSURES, type Arm } from './verdict.ts'
 
@@ -110,10 +110,10 @@ describe('an A/A experiment looked at after every 100 visitors per arm', () => {
     let sequential = 0
     let fixed = 0
     for (let run = 0; run < runs; run++) {
-      const arms = [
+      const arms: [ArmCounts, ArmCounts] = [
         { exposures: 0, conversions: 0 },
         { exposures: 0, conversions: 0 },
-      ] as const
+      ]
       let seenSequential = false
       let seenFixed = false
       for (let peek = 0; peek < peeks; peek++) {

@@ -9,7 +9,7 @@ const MAX_PAGES = 50
 const MAX_AGE_MS = 60 * 60 * 1000
 
 /**
- * The prerender, kept per address and reader language for as long as it is asked for with the
+ * The prerender, kept per address, reader language and experiment arms for as long as it is asked for with the
  * same content and settings. Rendering the page takes tens of milliseconds of a busy server's
  * CPU, which every reader would otherwise wait for before the first byte. A new version of the
  * content (a seed edit, a refresh from hosted Sanity) is a new object, and renders anew.
@@ -21,7 +21,8 @@ export function cachePages(renderer: PageRenderer): PageRenderer {
   })
   return {
     render(request) {
-      const key = `${request.preferredLocale} ${request.path}`
+      // Per arms of the running experiments too (docs/decisions/0046-copy-experiments.md): none for most readers.
+      const key = `${request.preferredLocale} ${request.path} ${request.config.arms?.join(' ') ?? ''}`
       const kept = pages.get(key)
       if (kept && kept.request.content === request.content && kept.request.config === request.config) return kept.page
       const page = renderer.render(request)

@@ -15,6 +15,11 @@ export interface PublicConfig {
   }
   /** Set only on pages served to an editor previewing drafts from Sanity Studio. */
   preview?: boolean
+  /**
+   * Set only on pages of a visitor in a running copy experiment: the arms the page shows
+   * (`<experimentId>:<variantId>`), which its revalidation asks for again and its sign-up carries.
+   */
+  arms?: string[]
   supabase: {
     /** '' means this origin (the self-hosted server answers the Supabase paths). */
     url: string
