@@ -17,7 +17,7 @@ import { startCounting } from './analytics/counting.ts'
 import { localEditor } from './sanity/local-editor.ts'
 import type { PageCounter } from './analytics/page-counter.ts'
 import { experimentSources } from './experiments/experiment-sources.ts'
-import { startExperiments } from './experiments/experiments.ts'
+import { startExperiments, type Experiments } from './experiments/experiments.ts'
 
 export interface ServerOptions {
   /** The build to serve; default `dist` under the working directory. */
@@ -35,6 +35,8 @@ export interface PulsoServer {
   signups: SignupBackend | undefined
   /** Present when this server counts page views (its own database, or hosted Supabase with the secret key). */
   analytics: PageCounter | undefined
+  /** Present where page views are counted: visitors are assigned to the running copy experiments. */
+  experiments: Experiments | undefined
   /** Where the content and the sign-ups go, for the start-up log line. */
   about: Record<string, string>
 }
@@ -91,7 +93,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       ...(signups ? { signups } : {}),
     })
     app.addHook('onClose', closeBackends)
-    return { app, signups, analytics: analytics?.counter, about: describe(config, signups) }
+    return { app, signups, analytics: analytics?.counter, experiments, about: describe(config, signups) }
   } catch (error) {
     await closeBackends()
     throw error

@@ -38,6 +38,9 @@ export interface Experiments {
   publicConfig(base: PublicConfig, assignment: Assignment | undefined): PublicConfig
   /** A page showing `assignment` was sent: its arms are exposures. */
   shown(assignment: Assignment): void
+  /** Writes the exposures that wait; rolls up the days whose salts are gone (both also run on their own). */
+  flush(): Promise<void>
+  sweep(): Promise<void>
   /** What the Launch tool shows. */
   overview(): Promise<{ experiments: ExperimentResult[]; fields: FieldState[] }>
   close(): Promise<void>
@@ -109,6 +112,8 @@ export function startExperiments(
       return config
     },
     shown: (assignment) => exposures.add(assignment.exposures),
+    flush: () => exposures.flush(),
+    sweep: () => exposures.sweep(),
     async overview() {
       const overview = await sources.overview()
       const experiments = overview.experiments.map((experiment) => experiment._id)

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadConfig } from '../../server/config.ts'
 import { createServer, type PulsoServer } from '../../server/create-server.ts'
+import type { PageRenderer } from '../../server/site/page-renderer.ts'
 
 export interface TestServer extends PulsoServer {
   url: string
@@ -17,19 +18,22 @@ export interface TestServer extends PulsoServer {
 /**
  * Quiet unless the test says otherwise; `env` is read as the environment is at start-up. Given
  * `build` (a `dist` directory), the server serves that build as `npm start` does; otherwise a
- * stand-in page, with no `npm run build` needed.
+ * stand-in page (`renderer`, an empty page unless given), with no `npm run build` needed.
  */
 export async function startTestServer(
   env: Record<string, string>,
-  { listen = true, build, clock }: { listen?: boolean; build?: string; clock?: () => Date } = {},
+  {
+    listen = true,
+    build,
+    clock,
+    renderer = { render: () => ({ status: 200, html: '<html></html>' }) },
+  }: { listen?: boolean; build?: string; clock?: () => Date; renderer?: PageRenderer } = {},
 ): Promise<TestServer> {
   const workDir = await mkdtemp(join(tmpdir(), 'pulso-test-server-'))
   await mkdir(join(workDir, 'dist', 'client'), { recursive: true })
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: join(workDir, 'data'), ...env })
   const server = await createServer(config, {
-    ...(build
-      ? { distDir: build }
-      : { distDir: join(workDir, 'dist'), renderer: { render: () => ({ status: 200, html: '<html></html>' }) } }),
+    ...(build ? { distDir: build } : { distDir: join(workDir, 'dist'), renderer }),
     ...(clock ? { clock } : {}),
   })
   if (!server.signups) throw new Error('this server should answer the sign-ups itself')
