@@ -1,4 +1,4 @@
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { constants as zlib } from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
@@ -157,7 +157,10 @@ export async function buildApp({
         queryLimits: config.contentQueries,
       })
       await content.register(liveRoutes, { changes, dataset: config.sanity.dataset, streams: config.contentLimits.liveStreams })
-      if (localEditor) await content.register(studioWrites, { dataset: config.sanity.dataset, viewerToken, editor: localEditor })
+      if (localEditor) {
+        const seedFile = join(resolve(config.seedDir), 'data.ndjson')
+        await content.register(studioWrites, { dataset: config.sanity.dataset, viewerToken, editor: localEditor, seedFile })
+      }
     })
   }
 
