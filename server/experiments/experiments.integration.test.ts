@@ -71,7 +71,7 @@ async function seedWithExperiments(dir: string, titleSplit = [55, 45]) {
 const echoingRenderer: PageRenderer = {
   render: ({ config, content }) => ({
     status: 200,
-    html: JSON.stringify({ arms: config.arms ?? null, headline: content?.hero?.headline?.en ?? null }),
+    html: JSON.stringify({ arms: config.variants ?? null, headline: content?.hero?.headline?.en ?? null }),
   }),
 }
 

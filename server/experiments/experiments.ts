@@ -106,7 +106,7 @@ export function startExperiments(
       const key = assignment.arms.join(' ')
       let config = configs.get(key)
       if (!config) {
-        config = { ...base, arms: assignment.arms }
+        config = { ...base, variants: assignment.arms }
         configs.set(key, config)
       }
       return config

@@ -22,7 +22,7 @@ export function cachePages(renderer: PageRenderer): PageRenderer {
   return {
     render(request) {
       // Per arms of the running experiments too (docs/decisions/0046-copy-experiments.md): none for most readers.
-      const key = `${request.preferredLocale} ${request.path} ${request.config.arms?.join(' ') ?? ''}`
+      const key = `${request.preferredLocale} ${request.path} ${request.config.variants?.join(' ') ?? ''}`
       const kept = pages.get(key)
       if (kept && kept.request.content === request.content && kept.request.config === request.config) return kept.page
       const page = renderer.render(request)

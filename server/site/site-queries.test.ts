@@ -84,6 +84,9 @@ describe('createSiteAnswers', () => {
     const headline = async (arms: string[]) =>
       (JSON.parse(await answer(pageQuery, { arms })) as { hero: { headline: { en: string } } }).hero.headline.en
     expect(await headline(['experiment-1:b'])).toBe('Variant')
+    // As the routes parse them: an object without a prototype.
+    const parsed = Object.assign(Object.create(null) as Record<string, unknown>, { arms: ['experiment-1:b'] })
+    expect(JSON.parse(await answer(compactGroq(pageQuery), parsed))).toMatchObject({ hero: { headline: { en: 'Variant' } } })
     expect(await headline([])).toBe('Default')
     expect(await headline(['experiment-1:default'])).toBe('Default')
     expect(await headline(['experiment-2:b'])).toBe('Default')

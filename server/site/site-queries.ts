@@ -59,7 +59,8 @@ export function createSiteAnswers(
     const key = `${JSON.stringify(params)}\n${query}`
     let source = sources.get(key)
     if (!source) {
-      source = localQuery<unknown>(dataset, query, undefined, params)
+      // A plain object: the routes parse parameters into one without a prototype, which groq-js cannot read.
+      source = localQuery<unknown>(dataset, query, undefined, { ...params })
       sources.set(key, source)
     }
     return JSON.stringify(await source()) ?? 'null'

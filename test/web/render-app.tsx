@@ -60,7 +60,7 @@ function app({ path, preferredLocale, initialContent, signupPage, captcha = fals
       route={matchRoute(path)}
       path={path}
       preferredLocale={preferredLocale}
-      config={arms ? { ...config, arms } : config}
+      config={arms ? { ...config, variants: arms } : config}
       initialContent={initialContent}
       swrProvider={() => new Map() as Cache}
       {...(signupPage ? { signupPage: signupPageFor(path, signupPage) } : {})}

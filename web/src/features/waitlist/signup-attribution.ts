@@ -28,6 +28,6 @@ export function signupAttribution(lang: Locale): Record<string, string | string[
  */
 function shownArms(): string[] | undefined {
   const embedded = document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.textContent
-  const arms = embedded ? (JSON.parse(embedded) as PublicConfig).arms : undefined
+  const arms = embedded ? (JSON.parse(embedded) as PublicConfig).variants : undefined
   return arms && arms.length > 0 ? arms : undefined
 }

@@ -409,7 +409,7 @@ describe('where the sign-up says it came from', () => {
     const embedded = Object.assign(document.createElement('script'), {
       id: 'public-config',
       type: 'application/json',
-      textContent: JSON.stringify({ arms: ['experiment-1a2b:b', 'experiment-3c4d:default'] }),
+      textContent: JSON.stringify({ variants: ['experiment-1a2b:b', 'experiment-3c4d:default'] }),
     })
     document.head.append(embedded)
     onTestFinished(() => embedded.remove())

@@ -31,7 +31,7 @@ export async function fetchQuery<T>(config: PublicConfig, query: string, lastLiv
   const url = dataUrl(config, 'apicdn', 'query')
   url.searchParams.set('query', query)
   // The page query's one parameter: the visitor's arms of the running experiments (none: the defaults).
-  url.searchParams.set('$arms', JSON.stringify(config.arms ?? []))
+  url.searchParams.set('$arms', JSON.stringify(config.variants ?? []))
   url.searchParams.set('returnQuery', 'false')
   url.searchParams.set('perspective', 'published')
   if (lastLiveEventId) url.searchParams.set('lastLiveEventId', lastLiveEventId)
