@@ -2,7 +2,9 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import { collectPageErrors, gotoHydrated } from './support/page.ts'
 import { useOwnServer } from './support/own-server.ts'
 import { browserUserAgent, joinOnPage, launchAddress } from './support/launch-tool.ts'
-import { copy } from './support/copy.ts'
+import { copy, langs } from './support/copy.ts'
+import { HTML_BUDGET_BYTES, SCRIPT_BUDGET_BYTES, sentBytes } from './support/page-weight.ts'
+import { readFile, writeFile } from 'node:fs/promises'
 
 const ownServer = useOwnServer('the experiment changes the content: one server of its own, at one size')
 
@@ -115,3 +117,59 @@ test('an editor creates an experiment in the Launch tool, visitors see both arms
   ).toEqual(['pLocalEditor', 'pLocalEditor'])
   expect(errors).toEqual([])
 })
+
+/** An experiment on the hero headline, started as the Launch tool starts one: written to the seed. */
+async function runExperimentInSeed(seedFile: string) {
+  const id = 'experiment-weight'
+  const variant = (locale: 'pt' | 'en') => VARIANT[locale]
+  const lines = (await readFile(seedFile, 'utf8')).split('\n').map((line) => {
+    if (!line.startsWith('{"_id":"hero"')) return line
+    const hero = JSON.parse(line) as { headline: Record<string, unknown> }
+    hero.headline['experimentId'] = id
+    hero.headline['variants'] = [
+      {
+        _key: 'b',
+        _type: 'variantLocaleString',
+        experimentId: id,
+        variantId: 'b',
+        value: { _type: 'localeString', pt: variant('pt'), en: variant('en') },
+      },
+    ]
+    return JSON.stringify(hero)
+  })
+  const experiment = {
+    _id: id,
+    _type: 'experiment',
+    title: 'Weight',
+    status: 'running',
+    split: [50, 50],
+    plannedExposures: 5000,
+    variants: [{ _key: 'b', variantId: 'b' }],
+  }
+  await writeFile(seedFile, `${lines.filter(Boolean).join('\n')}\n${JSON.stringify(experiment)}\n`)
+}
+
+for (const lang of langs) {
+  test(`${copy[lang].path} stays within its budgets for a visitor in a running experiment`, async ({ browser }) => {
+    const server = ownServer()
+    await runExperimentInSeed(server.seedFile)
+    const page = await (await browser.newContext({ userAgent: browserUserAgent(lang === 'pt' ? 7 : 8) })).newPage()
+    const scripts: Promise<number>[] = []
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() === 'script') scripts.push(sentBytes(request))
+    })
+    const idleFetch = page.waitForResponse((response) => response.url().includes('/data/query/'))
+    const response = await page.goto(`${server.url}${copy[lang].path}`)
+    expect((await idleFetch).status()).toBe(200)
+    if (!response) throw new Error('no response for the page')
+    // This visitor is in the experiment: the page carries its arm (and a visitor outside one, none: page-weight.spec.ts).
+    expect(await response.text()).toMatch(/"variants":\["experiment-weight:(default|b)"\]/)
+    const html = await sentBytes(response.request())
+    const script = (await Promise.all(scripts)).reduce((sum, bytes) => sum + bytes, 0)
+    console.log(
+      `[weight with an experiment] ${copy[lang].path}: HTML ${html} of ${HTML_BUDGET_BYTES}, first script ${script} of ${SCRIPT_BUDGET_BYTES}`,
+    )
+    expect(html).toBeLessThanOrEqual(HTML_BUDGET_BYTES)
+    expect(script).toBeLessThanOrEqual(SCRIPT_BUDGET_BYTES)
+  })
+}

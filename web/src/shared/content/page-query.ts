@@ -10,8 +10,7 @@ import { defineQuery } from 'groq'
  */
 export const pageQuery = defineQuery(`{
   "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{
-    brandName, seoTitle, seoDescription, company, address, contact, email, rights,
-    socialLinks[]{_key, label, url},
+    brandName, seoTitle, seoDescription, rights,
     ogImage{ alt, hotspot, crop, asset->{ _id } }
   },
   "ui": *[_type == "uiStrings" && _id == "uiStrings"][0]{
