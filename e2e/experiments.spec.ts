@@ -4,7 +4,7 @@ import { useOwnServer } from './support/own-server.ts'
 import { browserUserAgent, joinOnPage, launchAddress } from './support/launch-tool.ts'
 import { copy, langs } from './support/copy.ts'
 import { HTML_BUDGET_BYTES, SCRIPT_BUDGET_BYTES, sentBytes } from './support/page-weight.ts'
-import { readFile, writeFile } from 'node:fs/promises'
+import { seedExperiment } from '../test/server/experiment-seed.ts'
 
 const ownServer = useOwnServer('the experiment changes the content: one server of its own, at one size')
 
@@ -118,41 +118,16 @@ test('an editor creates an experiment in the Launch tool, visitors see both arms
   expect(errors).toEqual([])
 })
 
-/** An experiment on the hero headline, started as the Launch tool starts one: written to the seed. */
-async function runExperimentInSeed(seedFile: string) {
-  const id = 'experiment-weight'
-  const variant = (locale: 'pt' | 'en') => VARIANT[locale]
-  const lines = (await readFile(seedFile, 'utf8')).split('\n').map((line) => {
-    if (!line.startsWith('{"_id":"hero"')) return line
-    const hero = JSON.parse(line) as { headline: Record<string, unknown> }
-    hero.headline['experimentId'] = id
-    hero.headline['variants'] = [
-      {
-        _key: 'b',
-        _type: 'variantLocaleString',
-        experimentId: id,
-        variantId: 'b',
-        value: { _type: 'localeString', pt: variant('pt'), en: variant('en') },
-      },
-    ]
-    return JSON.stringify(hero)
-  })
-  const experiment = {
-    _id: id,
-    _type: 'experiment',
-    title: 'Weight',
-    status: 'running',
-    split: [50, 50],
-    plannedExposures: 5000,
-    variants: [{ _key: 'b', variantId: 'b' }],
-  }
-  await writeFile(seedFile, `${lines.filter(Boolean).join('\n')}\n${JSON.stringify(experiment)}\n`)
-}
-
 for (const lang of langs) {
   test(`${copy[lang].path} stays within its budgets for a visitor in a running experiment`, async ({ browser }) => {
     const server = ownServer()
-    await runExperimentInSeed(server.seedFile)
+    await seedExperiment(server.seedFile, {
+      id: 'experiment-weight',
+      title: 'Weight',
+      document: 'hero',
+      field: 'headline',
+      variant: VARIANT,
+    })
     const page = await (await browser.newContext({ userAgent: browserUserAgent(lang === 'pt' ? 7 : 8) })).newPage()
     const scripts: Promise<number>[] = []
     page.on('requestfinished', (request) => {

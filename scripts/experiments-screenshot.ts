@@ -6,13 +6,14 @@
 //
 //   node scripts/experiments-screenshot.ts
 import { execFile } from 'node:child_process'
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { chromium } from 'playwright-core'
 import { browserPathOrExit } from '../e2e/support/browser-path.ts'
 import { startTestServer } from '../test/server/test-server.ts'
+import { seedExperiment } from '../test/server/experiment-seed.ts'
 
 const ID = 'experiment-3f9c2a71'
 const VARIANT = {
@@ -25,27 +26,15 @@ const OUT = join(import.meta.dirname, '../docs/experiments-results.png')
 const dir = await mkdtemp(join(tmpdir(), 'pulso-screenshot-'))
 const seedFile = join(dir, 'seed', 'data.ndjson')
 await cp(join(import.meta.dirname, '../studio/seed'), join(dir, 'seed'), { recursive: true })
-const lines = (await readFile(seedFile, 'utf8')).split('\n').filter(Boolean)
-const withVariant = lines.map((line) => {
-  if (!line.startsWith('{"_id":"hero"')) return line
-  const hero = JSON.parse(line) as { headline: Record<string, unknown> }
-  Object.assign(hero.headline, {
-    experimentId: ID,
-    variants: [{ _key: 'b', _type: 'variantLocaleString', experimentId: ID, variantId: 'b', value: VARIANT }],
-  })
-  return JSON.stringify(hero)
-})
-const experiment = {
-  _id: ID,
-  _type: 'experiment',
+await seedExperiment(seedFile, {
+  id: ID,
   title: 'Headline with evidence',
-  status: 'running',
-  split: [50, 50],
+  document: 'hero',
+  field: 'headline',
+  variant: VARIANT,
   plannedExposures: 2000,
   startedAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
-  variants: [{ _key: 'b', _type: 'experimentVariant', variantId: 'b', label: 'Variant B' }],
-}
-await writeFile(seedFile, `${[...withVariant, JSON.stringify(experiment)].join('\n')}\n`)
+})
 
 const EDITOR_TOKEN = 'a-local-editor-token-for-the-screenshot'
 const server = await startTestServer(

@@ -35,8 +35,14 @@ export const experiment = defineType({
           type: 'object',
           name: 'experimentVariant',
           fields: [
-            defineField({ name: 'variantId', title: 'Id', type: 'string', validation: (rule) => rule.required() }),
-            defineField({ name: 'label', title: 'Label', type: 'string' }),
+            defineField({
+              name: 'variantId',
+              title: 'Id',
+              description: 'What the field’s variant refers to (b, c, d or e).',
+              type: 'string',
+              validation: (rule) => rule.required(),
+            }),
+            defineField({ name: 'label', title: 'Label', description: 'How the Launch tool names it.', type: 'string' }),
           ],
           preview: { select: { title: 'label', subtitle: 'variantId' } },
         }),
@@ -68,8 +74,14 @@ export const experiment = defineType({
       initialValue: 5000,
       validation: (rule) => rule.required().integer().min(200),
     }),
-    defineField({ name: 'startedAt', title: 'Started', type: 'datetime', readOnly: true }),
-    defineField({ name: 'stoppedAt', title: 'Stopped', type: 'datetime', readOnly: true }),
+    defineField({ name: 'startedAt', title: 'Started', description: 'When it was started.', type: 'datetime', readOnly: true }),
+    defineField({
+      name: 'stoppedAt',
+      title: 'Stopped',
+      description: 'When it was stopped or promoted.',
+      type: 'datetime',
+      readOnly: true,
+    }),
     defineField({
       name: 'winner',
       title: 'Promoted',

@@ -4,13 +4,14 @@
 // carrying their arms; every number the Launch tool's Experiments API shows equals what the test
 // saw served and sent. Then the split over a day and the next, a forced 55/45 split against a 50/50
 // plan, what time takes away, and who may call what.
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databaseVariants } from '../../test/database/database-variants.ts'
 import { startTestServer, type TestServer } from '../../test/server/test-server.ts'
 import { launchCookie } from '../../test/server/launch-session.ts'
+import { seedExperiment } from '../../test/server/experiment-seed.ts'
 import { utcDay } from '../../supabase/functions/_shared/analytics/visitor-id.ts'
 import type { PageRenderer } from '../site/page-renderer.ts'
 import { createWelcomeStore } from '../../supabase/functions/_shared/welcome/welcome-store.ts'
@@ -26,45 +27,28 @@ const HEADLINE = 'experiment-headline'
 const TITLE = 'experiment-trial-title'
 
 /** The seed with two running experiments: the hero headline split 50/50, the free-trial heading 55/45. */
-async function seedWithExperiments(dir: string, titleSplit = [55, 45]) {
+async function seedWithExperiments(dir: string, titleSplit: [number, number] = [55, 45]) {
   const file = join(dir, 'data.ndjson')
-  const text = (pt: string, en: string) => ({ _type: 'localeString', pt, en })
-  const variant = (experimentId: string, value: ReturnType<typeof text>) => ({
-    _key: 'b',
-    _type: 'variantLocaleString',
-    experimentId,
-    variantId: 'b',
-    value,
+  const common = { plannedExposures: 10_000 }
+  await seedExperiment(file, {
+    ...common,
+    id: HEADLINE,
+    title: 'Shorter headline',
+    document: 'hero',
+    field: 'headline',
+    variant: { pt: 'Avaliações justas', en: 'Fair reviews' },
+    startedAt: '2026-11-01T00:00:00Z',
   })
-  const experiment = (_id: string, title: string, split: number[], startedAt: string) => ({
-    _id,
-    _type: 'experiment',
-    title,
-    status: 'running',
-    split,
-    plannedExposures: 10_000,
-    startedAt,
-    variants: [{ _key: 'b', _type: 'experimentVariant', variantId: 'b', label: 'Shorter' }],
+  await seedExperiment(file, {
+    ...common,
+    id: TITLE,
+    title: 'Urgent heading',
+    document: 'freeTrial',
+    field: 'title',
+    variant: { pt: 'Teste já', en: 'Try it now' },
+    split: titleSplit,
+    startedAt: '2026-11-02T00:00:00Z',
   })
-  const lines = (await readFile(file, 'utf8'))
-    .split('\n')
-    .filter((line) => line && !line.includes('"_type":"experiment"'))
-    .map((line) => {
-      const doc = JSON.parse(line) as Record<string, { default: unknown; experimentId?: string; variants?: unknown[] }>
-      if (doc['_id'] === ('hero' as unknown)) {
-        Object.assign(doc['headline'] ?? {}, {
-          experimentId: HEADLINE,
-          variants: [variant(HEADLINE, text('Avaliações justas', 'Fair reviews'))],
-        })
-      }
-      if (doc['_id'] === ('freeTrial' as unknown)) {
-        Object.assign(doc['title'] ?? {}, { experimentId: TITLE, variants: [variant(TITLE, text('Teste já', 'Try it now'))] })
-      }
-      return JSON.stringify(doc)
-    })
-  lines.push(JSON.stringify(experiment(HEADLINE, 'Shorter headline', [50, 50], '2026-11-01T00:00:00Z')))
-  lines.push(JSON.stringify(experiment(TITLE, 'Urgent heading', titleSplit, '2026-11-02T00:00:00Z')))
-  await writeFile(file, `${lines.join('\n')}\n`)
 }
 
 /** A page that says what it was rendered with: the arms in its config, and the headline. */

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Button, Card, Flex, Heading, Select, Stack, Text, TextArea, TextInput } from '@sanity/ui'
 import { MAX_VARIANTS, VARIANT_IDS } from '../../../schemas/experiments.ts'
 import type { FieldState } from './launch-api.ts'
@@ -57,10 +57,7 @@ export function NewExperiment({
         <Heading as="h2" size={1}>
           {copy.newTitle}
         </Heading>
-        <Stack gap={2}>
-          <Text as="label" htmlFor="experiment-field" size={1} weight="semibold">
-            {copy.field}
-          </Text>
+        <Labelled id="experiment-field" label={copy.field}>
           <Select
             id="experiment-field"
             value={`${field.document}.${field.field}`}
@@ -75,33 +72,32 @@ export function NewExperiment({
           <Text size={1} muted>
             {field.default.pt} / {field.default.en}
           </Text>
-        </Stack>
-        <Stack gap={2}>
-          <Text as="label" htmlFor="experiment-name" size={1} weight="semibold">
-            {copy.name}
-          </Text>
+        </Labelled>
+        <Labelled id="experiment-name" label={copy.name}>
           <TextInput
             id="experiment-name"
             value={title}
             placeholder={copy.namePlaceholder}
             onChange={(e) => setTitle(e.currentTarget.value)}
           />
-        </Stack>
+        </Labelled>
         {variants.map((variant, index) => {
           const id = VARIANT_IDS[index] ?? String(index)
           return (
             <Flex key={id} gap={3} wrap="wrap">
               {(['pt', 'en'] as const).map((locale) => (
-                <Stack key={locale} gap={2} flex={1} style={{ minWidth: 240 }}>
-                  <Text as="label" htmlFor={`variant-${id}-${locale}`} size={1} weight="semibold">
-                    {`${copy.variant(id)} (${locale === 'pt' ? copy.portuguese : copy.english})`}
-                  </Text>
+                <Labelled
+                  key={locale}
+                  id={`variant-${id}-${locale}`}
+                  label={`${copy.variant(id)} (${locale === 'pt' ? copy.portuguese : copy.english})`}
+                  wide
+                >
                   <Input
                     id={`variant-${id}-${locale}`}
                     value={variant[locale]}
                     onChange={(e) => edit(index, locale, e.currentTarget.value)}
                   />
-                </Stack>
+                </Labelled>
               ))}
             </Flex>
           )
@@ -120,17 +116,14 @@ export function NewExperiment({
             onClick={() => setVariants(variants.slice(0, -1))}
           />
         </Flex>
-        <Stack gap={2} style={{ maxWidth: 240 }}>
-          <Text as="label" htmlFor="experiment-planned" size={1} weight="semibold">
-            {copy.planned}
-          </Text>
+        <Labelled id="experiment-planned" label={copy.planned}>
           <TextInput
             id="experiment-planned"
             inputMode="numeric"
             value={planned}
             onChange={(e) => setPlanned(e.currentTarget.value)}
           />
-        </Stack>
+        </Labelled>
         <Flex gap={3} align="center">
           <Button type="submit" tone="primary" text={copy.create} disabled={state.busy} />
           {state.message ? (
@@ -141,5 +134,17 @@ export function NewExperiment({
         </Flex>
       </Stack>
     </Card>
+  )
+}
+
+/** An input under its label (`id` is the input's). */
+function Labelled({ id, label, wide, children }: { id: string; label: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <Stack gap={2} flex={wide ? 1 : undefined} style={wide ? { minWidth: 240 } : { maxWidth: 480 }}>
+      <Text as="label" htmlFor={id} size={1} weight="semibold">
+        {label}
+      </Text>
+      {children}
+    </Stack>
   )
 }
