@@ -1510,22 +1510,24 @@ end;
 $$;
 
 --
--- Name: experiments_results(text[]); Type: FUNCTION; Schema: public; Owner: -
+-- Name: experiments_results(jsonb); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.experiments_results(p_ids text[]) RETURNS jsonb
+CREATE FUNCTION public.experiments_results(p_ids jsonb) RETURNS jsonb
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  with counts as (
+  with ids as (
+    select jsonb_array_elements_text(p_ids) as id
+  ), counts as (
     select experiment_id, arm, 1 as exposures, 0 as signups, 0 as confirmations
-    from experiments.exposures where experiment_id = any (p_ids)
+    from experiments.exposures where experiment_id in (select id from ids)
     union all
-    select experiment_id, arm, visitors, 0, 0 from experiments.daily_exposures where experiment_id = any (p_ids)
+    select experiment_id, arm, visitors, 0, 0 from experiments.daily_exposures where experiment_id in (select id from ids)
     union all
     select experiment_id, arm, 0, case when step = 'signup' then places else 0 end,
            case when step = 'confirmation' then places else 0 end
-    from experiments.conversions where experiment_id = any (p_ids)
+    from experiments.conversions where experiment_id in (select id from ids)
   ), arms as (
     select experiment_id, arm, sum(exposures)::integer as exposures, sum(signups)::integer as signups,
            sum(confirmations)::integer as confirmations
@@ -3426,11 +3428,11 @@ REVOKE ALL ON FUNCTION public.experiments_count_exposures(p_exposures jsonb) FRO
 GRANT ALL ON FUNCTION public.experiments_count_exposures(p_exposures jsonb) TO service_role;
 
 --
--- Name: FUNCTION experiments_results(p_ids text[]); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION experiments_results(p_ids jsonb); Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.experiments_results(p_ids text[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.experiments_results(p_ids text[]) TO service_role;
+REVOKE ALL ON FUNCTION public.experiments_results(p_ids jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.experiments_results(p_ids jsonb) TO service_role;
 
 --
 -- Name: FUNCTION experiments_sweep(p_now timestamp with time zone, p_retention_months integer); Type: ACL; Schema: public; Owner: -

@@ -39,11 +39,7 @@ export function sqlExperimentCounts(sql: Sql): ExperimentCounts {
       call('select public.experiments_count_exposures($1::jsonb) as result', [JSON.stringify(exposures)]),
     sweep: (now, retentionMonths) =>
       call('select public.experiments_sweep($1::timestamptz, $2::integer) as result', [now.toISOString(), retentionMonths]),
-    // The ids travel as JSON, which both drivers pass alike.
-    totals: (ids) =>
-      call('select public.experiments_results(array(select jsonb_array_elements_text($1::jsonb))) as result', [
-        JSON.stringify(ids),
-      ]),
+    totals: (ids) => call('select public.experiments_results($1::jsonb) as result', [JSON.stringify(ids)]),
   }
 }
 

@@ -321,7 +321,7 @@ describe.each(databaseVariants)('copy experiments on $name', ({ database }) => {
   it('lets no role but the owner and the secret key’s run the experiments’ functions or read their tables', async () => {
     const { db } = server.backend
     for (const statement of [
-      `select public.experiments_results(array['x'])`,
+      `select public.experiments_results('["x"]')`,
       `select public.experiments_count_exposures('[]')`,
       `select public.experiments_sweep(now(), 25)`,
       `select count(*) from experiments.exposures`,

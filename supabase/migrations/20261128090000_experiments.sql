@@ -143,22 +143,25 @@ end;
 $$;
 
 /**
- * The counts of the experiments p_ids, as {"<experimentId>": {"<arm>": {"exposures", "signups",
- * "confirmations"}}}: exposures are visitor-days, from the live rows and the rolled-up days alike.
+ * The counts of the experiments p_ids (a JSON array of their ids), as {"<experimentId>": {"<arm>":
+ * {"exposures", "signups", "confirmations"}}}: exposures are visitor-days, from the live rows and the
+ * rolled-up days alike.
  */
-create function public.experiments_results(p_ids text[]) returns jsonb
+create function public.experiments_results(p_ids jsonb) returns jsonb
   language sql stable security definer
   set search_path = ''
   as $$
-  with counts as (
+  with ids as (
+    select jsonb_array_elements_text(p_ids) as id
+  ), counts as (
     select experiment_id, arm, 1 as exposures, 0 as signups, 0 as confirmations
-    from experiments.exposures where experiment_id = any (p_ids)
+    from experiments.exposures where experiment_id in (select id from ids)
     union all
-    select experiment_id, arm, visitors, 0, 0 from experiments.daily_exposures where experiment_id = any (p_ids)
+    select experiment_id, arm, visitors, 0, 0 from experiments.daily_exposures where experiment_id in (select id from ids)
     union all
     select experiment_id, arm, 0, case when step = 'signup' then places else 0 end,
            case when step = 'confirmation' then places else 0 end
-    from experiments.conversions where experiment_id = any (p_ids)
+    from experiments.conversions where experiment_id in (select id from ids)
   ), arms as (
     select experiment_id, arm, sum(exposures)::integer as exposures, sum(signups)::integer as signups,
            sum(confirmations)::integer as confirmations
@@ -177,8 +180,8 @@ revoke all on all functions in schema experiments from public, anon, authenticat
 revoke all on all tables in schema experiments from public, anon, authenticated;
 revoke all on function public.experiments_count_exposures(jsonb) from public, anon, authenticated;
 revoke all on function public.experiments_sweep(timestamptz, integer) from public, anon, authenticated;
-revoke all on function public.experiments_results(text[]) from public, anon, authenticated;
+revoke all on function public.experiments_results(jsonb) from public, anon, authenticated;
 grant usage on schema experiments to service_role;
 grant execute on function public.experiments_count_exposures(jsonb) to service_role;
 grant execute on function public.experiments_sweep(timestamptz, integer) to service_role;
-grant execute on function public.experiments_results(text[]) to service_role;
+grant execute on function public.experiments_results(jsonb) to service_role;
