@@ -6,8 +6,9 @@ export default defineCliConfig({
     dataset: process.env.SANITY_STUDIO_DATASET ?? 'production',
   },
   typegen: {
-    // The page's queries, and the welcome email's, which the edge functions share with the server.
-    path: ['./web/src/**/*.{ts,tsx}', './supabase/functions/_shared/**/*.ts'],
+    // The page's queries, the welcome email's, which the edge functions share with the server, and
+    // the running experiments the server assigns visitors to.
+    path: ['./web/src/**/*.{ts,tsx}', './supabase/functions/_shared/**/*.ts', './server/experiments/*.ts'],
     schema: './schemas/schema.json',
     generates: './schemas/sanity.types.ts',
   },

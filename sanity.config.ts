@@ -6,6 +6,7 @@ import { singletonTypeNames, structure } from './studio/structure'
 import { TranslationStatusBadge } from './studio/translation-badge'
 import { sitePresentationTool } from './studio/presentation'
 import { launchTool } from './studio/tools/launch/launch-tool'
+import { formInput } from './studio/experiment-input'
 
 const projectId = process.env.SANITY_STUDIO_PROJECT_ID ?? 'local'
 const dataset = process.env.SANITY_STUDIO_DATASET ?? 'production'
@@ -27,6 +28,8 @@ export default defineConfig({
     types: schemaTypes,
     templates: (templates) => templates.filter(({ schemaType }) => !singletonTypeNames.has(schemaType)),
   },
+  // A field with variants (schemas/experiments.ts) gets the experiment controls.
+  form: { components: { input: formInput } },
   document: {
     badges: (badges) => [...badges, TranslationStatusBadge],
     actions: (actions, { schemaType }) =>

@@ -89,7 +89,7 @@ async function liveEditLatency() {
       await writeFile(seedFile, original.replace(/("_id":"hero".*?"headline":\{[^}]*"en":")[^"]*/, `$1${headline}`))
       const { id } = await message
       toEvent.push(performance.now() - started)
-      const shown = await client.fetch<string>('*[_id == "hero"][0].headline.en', {}, { lastLiveEventId: id })
+      const shown = await client.fetch<string>('*[_id == "hero"][0].headline.default.en', {}, { lastLiveEventId: id })
       if (shown !== headline) throw new Error(`the refetch returned "${shown}", not "${headline}"`)
       toContent.push(performance.now() - started)
     }

@@ -1,44 +1,21 @@
-import { execFile } from 'node:child_process'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { collectPageErrors, gotoHydrated } from './support/page.ts'
+import { collectPageErrors } from './support/page.ts'
 import { useOwnServer } from './support/own-server.ts'
+import { browserUserAgent, joinOnPage, launchAddress } from './support/launch-tool.ts'
 import { startWebhookReceiver } from '../test/webhooks/webhook-receiver.ts'
 import { parseMail } from '../test/mail/smtp-inbox.ts'
 
 const ownServer = useOwnServer('one browser size is enough for the Launch tool, which the Studio shows on a desk')
 
-/** What `npm run launch:open` prints: the offline tool's address with a proof written as the Studio would. */
-async function launchAddress(): Promise<string> {
-  const server = ownServer()
-  const { stdout } = await promisify(execFile)(process.execPath, ['server/cli/open-launch-tool.ts'], {
-    env: {
-      ...process.env,
-      DATA_DIR: server.dataDir,
-      LAUNCH_SERVER_URL: server.url,
-      SANITY_PROJECT_ID: '',
-      SANITY_LOCAL_EDITOR_TOKEN: '',
-    },
-  })
-  return stdout.trim()
-}
-
-const BROWSER_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
-
 /**
- * A visitor joins on the English page, in a window of their own. Headless Chromium says so in its
- * User-Agent, which the counting takes for a bot: the visitor's is a browser's.
+ * A visitor joins on the English page, in a window of their own, with a browser's User-Agent
+ * (launch-tool.ts in support).
  */
-async function joinAsVisitor(browser: Browser, siteUrl: string, { name, email }: { name: string; email: string }) {
-  const visitor = await (await browser.newContext({ userAgent: BROWSER_USER_AGENT })).newPage()
-  await gotoHydrated(visitor, `${siteUrl}/en`)
-  await visitor.getByLabel('Name').fill(name)
-  await visitor.getByLabel('Role').fill('Head of People')
-  await visitor.getByLabel('Work email').fill(email)
-  await visitor.getByRole('button', { name: 'Request free trial' }).click()
-  await expect(visitor.getByText('Registration Successful!')).toBeVisible({ timeout: 30_000 })
+async function joinAsVisitor(browser: Browser, siteUrl: string, who: { name: string; email: string }) {
+  const visitor = await (await browser.newContext({ userAgent: browserUserAgent() })).newPage()
+  await joinOnPage(visitor, siteUrl, who)
   return visitor
 }
 
@@ -52,7 +29,7 @@ test('an editor opens the Launch tool through the handshake, sees a sign-up arri
   test.setTimeout(120_000)
   const server = ownServer()
   const errors = collectPageErrors(page)
-  const address = await launchAddress()
+  const address = await launchAddress(ownServer())
   expect(address).toMatch(/\/launch\/\?proof=pulso-launch-proof\./)
   await page.goto(address)
   await expect(page.getByRole('heading', { name: 'Launch' })).toBeVisible()
@@ -98,7 +75,7 @@ test('an operator adds a webhook endpoint, keeps its secret, and sees a sign-up 
   const errors = collectPageErrors(page)
   const receiver = await startWebhookReceiver()
   try {
-    await page.goto(await launchAddress())
+    await page.goto(await launchAddress(ownServer()))
     await page.getByRole('tab', { name: 'Webhooks' }).click()
     await page.getByLabel('Endpoint URL').fill(receiver.url)
     await page.getByLabel('Description').fill('CRM')
@@ -172,7 +149,7 @@ test('an operator lets the next confirmed people in: sees who, sends the wave on
   await visitor.getByRole('button', { name: 'Confirm my place' }).click()
   await expect(visitor.getByRole('heading', { level: 1, name: 'Your place is confirmed!' })).toBeVisible()
 
-  await page.goto(await launchAddress())
+  await page.goto(await launchAddress(ownServer()))
   await page.getByRole('tab', { name: 'Invite waves' }).click()
   await page.getByLabel('How many to let in').fill('50')
   await page.getByRole('button', { name: 'Show who' }).click()
@@ -208,7 +185,7 @@ test('an operator lets the next confirmed people in: sees who, sends the wave on
 
 test('a replayed or missing proof opens nothing', async ({ page }) => {
   const server = ownServer()
-  const address = await launchAddress()
+  const address = await launchAddress(ownServer())
   const first = await page.request.post(`${server.url}/api/launch/session`, {
     data: { proof: new URL(address).searchParams.get('proof') },
   })

@@ -10,8 +10,9 @@ const ownServer = useOwnServer('one browser size is enough to follow an edit')
 async function publishHeadline(seedFile: string, headline: string) {
   const lines = (await readFile(seedFile, 'utf8')).split('\n').map((line) => {
     if (!line.startsWith('{"_id":"hero"')) return line
-    const hero = JSON.parse(line) as { headline: { en: string } }
-    hero.headline.en = headline
+    // The headline can hold variants: its text is the field's default (docs/decisions/0046-copy-experiments.md).
+    const hero = JSON.parse(line) as { headline: { default: { en: string } } }
+    hero.headline.default.en = headline
     return JSON.stringify(hero)
   })
   await writeFile(seedFile, lines.join('\n'))

@@ -1,19 +1,6 @@
-import { expect, test, type Request } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { HTML_BUDGET_BYTES, SCRIPT_BUDGET_BYTES, sentBytes } from './support/page-weight.ts'
 import { langs, copy } from './support/copy.ts'
-
-/**
- * What a phone downloads before the reader does anything, as sent (compressed, headers included).
- * Sizes hold from run to run where timings do not, so the budget is checked here and the timings
- * only in `npm run bench:page` (docs/decisions/0022-page-speed-on-phones.md).
- */
-const SCRIPT_BUDGET_BYTES = 90 * 1024
-/** What a new connection delivers in its first round trip (ten packets): the page paints from it alone. */
-const HTML_BUDGET_BYTES = 14 * 1024
-
-const sentBytes = async (request: Request) => {
-  const sizes = await request.sizes()
-  return sizes.responseHeadersSize + sizes.responseBodySize
-}
 
 for (const lang of langs) {
   test(`${copy[lang].path} comes compressed, with its styles inline and at most 90 KiB of script until the reader acts`, async ({

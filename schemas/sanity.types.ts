@@ -15,6 +15,27 @@
 export declare const internalGroqTypeReferenceTo: unique symbol
 
 // Source: schemas/schema.json
+export type Experiment = {
+  _id: string
+  _type: 'experiment'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title?: string
+  variants?: Array<{
+    variantId?: string
+    label?: string
+    _type: 'experimentVariant'
+    _key: string
+  }>
+  status?: 'draft' | 'running' | 'stopped' | 'ended'
+  split?: Array<number>
+  plannedExposures?: number
+  startedAt?: string
+  stoppedAt?: string
+  winner?: string
+}
+
 export type SanityImageAssetReference = {
   _ref: string
   _type: 'reference'
@@ -237,7 +258,7 @@ export type FreeTrial = {
   _createdAt: string
   _updatedAt: string
   _rev: string
-  title?: LocaleString
+  title?: ExperimentLocaleString
   subtitle?: LocaleText
   benefits?: Array<
     {
@@ -257,6 +278,17 @@ export type FreeTrial = {
   successDescription?: LocaleString
   errorTitle?: LocaleString
   errorDescription?: LocaleString
+}
+
+export type ExperimentLocaleString = {
+  _type: 'experimentLocaleString'
+  default?: LocaleString
+  experimentId?: string
+  variants?: Array<
+    {
+      _key: string
+    } & VariantLocaleString
+  >
 }
 
 export type Cta = {
@@ -378,8 +410,8 @@ export type Hero = {
   _updatedAt: string
   _rev: string
   badge?: LocaleString
-  headline?: LocaleString
-  subheadline?: LocaleText
+  headline?: ExperimentLocaleString
+  subheadline?: ExperimentLocaleText
   oldWayTitle?: LocaleString
   oldWayPoints?: Array<
     {
@@ -392,9 +424,34 @@ export type Hero = {
       _key: string
     } & LocaleString
   >
-  primaryCta?: LocaleString
+  primaryCta?: ExperimentLocaleString
   secondaryCta?: LocaleString
   trialNote?: LocaleString
+}
+
+export type ExperimentLocaleText = {
+  _type: 'experimentLocaleText'
+  default?: LocaleText
+  experimentId?: string
+  variants?: Array<
+    {
+      _key: string
+    } & VariantLocaleText
+  >
+}
+
+export type VariantLocaleText = {
+  _type: 'variantLocaleText'
+  experimentId?: string
+  variantId?: string
+  value?: LocaleText
+}
+
+export type VariantLocaleString = {
+  _type: 'variantLocaleString'
+  experimentId?: string
+  variantId?: string
+  value?: LocaleString
 }
 
 export type SanityImagePaletteSwatch = {
@@ -501,6 +558,7 @@ export type Slug = {
 }
 
 export type AllSanitySchemaTypes =
+  | Experiment
   | SanityImageAssetReference
   | Testimonial
   | LocaleString
@@ -515,6 +573,7 @@ export type AllSanitySchemaTypes =
   | UiStrings
   | SiteSettings
   | FreeTrial
+  | ExperimentLocaleString
   | Cta
   | TestimonialsSection
   | Platform
@@ -523,6 +582,9 @@ export type AllSanitySchemaTypes =
   | UseCases
   | Workflow
   | Hero
+  | ExperimentLocaleText
+  | VariantLocaleText
+  | VariantLocaleString
   | SanityImagePaletteSwatch
   | SanityImagePalette
   | SanityImageDimensions
@@ -532,6 +594,43 @@ export type AllSanitySchemaTypes =
   | SanityImageAsset
   | Geopoint
   | Slug
+
+// Source: server/experiments/experiment-results.ts
+// Variable: experimentsOverviewQuery
+// Query: {  "experiments": *[_type == "experiment"] | order(_createdAt desc) [0...50]{    _id, title, status, split, plannedExposures, startedAt, stoppedAt, winner, "variants": variants[]{ variantId, label }  },  "hero": *[_type == "hero" && _id == "hero"][0]{ headline, subheadline, primaryCta },  "freeTrial": *[_type == "freeTrial" && _id == "freeTrial"][0]{ title }}
+export type ExperimentsOverviewQueryResult = {
+  experiments: Array<{
+    _id: string
+    title: string | null
+    status: 'draft' | 'ended' | 'running' | 'stopped' | null
+    split: Array<number> | null
+    plannedExposures: number | null
+    startedAt: string | null
+    stoppedAt: string | null
+    winner: string | null
+    variants: Array<{
+      variantId: string | null
+      label: string | null
+    }> | null
+  }>
+  hero: {
+    headline: ExperimentLocaleString | null
+    subheadline: ExperimentLocaleText | null
+    primaryCta: ExperimentLocaleString | null
+  } | null
+  freeTrial: {
+    title: ExperimentLocaleString | null
+  } | null
+}
+
+// Source: server/experiments/running-experiments.ts
+// Variable: runningExperimentsQuery
+// Query: *[_type == "experiment" && status == "running"] | order(startedAt asc) [0...4]{ _id, split, "variants": variants[].variantId }
+export type RunningExperimentsQueryResult = Array<{
+  _id: string
+  split: Array<number> | null
+  variants: Array<string | null> | null
+}>
 
 // Source: supabase/functions/_shared/delivery/mail-copy-query.ts
 // Variable: mailCopyQuery
@@ -590,22 +689,13 @@ export type PrivacyNoteVersionQueryResult = string | null
 
 // Source: web/src/shared/content/page-query.ts
 // Variable: pageQuery
-// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    brandName, seoTitle, seoDescription, company, address, contact, email, rights,    socialLinks[]{_key, label, url},    ogImage{ alt, hotspot, crop, asset->{ _id } }  },  "ui": *[_type == "uiStrings" && _id == "uiStrings"][0]{    skipToContent, navLabel, navFeatures, navUseCases, navPlatform, headerCta, menuOpen, menuClose,    languageLabel, notFoundTitle, notFoundLink  },  "hero": *[_type == "hero" && _id == "hero"][0]{    badge, headline, subheadline, oldWayTitle, oldWayPoints, newWayTitle, newWayPoints,    primaryCta, secondaryCta, trialNote  },  "workflow": *[_type == "workflow" && _id == "workflow"][0]{    title, subtitle, steps[]{_key, title, description}  },  "useCases": *[_type == "useCases" && _id == "useCases"][0]{    title, subtitle, audiences[]{_key, audience, title, description, points}  },  "results": *[_type == "results" && _id == "results"][0]{ title, subtitle },  "statistics": *[_type == "statistic"] | order(order asc){ _id, value, label },  "features": *[_type == "features" && _id == "features"][0]{    title, subtitle, items[]{_key, icon, title, description}  },  "platform": *[_type == "platform" && _id == "platform"][0]{    title, subtitle, integrationsTitle, integrations[]{_key, name, category},    chatLabel, videoLabel, teamLabel, securityTitle, securityPoints  },  "testimonialsSection": *[_type == "testimonialsSection" && _id == "testimonialsSection"][0]{ title, subtitle },  "testimonials": *[_type == "testimonial"] | order(order asc){    _id, quote, author, role,    photo{ alt, hotspot, crop, asset->{ _id, metadata{ dimensions{ width, height } } } }  },  "cta": *[_type == "cta" && _id == "cta"][0]{ title, description, buttonText },  "freeTrial": *[_type == "freeTrial" && _id == "freeTrial"][0]{    title, subtitle, benefits, nameLabel, namePlaceholder, roleLabel, rolePlaceholder,    emailLabel, emailPlaceholder, buttonText, buttonLoading, disclaimer,    successTitle, successDescription, errorTitle, errorDescription  },  "privacyNote": *[_type == "privacyNote" && _id == "privacyNote"][0]{ version, formNotice, linkText }}
+// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    brandName, seoTitle, seoDescription, rights,    ogImage{ alt, hotspot, crop, asset->{ _id } }  },  "ui": *[_type == "uiStrings" && _id == "uiStrings"][0]{    skipToContent, navLabel, navFeatures, navUseCases, navPlatform, headerCta, menuOpen, menuClose,    languageLabel, notFoundTitle, notFoundLink  },  "hero": *[_type == "hero" && _id == "hero"][0]{    badge, "headline": coalesce(headline.variants[experimentId + ":" + variantId in $arms][0].value, headline.default),    "subheadline": coalesce(subheadline.variants[experimentId + ":" + variantId in $arms][0].value, subheadline.default),    oldWayTitle, oldWayPoints, newWayTitle, newWayPoints,    "primaryCta": coalesce(primaryCta.variants[experimentId + ":" + variantId in $arms][0].value, primaryCta.default),    secondaryCta, trialNote  },  "workflow": *[_type == "workflow" && _id == "workflow"][0]{    title, subtitle, steps[]{_key, title, description}  },  "useCases": *[_type == "useCases" && _id == "useCases"][0]{    title, subtitle, audiences[]{_key, audience, title, description, points}  },  "results": *[_type == "results" && _id == "results"][0]{ title, subtitle },  "statistics": *[_type == "statistic"] | order(order asc){ _id, value, label },  "features": *[_type == "features" && _id == "features"][0]{    title, subtitle, items[]{_key, icon, title, description}  },  "platform": *[_type == "platform" && _id == "platform"][0]{    title, subtitle, integrationsTitle, integrations[]{_key, name, category},    chatLabel, videoLabel, teamLabel, securityTitle, securityPoints  },  "testimonialsSection": *[_type == "testimonialsSection" && _id == "testimonialsSection"][0]{ title, subtitle },  "testimonials": *[_type == "testimonial"] | order(order asc){    _id, quote, author, role,    photo{ alt, hotspot, crop, asset->{ _id, metadata{ dimensions{ width, height } } } }  },  "cta": *[_type == "cta" && _id == "cta"][0]{ title, description, buttonText },  "freeTrial": *[_type == "freeTrial" && _id == "freeTrial"][0]{    "title": coalesce(title.variants[experimentId + ":" + variantId in $arms][0].value, title.default),    subtitle, benefits, nameLabel, namePlaceholder, roleLabel, rolePlaceholder,    emailLabel, emailPlaceholder, buttonText, buttonLoading, disclaimer,    successTitle, successDescription, errorTitle, errorDescription  },  "privacyNote": *[_type == "privacyNote" && _id == "privacyNote"][0]{ version, formNotice, linkText }}
 export type PageQueryResult = {
   settings: {
     brandName: string | null
     seoTitle: LocaleString | null
     seoDescription: LocaleText | null
-    company: string | null
-    address: string | null
-    contact: string | null
-    email: string | null
     rights: LocaleString | null
-    socialLinks: Array<{
-      _key: string
-      label: string | null
-      url: string | null
-    }> | null
     ogImage: {
       alt: LocaleString | null
       hotspot: SanityImageHotspot | null
@@ -825,9 +915,11 @@ export type SignupPagesQueryResult = {
 // Query TypeMap
 declare global {
   interface SanityQueries {
+    '{\n  "experiments": *[_type == "experiment"] | order(_createdAt desc) [0...50]{\n    _id, title, status, split, plannedExposures, startedAt, stoppedAt, winner, "variants": variants[]{ variantId, label }\n  },\n  "hero": *[_type == "hero" && _id == "hero"][0]{ headline, subheadline, primaryCta },\n  "freeTrial": *[_type == "freeTrial" && _id == "freeTrial"][0]{ title }\n}': ExperimentsOverviewQueryResult
+    '*[_type == "experiment" && status == "running"] | order(startedAt asc) [0...4]{ _id, split, "variants": variants[].variantId }': RunningExperimentsQueryResult
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },\n  "email": *[_type == "welcomeEmail" && _id == "welcomeEmail"][0]{\n    subject, greeting, greetingWithoutName, confirmIntro, confirmButton, confirmNote,\n    paragraphs, steps, signOff, notYou, removeLink\n  },\n  "invitation": *[_type == "invitationEmail" && _id == "invitationEmail"][0]{\n    subject, greeting, greetingWithoutName, intro, trialButton, trialUrl, paragraphs, signOff, footer, removeLink\n  }\n}': MailCopyQueryResult
     '*[_type == "privacyNote" && _id == "privacyNote"][0].version': PrivacyNoteVersionQueryResult
-    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    brandName, seoTitle, seoDescription, company, address, contact, email, rights,\n    socialLinks[]{_key, label, url},\n    ogImage{ alt, hotspot, crop, asset->{ _id } }\n  },\n  "ui": *[_type == "uiStrings" && _id == "uiStrings"][0]{\n    skipToContent, navLabel, navFeatures, navUseCases, navPlatform, headerCta, menuOpen, menuClose,\n    languageLabel, notFoundTitle, notFoundLink\n  },\n  "hero": *[_type == "hero" && _id == "hero"][0]{\n    badge, headline, subheadline, oldWayTitle, oldWayPoints, newWayTitle, newWayPoints,\n    primaryCta, secondaryCta, trialNote\n  },\n  "workflow": *[_type == "workflow" && _id == "workflow"][0]{\n    title, subtitle, steps[]{_key, title, description}\n  },\n  "useCases": *[_type == "useCases" && _id == "useCases"][0]{\n    title, subtitle, audiences[]{_key, audience, title, description, points}\n  },\n  "results": *[_type == "results" && _id == "results"][0]{ title, subtitle },\n  "statistics": *[_type == "statistic"] | order(order asc){ _id, value, label },\n  "features": *[_type == "features" && _id == "features"][0]{\n    title, subtitle, items[]{_key, icon, title, description}\n  },\n  "platform": *[_type == "platform" && _id == "platform"][0]{\n    title, subtitle, integrationsTitle, integrations[]{_key, name, category},\n    chatLabel, videoLabel, teamLabel, securityTitle, securityPoints\n  },\n  "testimonialsSection": *[_type == "testimonialsSection" && _id == "testimonialsSection"][0]{ title, subtitle },\n  "testimonials": *[_type == "testimonial"] | order(order asc){\n    _id, quote, author, role,\n    photo{ alt, hotspot, crop, asset->{ _id, metadata{ dimensions{ width, height } } } }\n  },\n  "cta": *[_type == "cta" && _id == "cta"][0]{ title, description, buttonText },\n  "freeTrial": *[_type == "freeTrial" && _id == "freeTrial"][0]{\n    title, subtitle, benefits, nameLabel, namePlaceholder, roleLabel, rolePlaceholder,\n    emailLabel, emailPlaceholder, buttonText, buttonLoading, disclaimer,\n    successTitle, successDescription, errorTitle, errorDescription\n  },\n  "privacyNote": *[_type == "privacyNote" && _id == "privacyNote"][0]{ version, formNotice, linkText }\n}': PageQueryResult
+    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    brandName, seoTitle, seoDescription, rights,\n    ogImage{ alt, hotspot, crop, asset->{ _id } }\n  },\n  "ui": *[_type == "uiStrings" && _id == "uiStrings"][0]{\n    skipToContent, navLabel, navFeatures, navUseCases, navPlatform, headerCta, menuOpen, menuClose,\n    languageLabel, notFoundTitle, notFoundLink\n  },\n  "hero": *[_type == "hero" && _id == "hero"][0]{\n    badge, "headline": coalesce(headline.variants[experimentId + ":" + variantId in $arms][0].value, headline.default),\n    "subheadline": coalesce(subheadline.variants[experimentId + ":" + variantId in $arms][0].value, subheadline.default),\n    oldWayTitle, oldWayPoints, newWayTitle, newWayPoints,\n    "primaryCta": coalesce(primaryCta.variants[experimentId + ":" + variantId in $arms][0].value, primaryCta.default),\n    secondaryCta, trialNote\n  },\n  "workflow": *[_type == "workflow" && _id == "workflow"][0]{\n    title, subtitle, steps[]{_key, title, description}\n  },\n  "useCases": *[_type == "useCases" && _id == "useCases"][0]{\n    title, subtitle, audiences[]{_key, audience, title, description, points}\n  },\n  "results": *[_type == "results" && _id == "results"][0]{ title, subtitle },\n  "statistics": *[_type == "statistic"] | order(order asc){ _id, value, label },\n  "features": *[_type == "features" && _id == "features"][0]{\n    title, subtitle, items[]{_key, icon, title, description}\n  },\n  "platform": *[_type == "platform" && _id == "platform"][0]{\n    title, subtitle, integrationsTitle, integrations[]{_key, name, category},\n    chatLabel, videoLabel, teamLabel, securityTitle, securityPoints\n  },\n  "testimonialsSection": *[_type == "testimonialsSection" && _id == "testimonialsSection"][0]{ title, subtitle },\n  "testimonials": *[_type == "testimonial"] | order(order asc){\n    _id, quote, author, role,\n    photo{ alt, hotspot, crop, asset->{ _id, metadata{ dimensions{ width, height } } } }\n  },\n  "cta": *[_type == "cta" && _id == "cta"][0]{ title, description, buttonText },\n  "freeTrial": *[_type == "freeTrial" && _id == "freeTrial"][0]{\n    "title": coalesce(title.variants[experimentId + ":" + variantId in $arms][0].value, title.default),\n    subtitle, benefits, nameLabel, namePlaceholder, roleLabel, rolePlaceholder,\n    emailLabel, emailPlaceholder, buttonText, buttonLoading, disclaimer,\n    successTitle, successDescription, errorTitle, errorDescription\n  },\n  "privacyNote": *[_type == "privacyNote" && _id == "privacyNote"][0]{ version, formNotice, linkText }\n}': PageQueryResult
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },\n  "pages": *[_type == "linkPages" && _id == "linkPages"][0]{\n    confirmTitle, confirmBody, confirmButton, confirmedTitle, confirmedBody, goneTitle, goneBody,\n    confirmExpiredTitle, confirmExpiredBody, removeTitle, removeBody, removeButton,\n    removedTitle, removedBody, removeExpiredTitle, removeExpiredBody, invalidTitle, invalidBody,\n    unavailableTitle, unavailableBody, homeLink\n  },\n  "privacy": *[_type == "privacyNote" && _id == "privacyNote"][0]{\n    version, title, intro, sections[]{ _key, heading, body }, versionLabel\n  }\n}': SignupPagesQueryResult
   }
 }

@@ -1,4 +1,6 @@
 import { localeString, localeText } from './objects/locale-fields'
+import { experimentValueTypes } from './objects/experiment-value'
+import { experiment } from './documents/experiment'
 import { siteSettings } from './documents/site-settings'
 import { uiStrings } from './documents/ui-strings'
 import { hero } from './documents/hero'
@@ -45,4 +47,4 @@ export const singletonTypes = [...sectionTypes, ...[siteSettings, uiStrings].map
 
 export const listTypes = [statistic, testimonial].map(withTranslationStatus)
 
-export const schemaTypes = [localeString, localeText, ...singletonTypes, ...listTypes]
+export const schemaTypes = [localeString, localeText, ...experimentValueTypes, ...singletonTypes, ...listTypes, experiment]

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { constants as zlib } from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
@@ -44,6 +44,7 @@ import { activationRoutes } from './invites/activation-routes.ts'
 import { restInviteAdmin, sqlInviteAdmin } from './invites/invite-admin.ts'
 import { whereSignupsLive } from './supabase/secret-rpc.ts'
 import { studioWrites, type LocalEditor } from './sanity/studio-writes.ts'
+import type { Experiments } from './experiments/experiments.ts'
 
 /** The product's activation reports, per client address: a product reports one person at a time. */
 const ACTIVATION_RATE = { maxHits: 600, perSeconds: 60 }
@@ -65,6 +66,8 @@ export interface AppDependencies {
   pageViews?: PageViews
   /** Offline: who writes as a Studio user would, for the Launch tool's handshake (sanity/local-editor.ts). */
   localEditor?: LocalEditor
+  /** Present when visitors are assigned to copy experiments (docs/product.md §12): wherever page views are counted. */
+  experiments?: Experiments
 }
 
 /** What the browser may know: public ids and the anon key, never a secret. */
@@ -97,6 +100,7 @@ export async function buildApp({
   signups,
   pageViews,
   localEditor,
+  experiments,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
@@ -153,7 +157,10 @@ export async function buildApp({
         queryLimits: config.contentQueries,
       })
       await content.register(liveRoutes, { changes, dataset: config.sanity.dataset, streams: config.contentLimits.liveStreams })
-      if (localEditor) await content.register(studioWrites, { dataset: config.sanity.dataset, viewerToken, editor: localEditor })
+      if (localEditor) {
+        const seedFile = join(resolve(config.seedDir), 'data.ndjson')
+        await content.register(studioWrites, { dataset: config.sanity.dataset, viewerToken, editor: localEditor, seedFile })
+      }
     })
   }
 
@@ -196,7 +203,7 @@ export async function buildApp({
 
   const launch = createLaunch(config, signups?.db, () => selfOrigin(app))
   if ('routes' in launch) {
-    await app.register(launchRoutes, { prefix: '/api/launch', ...launch.routes })
+    await app.register(launchRoutes, { prefix: '/api/launch', ...launch.routes, experiments })
     await app.register(launchPageRoutes, { distDir: resolve(distDir) })
   } else app.log.info(`the Launch tool is not offered: ${launch.unavailable}`)
   const invites = whereSignupsLive(config.supabase, signups?.db, sqlInviteAdmin, restInviteAdmin)
@@ -212,6 +219,7 @@ export async function buildApp({
     preview,
     studioUrl: config.sanity.studioUrl,
     pageViews,
+    experiments,
   })
   return app
 }

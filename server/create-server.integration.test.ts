@@ -56,7 +56,8 @@ describe('createServer', () => {
     expect((await inject('/no/such/page', { accept: 'application/json' })).json()).toEqual({ message: 'Not found' })
     expect((await inject('/robots.txt')).statusCode).toBe(200)
 
-    const pageAnswer = await inject(`/v2025-02-19/data/query/production?query=${encodeURIComponent(pageQuery)}`)
+    // As the page sends it: with the visitor's arms of the running experiments (none here).
+    const pageAnswer = await inject(`/v2025-02-19/data/query/production?query=${encodeURIComponent(pageQuery)}&%24arms=%5B%5D`)
     expect(pageAnswer.json()).toMatchObject({ result: { hero: {} } })
     const otherQuery = encodeURIComponent('*[_id == "hero"][0]._type')
     expect((await inject(`/v2025-02-19/data/query/production?query=${otherQuery}`)).statusCode).toBe(403) // needs the token

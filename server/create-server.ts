@@ -16,6 +16,8 @@ import { startSignupBackend, type SignupBackend } from './supabase/signups.ts'
 import { startCounting } from './analytics/counting.ts'
 import { localEditor } from './sanity/local-editor.ts'
 import type { PageCounter } from './analytics/page-counter.ts'
+import { experimentSources } from './experiments/experiment-sources.ts'
+import { startExperiments, type Experiments } from './experiments/experiments.ts'
 
 export interface ServerOptions {
   /** The build to serve; default `dist` under the working directory. */
@@ -33,6 +35,8 @@ export interface PulsoServer {
   signups: SignupBackend | undefined
   /** Present when this server counts page views (its own database, or hosted Supabase with the secret key). */
   analytics: PageCounter | undefined
+  /** Present where page views are counted: visitors are assigned to the running copy experiments. */
+  experiments: Experiments | undefined
   /** Where the content and the sign-ups go, for the start-up log line. */
   about: Record<string, string>
 }
@@ -65,10 +69,13 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     privacyNoteVersion: contentOf<PrivacyNoteVersionQueryResult>(privacyNoteVersionQuery),
   }
   const signups = config.supabase.hosted ? undefined : await startSignupBackend(config, signupContent, logger)
-  const analytics = startCounting(config, signups?.db, logger, options.clock ?? (() => new Date()))
+  const clock = options.clock ?? (() => new Date())
+  const analytics = startCounting(config, signups?.db, logger, clock)
+  const experiments = startExperiments(config, signups?.db, logger, clock, experimentSources(config, localDataset))
   const closeBackends = async () => {
     // Counts first: their last write needs the database.
     await analytics?.counter.close()
+    await experiments?.close()
     await signups?.close()
   }
   try {
@@ -81,11 +88,12 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       ...(localDataset ? { localDataset } : {}),
       signupPagesContent: contentOf<SignupPagesContent>(signupPagesQuery),
       ...(analytics ? { pageViews: analytics.pageViews } : {}),
+      ...(experiments ? { experiments } : {}),
       ...(localDataset ? { localEditor: await localEditor(config) } : {}),
       ...(signups ? { signups } : {}),
     })
     app.addHook('onClose', closeBackends)
-    return { app, signups, analytics: analytics?.counter, about: describe(config, signups) }
+    return { app, signups, analytics: analytics?.counter, experiments, about: describe(config, signups) }
   } catch (error) {
     await closeBackends()
     throw error

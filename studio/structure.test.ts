@@ -30,7 +30,7 @@ function desk(): SerializedItem[] {
 }
 
 describe('the desk', () => {
-  it('mirrors the page: sections in page order, then statistics and testimonials, then site-wide texts, then sign-up mail and pages', () => {
+  it('mirrors the page: sections in page order, then statistics, testimonials and experiments, then site-wide texts, then sign-up mail and pages', () => {
     expect(desk().map((item) => (item.type === 'divider' ? '—' : item.id))).toEqual([
       'hero',
       'workflow',
@@ -44,6 +44,7 @@ describe('the desk', () => {
       '—',
       'statistic',
       'testimonial',
+      'experiment',
       '—',
       'uiStrings',
       'siteSettings',

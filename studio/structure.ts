@@ -3,7 +3,7 @@ import { sectionTypes, signupTypes, singletonTypes } from '../schemas/schema-typ
 import { byPosition } from '../schemas/objects/position'
 
 /**
- * The desk mirrors the page: sections in page order, then the lists, then site-wide texts, then
+ * The desk mirrors the page: sections in page order, then the lists (and the copy experiments), then site-wide texts, then
  * what a sign-up meets after the form (privacy note, welcome email, the pages its links open,
  * invitation email).
  */
@@ -15,6 +15,7 @@ export const structure: StructureResolver = (S) =>
       S.divider(),
       orderedList(S, 'statistic', 'Statistics'),
       orderedList(S, 'testimonial', 'Testimonials'),
+      S.documentTypeListItem('experiment').title('Experiments'),
       S.divider(),
       singleton(S, 'uiStrings', 'Interface texts'),
       singleton(S, 'siteSettings', 'Site settings'),

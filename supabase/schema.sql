@@ -21,6 +21,12 @@ SET row_security = off;
 CREATE SCHEMA analytics;
 
 --
+-- Name: experiments; Type: SCHEMA; Schema: -; Owner: -
+--
+
+CREATE SCHEMA experiments;
+
+--
 -- Name: guard; Type: SCHEMA; Schema: -; Owner: -
 --
 
@@ -255,6 +261,23 @@ CREATE FUNCTION analytics.utc_day(moment timestamp with time zone) RETURNS date
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     SET search_path TO ''
     RETURN ((moment AT TIME ZONE 'UTC'::text))::date;
+
+--
+-- Name: count_conversion(); Type: FUNCTION; Schema: experiments; Owner: -
+--
+
+CREATE FUNCTION experiments.count_conversion() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  insert into experiments.conversions as counted (day, experiment_id, arm, step, places)
+  select analytics.utc_day(now()), split_part(arm_key, ':', 1), split_part(arm_key, ':', 2), tg_argv[0], 1
+  from unnest(new.experiment_arms) as arm_key
+  on conflict (day, experiment_id, arm, step) do update set places = counted.places + 1;
+  return null;
+end;
+$$;
 
 --
 -- Name: check_request(); Type: FUNCTION; Schema: guard; Owner: -
@@ -880,8 +903,10 @@ CREATE TABLE public.waitlist (
     referrer_host text,
     signup_locale text,
     signup_device text,
+    experiment_arms text[],
     CONSTRAINT waitlist_consent_locale_check CHECK ((consent_locale = ANY (ARRAY['pt'::text, 'en'::text]))),
     CONSTRAINT waitlist_consent_version_check CHECK (((char_length(consent_version) >= 1) AND (char_length(consent_version) <= 64))),
+    CONSTRAINT waitlist_experiment_arms_bounded CHECK (((array_ndims(experiment_arms) = 1) AND ((cardinality(experiment_arms) >= 1) AND (cardinality(experiment_arms) <= 4)) AND (array_position(experiment_arms, NULL::text) IS NULL) AND (array_to_string(experiment_arms, ','::text) ~ '^[A-Za-z0-9_-]{1,64}:[A-Za-z0-9_-]{1,32}(,[A-Za-z0-9_-]{1,64}:[A-Za-z0-9_-]{1,32}){0,3}$'::text))),
     CONSTRAINT waitlist_ref_bounded CHECK ((((char_length(ref) >= 1) AND (char_length(ref) <= 100)) AND (ref !~ '[[:cntrl:]]'::text))),
     CONSTRAINT waitlist_referrer_host_bounded CHECK ((referrer_host ~ '^[a-z0-9.:\[\]-]{1,253}$'::text)),
     CONSTRAINT waitlist_signup_device_known CHECK ((signup_device = ANY (ARRAY['phone'::text, 'tablet'::text, 'desktop'::text]))),
@@ -956,6 +981,12 @@ COMMENT ON COLUMN public.waitlist.signup_locale IS 'The language of the page the
 --
 
 COMMENT ON COLUMN public.waitlist.signup_device IS 'phone, tablet or desktop, read by the form from its own User-Agent.';
+
+--
+-- Name: COLUMN waitlist.experiment_arms; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.waitlist.experiment_arms IS 'The arms of the copy experiments the page showed (<experimentId>:<variantId>), sent by the form; null when none ran.';
 
 --
 -- Name: locale_of(public.waitlist); Type: FUNCTION; Schema: invites; Owner: -
@@ -1455,6 +1486,93 @@ begin
     else null
   end);
 end
+$$;
+
+--
+-- Name: experiments_count_exposures(jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.experiments_count_exposures(p_exposures jsonb) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  counted integer;
+begin
+  insert into experiments.exposures (day, visitor, experiment_id, arm)
+  select e.day, decode(e.visitor, 'hex'), e.experiment_id, e.arm
+  from jsonb_to_recordset(p_exposures) as e(day date, visitor text, experiment_id text, arm text)
+  where exists (select from analytics.salts s where s.day = e.day)
+  on conflict (day, visitor, experiment_id) do nothing;
+  get diagnostics counted = row_count;
+  return counted;
+end;
+$$;
+
+--
+-- Name: experiments_results(jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.experiments_results(p_ids jsonb) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  with ids as (
+    select jsonb_array_elements_text(p_ids) as id
+  ), counts as (
+    select experiment_id, arm, 1 as exposures, 0 as signups, 0 as confirmations
+    from experiments.exposures where experiment_id in (select id from ids)
+    union all
+    select experiment_id, arm, visitors, 0, 0 from experiments.daily_exposures where experiment_id in (select id from ids)
+    union all
+    select experiment_id, arm, 0, case when step = 'signup' then places else 0 end,
+           case when step = 'confirmation' then places else 0 end
+    from experiments.conversions where experiment_id in (select id from ids)
+  ), arms as (
+    select experiment_id, arm, sum(exposures)::integer as exposures, sum(signups)::integer as signups,
+           sum(confirmations)::integer as confirmations
+    from counts group by experiment_id, arm
+  )
+  select coalesce(jsonb_object_agg(experiment_id, by_arm), '{}'::jsonb)
+  from (
+    select experiment_id,
+           jsonb_object_agg(arm, jsonb_build_object('exposures', exposures, 'signups', signups, 'confirmations', confirmations)) as by_arm
+    from arms group by experiment_id
+  ) per_experiment;
+$$;
+
+--
+-- Name: experiments_sweep(timestamp with time zone, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.experiments_sweep(p_now timestamp with time zone, p_retention_months integer) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  oldest_kept date := analytics.utc_day(p_now) - 1;
+  retained_from date := analytics.utc_day(p_now - make_interval(months => p_retention_months));
+  rolled_up integer;
+  deleted integer;
+  conversions_deleted integer;
+begin
+  if p_retention_months is null or p_retention_months < 1 then
+    raise exception 'Aggregates are kept at least one month.' using errcode = '22023';
+  end if;
+  with gone as (
+    delete from experiments.exposures where day < oldest_kept returning day, experiment_id, arm
+  ), added as (
+    insert into experiments.daily_exposures as kept (day, experiment_id, arm, visitors)
+    select day, experiment_id, arm, count(*) from gone group by day, experiment_id, arm
+    on conflict (day, experiment_id, arm) do update set visitors = kept.visitors + excluded.visitors
+  )
+  select count(*) into rolled_up from gone;
+  delete from experiments.daily_exposures where day < retained_from;
+  get diagnostics deleted = row_count;
+  delete from experiments.conversions where day < retained_from;
+  get diagnostics conversions_deleted = row_count;
+  return jsonb_build_object('exposures_rolled_up', rolled_up, 'aggregates_deleted', deleted + conversions_deleted);
+end;
 $$;
 
 --
@@ -2194,6 +2312,46 @@ CREATE TABLE analytics.visits (
 );
 
 --
+-- Name: conversions; Type: TABLE; Schema: experiments; Owner: -
+--
+
+CREATE TABLE experiments.conversions (
+    day date NOT NULL,
+    experiment_id text NOT NULL,
+    arm text NOT NULL,
+    step text NOT NULL,
+    places integer NOT NULL,
+    CONSTRAINT conversions_places_check CHECK ((places > 0)),
+    CONSTRAINT conversions_step_check CHECK ((step = ANY (ARRAY['signup'::text, 'confirmation'::text])))
+);
+
+--
+-- Name: daily_exposures; Type: TABLE; Schema: experiments; Owner: -
+--
+
+CREATE TABLE experiments.daily_exposures (
+    day date NOT NULL,
+    experiment_id text NOT NULL,
+    arm text NOT NULL,
+    visitors integer NOT NULL,
+    CONSTRAINT daily_exposures_visitors_check CHECK ((visitors > 0))
+);
+
+--
+-- Name: exposures; Type: TABLE; Schema: experiments; Owner: -
+--
+
+CREATE TABLE experiments.exposures (
+    day date NOT NULL,
+    visitor bytea NOT NULL,
+    experiment_id text NOT NULL,
+    arm text NOT NULL,
+    CONSTRAINT exposures_arm_check CHECK ((arm ~ '^[A-Za-z0-9_-]{1,32}$'::text)),
+    CONSTRAINT exposures_experiment_id_check CHECK ((experiment_id ~ '^[A-Za-z0-9_-]{1,64}$'::text)),
+    CONSTRAINT exposures_visitor_check CHECK ((octet_length(visitor) = 16))
+);
+
+--
 -- Name: hits; Type: TABLE; Schema: guard; Owner: -
 --
 
@@ -2325,6 +2483,27 @@ ALTER TABLE ONLY analytics.salts
 
 ALTER TABLE ONLY analytics.visits
     ADD CONSTRAINT visits_pkey PRIMARY KEY (day, visitor);
+
+--
+-- Name: conversions conversions_pkey; Type: CONSTRAINT; Schema: experiments; Owner: -
+--
+
+ALTER TABLE ONLY experiments.conversions
+    ADD CONSTRAINT conversions_pkey PRIMARY KEY (day, experiment_id, arm, step);
+
+--
+-- Name: daily_exposures daily_exposures_pkey; Type: CONSTRAINT; Schema: experiments; Owner: -
+--
+
+ALTER TABLE ONLY experiments.daily_exposures
+    ADD CONSTRAINT daily_exposures_pkey PRIMARY KEY (day, experiment_id, arm);
+
+--
+-- Name: exposures exposures_pkey; Type: CONSTRAINT; Schema: experiments; Owner: -
+--
+
+ALTER TABLE ONLY experiments.exposures
+    ADD CONSTRAINT exposures_pkey PRIMARY KEY (day, visitor, experiment_id);
 
 --
 -- Name: consent_versions consent_versions_pkey; Type: CONSTRAINT; Schema: guard; Owner: -
@@ -2595,6 +2774,18 @@ CREATE TRIGGER waitlist_before_insert BEFORE INSERT ON public.waitlist FOR EACH 
 CREATE TRIGGER waitlist_counted_confirmation AFTER UPDATE OF confirmed_at ON public.waitlist FOR EACH ROW WHEN (((old.confirmed_at IS NULL) AND (new.confirmed_at IS NOT NULL))) EXECUTE FUNCTION analytics.count_signup_step('confirmation');
 
 --
+-- Name: waitlist waitlist_counted_experiment_confirmation; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER waitlist_counted_experiment_confirmation AFTER UPDATE OF confirmed_at ON public.waitlist FOR EACH ROW WHEN (((old.confirmed_at IS NULL) AND (new.confirmed_at IS NOT NULL) AND (new.experiment_arms IS NOT NULL))) EXECUTE FUNCTION experiments.count_conversion('confirmation');
+
+--
+-- Name: waitlist waitlist_counted_experiment_signup; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER waitlist_counted_experiment_signup AFTER INSERT ON public.waitlist FOR EACH ROW WHEN ((new.experiment_arms IS NOT NULL)) EXECUTE FUNCTION experiments.count_conversion('signup');
+
+--
 -- Name: waitlist waitlist_counted_removal; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -2709,6 +2900,24 @@ ALTER TABLE analytics.signup_steps ENABLE ROW LEVEL SECURITY;
 ALTER TABLE analytics.visits ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: conversions; Type: ROW SECURITY; Schema: experiments; Owner: -
+--
+
+ALTER TABLE experiments.conversions ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: daily_exposures; Type: ROW SECURITY; Schema: experiments; Owner: -
+--
+
+ALTER TABLE experiments.daily_exposures ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: exposures; Type: ROW SECURITY; Schema: experiments; Owner: -
+--
+
+ALTER TABLE experiments.exposures ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: consent_versions; Type: ROW SECURITY; Schema: guard; Owner: -
 --
 
@@ -2787,6 +2996,12 @@ ALTER TABLE public.welcome_send_rate ENABLE ROW LEVEL SECURITY;
 GRANT USAGE ON SCHEMA analytics TO service_role;
 
 --
+-- Name: SCHEMA experiments; Type: ACL; Schema: -; Owner: -
+--
+
+GRANT USAGE ON SCHEMA experiments TO service_role;
+
+--
 -- Name: SCHEMA guard; Type: ACL; Schema: -; Owner: -
 --
 
@@ -2842,6 +3057,12 @@ REVOKE ALL ON FUNCTION analytics.source_of(utm_source text, ref text, referrer_h
 --
 
 REVOKE ALL ON FUNCTION analytics.utc_day(moment timestamp with time zone) FROM PUBLIC;
+
+--
+-- Name: FUNCTION count_conversion(); Type: ACL; Schema: experiments; Owner: -
+--
+
+REVOKE ALL ON FUNCTION experiments.count_conversion() FROM PUBLIC;
 
 --
 -- Name: FUNCTION check_request(); Type: ACL; Schema: guard; Owner: -
@@ -3061,6 +3282,13 @@ GRANT INSERT(signup_device) ON TABLE public.waitlist TO anon;
 GRANT INSERT(signup_device) ON TABLE public.waitlist TO authenticated;
 
 --
+-- Name: COLUMN waitlist.experiment_arms; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(experiment_arms) ON TABLE public.waitlist TO anon;
+GRANT INSERT(experiment_arms) ON TABLE public.waitlist TO authenticated;
+
+--
 -- Name: FUNCTION locale_of(place public.waitlist); Type: ACL; Schema: invites; Owner: -
 --
 
@@ -3191,6 +3419,27 @@ GRANT ALL ON FUNCTION public.analytics_sweep(p_now timestamp with time zone, p_r
 --
 
 REVOKE ALL ON FUNCTION public.claim_due_welcomes(max_count integer, lease_seconds double precision, per_second double precision) FROM PUBLIC;
+
+--
+-- Name: FUNCTION experiments_count_exposures(p_exposures jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.experiments_count_exposures(p_exposures jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.experiments_count_exposures(p_exposures jsonb) TO service_role;
+
+--
+-- Name: FUNCTION experiments_results(p_ids jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.experiments_results(p_ids jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.experiments_results(p_ids jsonb) TO service_role;
+
+--
+-- Name: FUNCTION experiments_sweep(p_now timestamp with time zone, p_retention_months integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.experiments_sweep(p_now timestamp with time zone, p_retention_months integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.experiments_sweep(p_now timestamp with time zone, p_retention_months integer) TO service_role;
 
 --
 -- Name: FUNCTION invites_activate(p_code text); Type: ACL; Schema: public; Owner: -

@@ -2,6 +2,7 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { compression } from 'vite-plugin-compression2'
 import { loadEntryAfterPaint } from './build-plugins/load-entry-after-paint.ts'
+import { compactQueries } from './build-plugins/compact-queries.ts'
 
 /** The local stack's server (npm start) answers content and sign-up calls; dev proxies to it. */
 const apiServer = process.env.DEV_API_URL ?? 'http://127.0.0.1:3000'
@@ -12,7 +13,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     // The browser's build only: its text files get .br and .gz twins, which the server sends by
     // the browser's Accept-Encoding (server/site/site-routes.ts). The prerender bundle needs none.
-    ...(isSsrBuild ? [] : [loadEntryAfterPaint(), compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.html$/ })]),
+    ...(isSsrBuild
+      ? []
+      : [compactQueries(), loadEntryAfterPaint(), compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.html$/ })]),
   ],
   resolve: {
     alias: [

@@ -1,5 +1,6 @@
 import { defineType } from 'sanity'
 import { localizedField, localizedList, sectionHeadingFields } from '../objects/locale-fields'
+import { experimentFieldOf } from '../objects/experiment-value'
 
 export const freeTrial = defineType({
   name: 'freeTrial',
@@ -10,7 +11,8 @@ export const freeTrial = defineType({
     { name: 'messages', title: 'Messages after sending' },
   ],
   fields: [
-    ...sectionHeadingFields(),
+    experimentFieldOf('freeTrial', 'title', { title: 'Heading', description: 'Section heading.' }),
+    ...sectionHeadingFields().filter((field) => field.name !== 'title'),
     localizedList({ name: 'benefits', title: 'Benefits', description: 'Arrow-bulleted points beside the form.', min: 2, max: 6 }),
     localizedField({
       name: 'nameLabel',

@@ -1,5 +1,6 @@
 import { defineType } from 'sanity'
 import { localizedField, localizedList } from '../objects/locale-fields'
+import { experimentFieldOf } from '../objects/experiment-value'
 
 export const hero = defineType({
   name: 'hero',
@@ -7,14 +8,8 @@ export const hero = defineType({
   type: 'document',
   fields: [
     localizedField({ name: 'badge', title: 'Badge', description: 'Small label above the headline.', max: 60 }),
-    localizedField({ name: 'headline', title: 'Headline', description: 'The first thing visitors read.', max: 80 }),
-    localizedField({
-      name: 'subheadline',
-      title: 'Subheadline',
-      description: 'One or two sentences under the headline.',
-      paragraph: true,
-      max: 220,
-    }),
+    experimentFieldOf('hero', 'headline', { title: 'Headline', description: 'The first thing visitors read.' }),
+    experimentFieldOf('hero', 'subheadline', { title: 'Subheadline', description: 'One or two sentences under the headline.' }),
     localizedField({
       name: 'oldWayTitle',
       title: 'Old way: heading',
@@ -41,7 +36,7 @@ export const hero = defineType({
       min: 2,
       max: 5,
     }),
-    localizedField({ name: 'primaryCta', title: 'Primary button', description: 'Jumps to the free-trial form.', max: 30 }),
+    experimentFieldOf('hero', 'primaryCta', { title: 'Primary button', description: 'Jumps to the free-trial form.' }),
     localizedField({ name: 'secondaryCta', title: 'Secondary button', description: 'Jumps to “How it works”.', max: 30 }),
     localizedField({
       name: 'trialNote',

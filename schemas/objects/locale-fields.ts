@@ -36,7 +36,7 @@ export const localeText = defineType({
   fields: localeFieldsOf('text'),
 })
 
-type LocalizedValue = Partial<Record<Locale, string>> | undefined
+export type LocalizedValue = Partial<Record<Locale, string>> | undefined
 
 interface LocalizedFieldOptions {
   name: string
@@ -68,32 +68,37 @@ function placeholderProblem(text: string, { allowed, required = [] }: NonNullabl
   return missing === undefined ? undefined : `Keep {${missing}} in the text: it is where the ${missing} goes.`
 }
 
+/** What is wrong with a translatable text by these options (required languages, placeholders, length), if anything. */
+export function localizedTextProblem(
+  value: LocalizedValue,
+  { max, requiredInEveryLocale, placeholders }: Pick<LocalizedFieldOptions, 'max' | 'requiredInEveryLocale' | 'placeholders'>,
+): string | undefined {
+  const requiredLocales = requiredInEveryLocale ? locales : [defaultLocale]
+  const absent = requiredLocales.filter((locale) => !value?.[locale]?.trim())
+  if (absent.length > 0) return `${absent.map((l) => localeTags[l].title).join(' and ')} text is required.`
+  if (!value) return undefined
+  for (const locale of placeholders ? locales : []) {
+    const text = value[locale]
+    const problem = text && placeholders && placeholderProblem(text, placeholders)
+    if (problem) return `${localeTags[locale].title}: ${problem}`
+  }
+  if (!max) return undefined
+  const tooLong = locales.filter((locale) => (value[locale]?.length ?? 0) > max)
+  return tooLong.length === 0
+    ? undefined
+    : `Keep it under ${max} characters (${tooLong.map((l) => localeTags[l].title).join(', ')}) so the layout holds.`
+}
+
 /** A translatable field with a length budget that keeps the layout intact. */
 export function localizedField(options: LocalizedFieldOptions) {
-  const { name, title, description, paragraph, max, fieldset, requiredInEveryLocale, placeholders } = options
-  const requiredLocales = requiredInEveryLocale ? locales : [defaultLocale]
+  const { name, title, description, paragraph, fieldset } = options
   return defineField({
     name,
     title,
     description,
     fieldset,
     type: paragraph ? 'localeText' : 'localeString',
-    validation: (rule) =>
-      rule.custom((value: LocalizedValue) => {
-        const absent = requiredLocales.filter((locale) => !value?.[locale]?.trim())
-        if (absent.length > 0) return `${absent.map((l) => localeTags[l].title).join(' and ')} text is required.`
-        if (!value) return true
-        for (const locale of placeholders ? locales : []) {
-          const text = value[locale]
-          const problem = text && placeholders && placeholderProblem(text, placeholders)
-          if (problem) return `${localeTags[locale].title}: ${problem}`
-        }
-        if (!max) return true
-        const tooLong = locales.filter((locale) => (value[locale]?.length ?? 0) > max)
-        return tooLong.length === 0
-          ? true
-          : `Keep it under ${max} characters (${tooLong.map((l) => localeTags[l].title).join(', ')}) so the layout holds.`
-      }),
+    validation: (rule) => rule.custom((value: LocalizedValue) => localizedTextProblem(value, options) ?? true),
   })
 }
 

@@ -31,7 +31,9 @@ async function main() {
     console.error(`The server refused the proof (${written.status}): does it use the same DATA_DIR or SANITY_LOCAL_EDITOR_TOKEN?`)
     process.exit(1)
   }
-  console.log(`${server}/launch/?proof=${encodeURIComponent(proof._id)}`)
+  // The fragment (never sent to a server) carries the editor's session for the tool's writes to content.
+  const session = new URLSearchParams({ editor: editor.token, dataset: config.sanity.dataset })
+  console.log(`${server}/launch/?proof=${encodeURIComponent(proof._id)}#${session}`)
   console.error('Open it within a minute; it works once.')
 }
 

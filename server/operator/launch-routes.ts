@@ -19,6 +19,8 @@ import type { StudioDocuments } from './studio-documents.ts'
 import { registerWebhookRoutes, type WebhookRoutesOptions } from '../webhooks/webhook-routes.ts'
 import type { InviteAdmin } from '../invites/invite-admin.ts'
 import { registerInviteRoutes } from '../invites/invite-routes.ts'
+import { registerExperimentRoutes } from '../experiments/experiment-routes.ts'
+import type { Experiments } from '../experiments/experiments.ts'
 
 export interface LaunchRoutesOptions {
   nonces: LaunchNonces
@@ -31,6 +33,8 @@ export interface LaunchRoutesOptions {
   /** The Studio's origin (SANITY_STUDIO_URL), whose pages call this API with their credential. */
   studioOrigin: string
   rate: RequestLimit
+  /** Copy experiments, where visitors are counted (docs/product.md §12). */
+  experiments?: Pick<Experiments, 'overview'> | undefined
 }
 
 const PAGE_SIZE = 50
@@ -59,7 +63,7 @@ const UNAUTHORIZED = { error: 'Open the Launch tool from the Studio: this browse
 
 export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
   app,
-  { nonces, sessions, documents, store, report, webhooks, invites, studioOrigin, rate },
+  { nonces, sessions, documents, store, report, webhooks, invites, studioOrigin, rate, experiments },
 ) => {
   await app.register(fastifyRateLimit, {
     keyGenerator: clientKey,
@@ -164,5 +168,6 @@ export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
 
     registerWebhookRoutes(authed, { ...webhooks, actorOf })
     registerInviteRoutes(authed, { admin: invites, actorOf })
+    if (experiments) registerExperimentRoutes(authed, experiments)
   })
 }

@@ -18,7 +18,10 @@ const studioDocuments = [
   {
     _id: 'drafts.hero',
     _type: 'hero',
-    headline: { _type: 'localeString', pt: 'Rascunho da manchete', en: 'Draft headline, not yet published' },
+    headline: {
+      _type: 'experimentLocaleString',
+      default: { _type: 'localeString', pt: 'Rascunho da manchete', en: 'Draft headline, not yet published' },
+    },
   },
   {
     _id: 'sanity-preview-url-secret.fresh',

@@ -32,14 +32,14 @@ const seedDocuments = [
     _id: 'hero',
     _type: 'hero',
     heading: { pt: 'Avaliações com IA', en: 'AI reviews' },
-    headline: { pt: 'Publicado', en: 'Published' },
+    headline: { _type: 'experimentLocaleString', default: { pt: 'Publicado', en: 'Published' } },
     image: anaImage,
   },
   {
     _id: 'drafts.hero',
     _type: 'hero',
     heading: { pt: 'Rascunho', en: 'Draft heading' },
-    headline: { pt: 'Rascunho', en: 'Draft' },
+    headline: { _type: 'experimentLocaleString', default: { pt: 'Rascunho', en: 'Draft' } },
     image: anaImage,
   },
   { _id: 'drafts.newFeature', _type: 'feature', title: { en: 'Only a draft' } },
@@ -145,7 +145,9 @@ describe('query endpoint with the real @sanity/client', () => {
   })
 
   it('answers the site’s own query without a token, as the page sends it, with published documents only', async () => {
-    const response = await fetch(queryUrl(pageQuery, '&returnQuery=false&perspective=published&lastLiveEventId=abc'))
+    const response = await fetch(
+      queryUrl(pageQuery, '&returnQuery=false&perspective=published&lastLiveEventId=abc&%24arms=%5B%5D'),
+    )
     expect(response.status).toBe(200)
     const body = (await response.json()) as { result: { hero: { headline: { en: string } } }; syncTags: string[] }
     expect(body.result.hero.headline.en).toBe('Published')

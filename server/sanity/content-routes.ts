@@ -112,7 +112,7 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
       }
       let resultJson: string
       if (site && !viewer) {
-        resultJson = await siteAnswer(query)
+        resultJson = await siteAnswer(query, input.params)
       } else {
         const current = await getDataset()
         const outcome = await pool.run({

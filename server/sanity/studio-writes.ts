@@ -10,11 +10,14 @@
  *   each with the `author` the token belongs to, set here and never read from the request.
  *
  * Documents live in memory, at most MAX_KEPT of them and for KEPT_MS: proofs are needed for a minute.
+ * Given the seed file, the same endpoint also writes content as the editor (seed-writes.ts): `create`,
+ * `createOrReplace` and `patch` of public documents, the Launch tool's experiments.
  */
 import { randomUUID } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import isPlainObject from 'is-plain-obj'
 import { hasBearer, hasViewerToken } from './viewer-token.ts'
+import { createSeedWriter, isContentMutation, MutationError } from './seed-writes.ts'
 
 export interface LocalEditor {
   /** The token that stands for a Studio user's session offline (SANITY_LOCAL_EDITOR_TOKEN). */
@@ -28,6 +31,8 @@ export interface StudioWritesOptions {
   viewerToken: string | undefined
   editor: LocalEditor
   now?: () => number
+  /** The seed's `data.ndjson`: content mutations write there, as the offline dataset. */
+  seedFile?: string
 }
 
 interface Written {
@@ -39,6 +44,8 @@ interface Written {
 const MAX_KEPT = 1_000
 const KEPT_MS = 10 * 60_000
 const MAX_DOCUMENT_BYTES = 4_096
+/** A content write's body: a document or two with a few texts per language. */
+const MAX_CONTENT_WRITE_BYTES = 64 * 1024
 const PRIVATE_ID = /^[A-Za-z0-9_-]{1,64}\.[A-Za-z0-9_.-]{1,128}$/
 
 const permissionDenied = (permission: string) => ({
@@ -47,9 +54,10 @@ const permissionDenied = (permission: string) => ({
 
 export const studioWrites: FastifyPluginAsync<StudioWritesOptions> = async (
   app,
-  { dataset, viewerToken, editor, now = Date.now },
+  { dataset, viewerToken, editor, now = Date.now, seedFile },
 ) => {
   const written = new Map<string, Written>()
+  const seed = seedFile ? createSeedWriter(seedFile, now) : undefined
   const forgetOld = () => {
     for (const [id, entry] of written) if (now() - entry.at > KEPT_MS || written.size > MAX_KEPT) written.delete(id)
   }
@@ -58,7 +66,7 @@ export const studioWrites: FastifyPluginAsync<StudioWritesOptions> = async (
 
   app.post<{ Params: { dataset: string } }>(
     '/v:apiVersion/data/mutate/:dataset',
-    { bodyLimit: 2 * MAX_DOCUMENT_BYTES },
+    { bodyLimit: MAX_CONTENT_WRITE_BYTES },
     async (request, reply) => {
       if (!isEditor(request)) {
         return mayRead(request)
@@ -68,6 +76,15 @@ export const studioWrites: FastifyPluginAsync<StudioWritesOptions> = async (
       if (request.params.dataset !== dataset) return reply.code(404).send({ error: { description: 'Dataset not found' } })
       const body: unknown = request.body
       const mutations = isPlainObject(body) && Array.isArray(body['mutations']) ? (body['mutations'] as unknown[]) : undefined
+      if (seed && mutations && mutations.length > 0 && mutations.length <= 20 && mutations.every(isContentMutation)) {
+        return seed.mutate(mutations, editor.userId).catch((error: unknown) => {
+          if (error instanceof MutationError)
+            return reply.code(error.status).send({ error: { description: error.message, type: 'mutationError' } })
+          throw error
+        })
+      }
+      if (JSON.stringify(body).length > 2 * MAX_DOCUMENT_BYTES)
+        return reply.code(413).send({ error: { description: 'Request too large' } })
       if (!mutations || mutations.length !== 1 || !isPlainObject(mutations[0])) {
         return reply.code(400).send({ error: { description: 'One mutation per request here: create or delete' } })
       }
@@ -118,7 +135,12 @@ export const studioWrites: FastifyPluginAsync<StudioWritesOptions> = async (
     async (request, reply) => {
       if (!mayRead(request)) return reply.code(401).send({ error: { description: 'Session not found', type: 'unauthorized' } })
       const entry = request.params.dataset === dataset ? written.get(request.params.id) : undefined
-      return reply.type('application/x-ndjson').send(entry ? `${JSON.stringify(entry.transaction)}\n` : '')
+      const transactions = entry
+        ? [entry.transaction]
+        : request.params.dataset === dataset
+          ? (seed?.history(request.params.id) ?? [])
+          : []
+      return reply.type('application/x-ndjson').send(transactions.map((t) => `${JSON.stringify(t)}\n`).join(''))
     },
   )
 }

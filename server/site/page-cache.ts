@@ -50,17 +50,18 @@ export function keepCompressed(page: RenderedPage): KeptPage {
 }
 
 /**
- * The prerender, kept per address and reader language for as long as it is asked for with the
- * same content and settings, with its compressed bytes (docs/decisions/0025 and 0050). Rendering
- * the page takes tens of milliseconds of a busy server's CPU and compressing it well as many again,
- * which every reader would otherwise wait for; a kept page costs a lookup. A new version of the
+ * The prerender, kept per address, reader language and experiment arms for as long as it is asked
+ * for with the same content and settings, with its compressed bytes (docs/decisions/0025 and 0050).
+ * Rendering the page takes tens of milliseconds of a busy server's CPU and compressing it well as
+ * many again, which every reader would otherwise wait for; a kept page costs a lookup. A new version of the
  * content (a seed edit, a refresh from hosted Sanity) is a new object, and renders anew.
  */
 export function cachePages(renderer: PageRenderer): { render(request: RenderRequest): KeptPage } {
   const pages = new LRUCache<string, { request: RenderRequest; page: KeptPage }>({ max: MAX_PAGES, ttl: MAX_AGE_MS })
   return {
     render(request) {
-      const key = `${request.preferredLocale} ${request.path}`
+      // Per arms of the running experiments too (docs/decisions/0046-copy-experiments.md): none for most readers.
+      const key = `${request.preferredLocale} ${request.path} ${request.config.variants?.join(' ') ?? ''}`
       const kept = pages.get(key)
       if (kept && kept.request.content === request.content && kept.request.config === request.config) return kept.page
       const page = keepCompressed(renderer.render(request))

@@ -6,7 +6,19 @@ import { createLocalDatasetSource } from '../sanity/local-dataset.ts'
 import { localPageContent } from './page-content.ts'
 
 async function seedWithHeadline(dir: string, headline: string) {
-  const doc = { _id: 'hero', _type: 'hero', headline: { _type: 'localeString', pt: headline, en: headline } }
+  const text = (words: string) => ({ _type: 'localeString', pt: words, en: words })
+  const doc = {
+    _id: 'hero',
+    _type: 'hero',
+    headline: {
+      _type: 'experimentLocaleString',
+      default: text(headline),
+      experimentId: 'experiment-1',
+      variants: [
+        { _key: 'b', _type: 'variantLocaleString', experimentId: 'experiment-1', variantId: 'b', value: text('Variante B') },
+      ],
+    },
+  }
   await writeFile(join(dir, 'data.ndjson'), `${JSON.stringify(doc)}\n`)
 }
 
@@ -24,5 +36,16 @@ describe('localPageContent', () => {
     // A longer file: the edit shows in the file's size even within the file system's mtime resolution.
     await seedWithHeadline(dir, 'Segunda versão, mais longa')
     expect((await content()).hero?.headline?.pt).toBe('Segunda versão, mais longa')
+  })
+
+  it('answers each set of arms with its variants, the same object while the seed holds', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pulso-page-content-'))
+    await seedWithHeadline(dir, 'Padrão')
+    const content = localPageContent(createLocalDatasetSource({ seedDir: dir, projectId: 'local', dataset: 'production' }))
+    const inB = await content(['experiment-1:b'])
+    expect(inB.hero?.headline?.pt).toBe('Variante B')
+    expect(await content(['experiment-1:b'])).toBe(inB)
+    expect((await content(['experiment-1:default'])).hero?.headline?.pt).toBe('Padrão')
+    expect((await content()).hero?.headline?.pt).toBe('Padrão')
   })
 })

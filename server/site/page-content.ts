@@ -1,4 +1,5 @@
 import { createClient } from '@sanity/client'
+import { LRUCache } from 'lru-cache'
 import { pageQuery } from '../../web/src/shared/content/page-query.ts'
 import type { PageContent } from '../../web/src/shared/content/page-copy.ts'
 import type { ServerConfig } from '../config.ts'
@@ -7,20 +8,41 @@ import { stegaOnlyOnCopy } from '../sanity/stega-filter.ts'
 import type { LocalDatasetSource } from '../sanity/local-dataset.ts'
 import { hostedQuery, localQuery } from './query-source.ts'
 
-/** The page's content for the prerender, from the seed or from hosted Sanity. */
-export type PageContentSource = () => Promise<PageContent>
+/**
+ * The page's content for the prerender, from the seed or from hosted Sanity, with the fields of
+ * running experiments in the arms `arms` names (`<experimentId>:<variantId>`; none: the defaults).
+ */
+export type PageContentSource = (arms?: readonly string[]) => Promise<PageContent>
+
+/** Sets of arms kept at once: every combination of a few running experiments, many times over. */
+const MAX_ARM_SETS = 64
+
+/** One source per set of arms, each keeping its answer as the page query's own source does. */
+function perArms(sourceFor: (params: { arms: readonly string[] }) => () => Promise<PageContent>): PageContentSource {
+  const sources = new LRUCache<string, () => Promise<PageContent>>({ max: MAX_ARM_SETS })
+  return (arms = []) => {
+    const key = arms.join(' ')
+    let source = sources.get(key)
+    if (!source) {
+      source = sourceFor({ arms })
+      sources.set(key, source)
+    }
+    return source()
+  }
+}
 
 /** Drafts over published documents: what an editor previews from the Studio. */
 export const DRAFTS: Perspective = parsePerspective('drafts')
 
 /** The seed's page content; published documents unless the preview asks for DRAFTS. */
 export function localPageContent(dataset: LocalDatasetSource, perspective: Perspective = PUBLISHED): PageContentSource {
-  return localQuery<PageContent>(dataset, pageQuery, perspective)
+  return perArms((params) => localQuery<PageContent>(dataset, pageQuery, perspective, params))
 }
 
 /** Hosted Sanity's page content, through its CDN, refreshed at most once a minute. */
 export function hostedPageContent({ sanity }: ServerConfig): PageContentSource {
-  return hostedQuery<PageContent>(createPublishedClient(sanity), pageQuery)
+  const client = createPublishedClient(sanity)
+  return perArms((params) => hostedQuery<PageContent>(client, pageQuery, params))
 }
 
 /**
@@ -30,7 +52,8 @@ export function hostedPageContent({ sanity }: ServerConfig): PageContentSource {
  */
 export function hostedPreviewContent({ sanity }: ServerConfig, viewerToken: string): PageContentSource {
   const client = createPreviewClient(sanity, viewerToken)
-  return () => client.fetch(pageQuery)
+  // An editor previews the defaults: no experiment assigns the Studio.
+  return () => client.fetch(pageQuery, { arms: [] })
 }
 
 /** What visitors get: published documents from the CDN, no token, and never stega. */

@@ -1,5 +1,5 @@
 import type { SanityClient } from '@sanity/client'
-import { PUBLISHED, queryDataset, type Perspective } from '../sanity/query/groq-query.ts'
+import { PUBLISHED, queryDataset, type Perspective, type QueryParams } from '../sanity/query/groq-query.ts'
 import type { LocalDataset, LocalDatasetSource } from '../sanity/local-dataset.ts'
 import { refreshing } from '../../supabase/functions/_shared/runtime/refreshing.ts'
 
@@ -10,14 +10,19 @@ export type QuerySource<T> = () => Promise<T>
  * A query over the seed, evaluated once per version of the dataset (a reload gives a new
  * object), not on every render or mail sweep. Published documents unless told otherwise.
  */
-export function localQuery<T>(dataset: LocalDatasetSource, query: string, perspective: Perspective = PUBLISHED): QuerySource<T> {
+export function localQuery<T>(
+  dataset: LocalDatasetSource,
+  query: string,
+  perspective: Perspective = PUBLISHED,
+  params: QueryParams = {},
+): QuerySource<T> {
   const evaluated = new WeakMap<LocalDataset, Promise<T>>()
   return async () => {
     const current = await dataset.get()
     let answer = evaluated.get(current)
     if (!answer) {
       const { documents, projectId, dataset: name } = current
-      answer = queryDataset(documents, query, {}, perspective, { projectId, dataset: name }) as Promise<T>
+      answer = queryDataset(documents, query, params, perspective, { projectId, dataset: name }) as Promise<T>
       evaluated.set(current, answer)
     }
     return answer
@@ -30,6 +35,6 @@ const HOSTED_REFRESH_MS = 60_000
  * A query to hosted Sanity. The last answer is served while a newer one is fetched at most
  * once a minute, so a slow or failing API never delays a page or a welcome.
  */
-export function hostedQuery<T>(client: SanityClient, query: string): QuerySource<T> {
-  return refreshing(() => client.fetch<T>(query), HOSTED_REFRESH_MS)
+export function hostedQuery<T>(client: SanityClient, query: string, params: QueryParams = {}): QuerySource<T> {
+  return refreshing(() => client.fetch<T>(query, params), HOSTED_REFRESH_MS)
 }

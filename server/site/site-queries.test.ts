@@ -5,13 +5,29 @@ import { createSiteAnswers, isSiteQuery } from './site-queries.ts'
 import { pageQuery } from '../../web/src/shared/content/page-query.ts'
 import { signupPagesQuery } from '../../web/src/shared/content/signup-pages-query.ts'
 import { mailCopyQuery } from '../../supabase/functions/_shared/delivery/mail-copy-query.ts'
+import { compactGroq } from '../../web/src/shared/content/compact-groq.ts'
 
 describe('isSiteQuery', () => {
-  it('takes the page’s and the mail’s queries over published documents, with no parameters', () => {
-    for (const query of [pageQuery, mailCopyQuery]) {
-      expect(isSiteQuery(query, {}, PUBLISHED)).toBe(true)
-      expect(isSiteQuery(query, {}, parsePerspective('published'))).toBe(true)
+  it('takes the page’s query with the visitor’s arms and the mail’s with no parameters, over published documents', () => {
+    for (const [query, params] of [
+      [pageQuery, { arms: [] }],
+      [pageQuery, { arms: ['experiment-1a2b:b', 'experiment-3c4d:default'] }],
+      [mailCopyQuery, {}],
+      // As the browser's build sends them.
+      [compactGroq(pageQuery), { arms: [] }],
+      [compactGroq(mailCopyQuery), {}],
+    ] as const) {
+      expect(isSiteQuery(query, params, PUBLISHED)).toBe(true)
+      expect(isSiteQuery(query, params, parsePerspective('published'))).toBe(true)
     }
+  })
+
+  it('refuses the page’s query with arms that are not arms, or more of them than experiments may run', () => {
+    for (const arms of [undefined, 'experiment-1a2b:b', [1], ['no colon'], ['a:b"c'], ['a:b', 'c:d', 'e:f', 'g:h', 'i:j']]) {
+      expect(isSiteQuery(pageQuery, { arms }, PUBLISHED)).toBe(false)
+    }
+    expect(isSiteQuery(pageQuery, {}, PUBLISHED)).toBe(false)
+    expect(isSiteQuery(mailCopyQuery, { arms: [] }, PUBLISHED)).toBe(false)
   })
 
   it('refuses anything else: other text, parameters, drafts or raw', () => {
@@ -20,8 +36,8 @@ describe('isSiteQuery', () => {
     // The server reads this one itself; no client sends it.
     expect(isSiteQuery(signupPagesQuery, {}, PUBLISHED)).toBe(false)
     expect(isSiteQuery(pageQuery, { lang: 'en' }, PUBLISHED)).toBe(false)
-    expect(isSiteQuery(pageQuery, {}, parsePerspective('drafts'))).toBe(false)
-    expect(isSiteQuery(pageQuery, {}, parsePerspective('raw'))).toBe(false)
+    expect(isSiteQuery(pageQuery, { arms: [] }, parsePerspective('drafts'))).toBe(false)
+    expect(isSiteQuery(pageQuery, { arms: [] }, parsePerspective('raw'))).toBe(false)
   })
 })
 
@@ -51,5 +67,28 @@ describe('createSiteAnswers', () => {
     })
     current = dataset('Hello again')
     expect(JSON.parse(await answer(mailCopyQuery))).toMatchObject({ email: { subject: { en: 'Hello again' } } })
+  })
+
+  it('answers the page with the arms it is asked for, each set apart', async () => {
+    const hero = {
+      _id: 'hero',
+      _type: 'hero',
+      headline: {
+        _type: 'experimentLocaleString',
+        default: { _type: 'localeString', pt: 'Padrão', en: 'Default' },
+        experimentId: 'experiment-1',
+        variants: [{ _key: 'b', experimentId: 'experiment-1', variantId: 'b', value: { pt: 'Variante', en: 'Variant' } }],
+      },
+    }
+    const answer = createSiteAnswers(() => ({ ...dataset('Welcome'), documents: [hero], publicDocuments: [hero] }))
+    const headline = async (arms: string[]) =>
+      (JSON.parse(await answer(pageQuery, { arms })) as { hero: { headline: { en: string } } }).hero.headline.en
+    expect(await headline(['experiment-1:b'])).toBe('Variant')
+    // As the routes parse them: an object without a prototype.
+    const parsed = Object.assign(Object.create(null) as Record<string, unknown>, { arms: ['experiment-1:b'] })
+    expect(JSON.parse(await answer(compactGroq(pageQuery), parsed))).toMatchObject({ hero: { headline: { en: 'Variant' } } })
+    expect(await headline([])).toBe('Default')
+    expect(await headline(['experiment-1:default'])).toBe('Default')
+    expect(await headline(['experiment-2:b'])).toBe('Default')
   })
 })

@@ -6,35 +6,63 @@
  * are worked out once per version of the dataset, on the request thread: they are small and
  * known, and cost a lookup from then on (docs/product.md §5).
  */
+import { LRUCache } from 'lru-cache'
 import { pageQuery } from '../../web/src/shared/content/page-query.ts'
+import { compactGroq } from '../../web/src/shared/content/compact-groq.ts'
+import { ARM_KEY, MAX_RUNNING } from '../../schemas/experiments.ts'
 import { mailCopyQuery } from '../../supabase/functions/_shared/delivery/mail-copy-query.ts'
 import { privacyNoteVersionQuery } from '../../supabase/functions/_shared/welcome/privacy-note-version-query.ts'
-import type { Perspective } from '../sanity/query/groq-query.ts'
+import type { Perspective, QueryParams } from '../sanity/query/groq-query.ts'
 import type { LocalDataset } from '../sanity/local-dataset.ts'
 import { localQuery } from './query-source.ts'
 
-const SITE_QUERIES: ReadonlySet<string> = new Set([pageQuery, mailCopyQuery, privacyNoteVersionQuery])
+const written = [pageQuery, mailCopyQuery, privacyNoteVersionQuery]
+/** As written, and as the browser's build sends them (without their whitespace: compact-groq.ts). */
+const SITE_QUERIES: ReadonlySet<string> = new Set([...written, ...written.map(compactGroq)])
+const PAGE_QUERIES: ReadonlySet<string> = new Set([pageQuery, compactGroq(pageQuery)])
+
+/** The page query's one parameter: the visitor's arms of the running experiments (page-query.ts). */
+function areArms(value: unknown): boolean {
+  return Array.isArray(value) && value.length <= MAX_RUNNING && value.every((arm) => typeof arm === 'string' && ARM_KEY.test(arm))
+}
+
+/** The parameters each site query takes: the page's, the visitor's arms; the others, none. */
+function siteParams(query: string, params: QueryParams): boolean {
+  const names = Object.keys(params)
+  if (!PAGE_QUERIES.has(query)) return names.length === 0
+  return names.length === 1 && names[0] === 'arms' && areArms(params['arms'])
+}
 
 /**
- * Whether a request without a token may have this: one of the site's queries, with no
- * parameters (none of them takes any), over published documents (what the callers ask for).
+ * Whether a request without a token may have this: one of the site's queries, with its own
+ * parameters only (the page's arms of the running experiments; the others none), over published
+ * documents (what the callers ask for).
  */
-export function isSiteQuery(query: string, params: Record<string, unknown>, perspective: Perspective): boolean {
-  return (
-    SITE_QUERIES.has(query) && Object.keys(params).length === 0 && perspective.kind === 'stack' && perspective.layers.length === 0
-  )
+export function isSiteQuery(query: string, params: QueryParams, perspective: Perspective): boolean {
+  return SITE_QUERIES.has(query) && siteParams(query, params) && perspective.kind === 'stack' && perspective.layers.length === 0
 }
+
+/** Sets of arms whose page answers are kept at once (as the server's own page source keeps them). */
+const MAX_ANSWERS_PER_QUERY = 64
 
 /**
  * The site queries' answers as JSON, from the dataset `getDataset` gives, each evaluated once per
  * version of it (localQuery) like the server's own reads of the same queries.
  */
-export function createSiteAnswers(getDataset: () => Promise<LocalDataset> | LocalDataset): (query: string) => Promise<string> {
+export function createSiteAnswers(
+  getDataset: () => Promise<LocalDataset> | LocalDataset,
+): (query: string, params?: QueryParams) => Promise<string> {
   const dataset = { get: async () => getDataset() }
-  const sources = new Map([...SITE_QUERIES].map((query) => [query, localQuery<unknown>(dataset, query)]))
-  return async (query) => {
-    const source = sources.get(query)
-    if (!source) throw new Error('not one of the site’s queries')
+  const sources = new LRUCache<string, () => Promise<unknown>>({ max: SITE_QUERIES.size * MAX_ANSWERS_PER_QUERY })
+  return async (query, params = {}) => {
+    if (!SITE_QUERIES.has(query)) throw new Error('not one of the site’s queries')
+    const key = `${JSON.stringify(params)}\n${query}`
+    let source = sources.get(key)
+    if (!source) {
+      // A plain object: the routes parse parameters into one without a prototype, which groq-js cannot read.
+      source = localQuery<unknown>(dataset, query, undefined, { ...params })
+      sources.set(key, source)
+    }
     return JSON.stringify(await source()) ?? 'null'
   }
 }

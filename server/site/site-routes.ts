@@ -14,6 +14,7 @@ import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { isPreviewing, type Preview } from '../preview/preview-routes.ts'
 import { allowInlineSources, allowStudioFraming, dropDocumentHeaders, dropOpenerPolicy } from './security-headers.ts'
 import type { PageViews } from '../analytics/page-views.ts'
+import type { Experiments } from '../experiments/experiments.ts'
 
 /** HTML in the build is a template (index.html), with its precompressed copies. */
 const TEMPLATE_FILE = /\.html(\.(br|gz))?$/i
@@ -29,6 +30,8 @@ export interface SiteRoutesOptions {
   studioUrl: string
   /** Counts the pages sent, when counting is on (docs/product.md §8.1). */
   pageViews: PageViews | undefined
+  /** Assigns visitors to the running copy experiments, when counting is on (docs/product.md §12). */
+  experiments?: Experiments | undefined
 }
 
 /**
@@ -37,7 +40,7 @@ export interface SiteRoutesOptions {
  */
 const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
   app,
-  { distDir, renderer, pageContent, publicConfig, preview, studioUrl, pageViews },
+  { distDir, renderer, pageContent, publicConfig, preview, studioUrl, pageViews, experiments },
 ) => {
   const { siteUrl } = publicConfig
   const pages = cachePages(renderer)
@@ -78,9 +81,11 @@ const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
     }
     // An editor's browser, let in by the Studio's secret, sees drafts; nobody else ever does.
     const previewing = isPreviewing(preview, request)
+    // The visitor's arms of the running experiments, before anything is rendered; drafts show the defaults.
+    const assignment = route.page === 'landing' && !previewing ? await experiments?.assign(request) : undefined
     let content
     try {
-      content = await (previewing ? preview.content : pageContent)()
+      content = await (previewing ? preview.content : pageContent)(assignment?.arms)
     } catch (error) {
       request.log.error({ err: error }, 'content unavailable, rendering the page from its fallbacks')
     }
@@ -88,7 +93,9 @@ const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
       path: request.url.split('?')[0] ?? '/',
       preferredLocale: preferred ?? defaultLocale,
       content,
-      config: previewing ? { ...publicConfig, preview: true } : publicConfig,
+      config: previewing
+        ? { ...publicConfig, preview: true }
+        : (experiments?.publicConfig(publicConfig, assignment) ?? publicConfig),
     }
     // Drafts are rendered for each request and never kept.
     const page = previewing ? keepCompressed(renderer.render(render)) : pages.render(render)
@@ -110,6 +117,7 @@ const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
         language: route.locale,
         path: pathForLocale(route.locale),
       })
+      if (assignment && page.status === 200) experiments?.shown(assignment)
     }
     // In the bytes compressed when the page was kept, which @fastify/compress leaves as they are (app.ts).
     const encoding = encodings.negotiate(request.headers['accept-encoding'] ?? '')

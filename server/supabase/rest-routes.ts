@@ -147,11 +147,13 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app, { d
       select count(*) as added, ${returning ? `coalesce(json_agg(inserted), '[]'::json)` : 'null'} as body,
              nullif(current_setting('response.status', true), '') as status
       from inserted`
+    // An array stays one, as PostgREST passes it: json_populate_recordset makes it the array a column
+    // of that type holds (the waitlist's experiment arms), or its JSON text in a text column.
     const jsonRows = rows.map((row) =>
       Object.fromEntries(
         Object.entries(row).map(([name, value]) => [
           name,
-          value !== null && typeof value === 'object' ? JSON.stringify(value) : value,
+          value !== null && typeof value === 'object' && !Array.isArray(value) ? JSON.stringify(value) : value,
         ]),
       ),
     )

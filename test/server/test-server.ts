@@ -15,25 +15,30 @@ export interface TestServer extends PulsoServer {
   close(): Promise<void>
 }
 
-/**
- * Quiet unless the test says otherwise; `env` is read as the environment is at start-up. Given
- * `build` (a `dist` directory), the server serves that build as `npm start` does; otherwise a
- * stand-in page, with no `npm run build` needed.
- */
 /** A page for servers whose tests never look at it: no build needed. */
 export const standInPage: PageRenderer = {
   render: () => ({ status: 200, html: '<html></html>', sources: { script: [], style: [] } }),
 }
 
+/**
+ * Quiet unless the test says otherwise; `env` is read as the environment is at start-up. Given
+ * `build` (a `dist` directory), the server serves that build as `npm start` does; otherwise a
+ * stand-in page (`renderer`, an empty page unless given), with no `npm run build` needed.
+ */
 export async function startTestServer(
   env: Record<string, string>,
-  { listen = true, build, clock }: { listen?: boolean; build?: string; clock?: () => Date } = {},
+  {
+    listen = true,
+    build,
+    clock,
+    renderer = standInPage,
+  }: { listen?: boolean; build?: string; clock?: () => Date; renderer?: PageRenderer } = {},
 ): Promise<TestServer> {
   const workDir = await mkdtemp(join(tmpdir(), 'pulso-test-server-'))
   await mkdir(join(workDir, 'dist', 'client'), { recursive: true })
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: join(workDir, 'data'), ...env })
   const server = await createServer(config, {
-    ...(build ? { distDir: build } : { distDir: join(workDir, 'dist'), renderer: standInPage }),
+    ...(build ? { distDir: build } : { distDir: join(workDir, 'dist'), renderer }),
     ...(clock ? { clock } : {}),
   })
   if (!server.signups) throw new Error('this server should answer the sign-ups itself')

@@ -25,6 +25,8 @@ interface RenderAppOptions {
   captcha?: boolean
   /** SWR options around the app's own (which win), such as watchContentFetches().config. */
   swr?: SWRConfiguration
+  /** The arms of running experiments the server put in the page's config (none: not in one). */
+  arms?: string[]
 }
 
 /** Puts back what the page changes outside React: the address, the language cookie, <html lang>. */
@@ -34,7 +36,7 @@ function resetDocument(path = '/'): void {
   document.documentElement.lang = ''
 }
 
-type AppOptions = Pick<RenderAppOptions, 'signupPage' | 'captcha'> & {
+type AppOptions = Pick<RenderAppOptions, 'signupPage' | 'captcha' | 'arms'> & {
   path: string
   preferredLocale: Locale
   initialContent: PageContent | undefined
@@ -51,13 +53,14 @@ function signupPageFor(path: string, props: Omit<SignupPageViewProps, 'page'>) {
  * The whole app as main.tsx makes it, with the local stack's public config (without the proof of
  * work unless asked for) and an SWR cache of its own.
  */
-function app({ path, preferredLocale, initialContent, signupPage, captcha = false, sectionHydration }: AppOptions) {
+function app({ path, preferredLocale, initialContent, signupPage, captcha = false, sectionHydration, arms }: AppOptions) {
+  const config = captcha === localPublicConfig.captcha ? localPublicConfig : { ...localPublicConfig, captcha }
   return (
     <App
       route={matchRoute(path)}
       path={path}
       preferredLocale={preferredLocale}
-      config={captcha === localPublicConfig.captcha ? localPublicConfig : { ...localPublicConfig, captcha }}
+      config={arms ? { ...config, variants: arms } : config}
       initialContent={initialContent}
       swrProvider={() => new Map() as Cache}
       {...(signupPage ? { signupPage: signupPageFor(path, signupPage) } : {})}
@@ -78,10 +81,11 @@ export function renderApp({
   user,
   captcha,
   swr,
+  arms,
 }: RenderAppOptions = {}) {
   resetDocument(path)
   const view = render(
-    app({ path: window.location.pathname, preferredLocale, initialContent, signupPage, captcha }),
+    app({ path: window.location.pathname, preferredLocale, initialContent, signupPage, captcha, ...(arms ? { arms } : {}) }),
     swr ? { wrapper: ({ children }: { children: ReactNode }) => <SWRConfig value={swr}>{children}</SWRConfig> } : {},
   )
   // No pause between keystrokes: the page does not debounce input, and the machine may be slow.

@@ -15,13 +15,13 @@ let dataset: Promise<LocalDataset> | undefined
  * (studio/seed/data.ndjson), as the content API does. Each call returns a fresh copy, so a
  * test may edit it.
  */
-async function seedAnswer<T>(query: string): Promise<T> {
+export async function seedAnswer<T>(query: string, params: Record<string, unknown> = {}): Promise<T> {
   dataset ??= loadLocalDataset({ seedDir, projectId: 'local', dataset: 'production' })
-  return structuredClone((await queryDataset((await dataset).documents, query)) as T)
+  return structuredClone((await queryDataset((await dataset).documents, query, params)) as T)
 }
 
-/** The landing page's content (`pageQuery`) from the seed. */
-export const loadSeedContent = () => seedAnswer<PageContent>(pageQuery)
+/** The landing page's content (`pageQuery`) from the seed, with the given arms of its experiments (none: the defaults). */
+export const loadSeedContent = (arms: string[] = []) => seedAnswer<PageContent>(pageQuery, { arms })
 
 /** The sign-up pages' content (`signupPagesQuery`) from the seed. */
 export const loadSeedSignupContent = () => seedAnswer<SignupPagesContent>(signupPagesQuery)

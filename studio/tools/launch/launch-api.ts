@@ -13,9 +13,13 @@ import type {
   Wave,
   WavePreview,
 } from '../../../server/invites/invite-admin.ts'
+import type { ArmResult, ExperimentResult, FieldState } from '../../../server/experiments/experiment-results.ts'
 
 export type {
+  ArmResult,
   AuditEntry,
+  ExperimentResult,
+  FieldState,
   InviteCandidate,
   Invitee,
   NewEndpoint,
@@ -135,6 +139,8 @@ export function createLaunchApi(siteUrl: string, fetcher: typeof fetch = (...arg
     wavePeople: (id: string) => call<{ people: Invitee[] }>(`/invites/waves/${encodeURIComponent(id)}`),
     markActivated: (waitlistId: string) =>
       call<void>(`/invites/people/${encodeURIComponent(waitlistId)}/activate`, { method: 'POST' }),
+    /** The copy experiments with their counts and verdicts, and the fields that can hold variants. */
+    experiments: () => call<{ experiments: ExperimentResult[]; fields: FieldState[] }>('/experiments'),
     /** The CSV export, downloaded by the browser with the credential (a link, not a fetch). */
     exportUrl: `${base}/waitlist.csv`,
   }

@@ -12,6 +12,7 @@ export const launchCopy = {
   waitlist: 'Waitlist',
   waves: 'Invite waves',
   webhooks: 'Webhooks',
+  experiments: 'Experiments',
   audit: 'Audit log',
   range: 'Period',
   days: (n: number) => `Last ${n} days`,

@@ -153,6 +153,7 @@ function fakeApi(overrides: Partial<LaunchApi> = {}): LaunchApi {
     waves: vi.fn(async () => ({ waves: [wave] })),
     wavePeople: vi.fn(async () => ({ people: invitees })),
     markActivated: vi.fn(async () => undefined),
+    experiments: vi.fn(async () => ({ experiments: [], fields: [] })),
     ...overrides,
   }
 }

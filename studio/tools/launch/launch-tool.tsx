@@ -4,6 +4,7 @@ import { definePlugin, useClient } from 'sanity'
 import { createLaunchApi } from './launch-api.ts'
 import { LaunchGate } from './launch-gate.tsx'
 import { openLaunchSession } from './launch-handshake.ts'
+import { ContentWriterContext, type ContentWriter } from './content-writer.tsx'
 
 /** The API version the proof is written with (any current one: it only creates and deletes). */
 const API_VERSION = '2025-02-19'
@@ -19,7 +20,16 @@ function StudioLaunch({ siteUrl }: { siteUrl: string }) {
       }),
     [api, client],
   )
-  return <LaunchGate api={api} open={open} />
+  // The experiments' changes are written with the same session (content-writer.tsx).
+  const writer = useMemo<ContentWriter>(
+    () => ({ mutate: (mutations) => client.mutate(mutations, { visibility: 'sync' }) }),
+    [client],
+  )
+  return (
+    <ContentWriterContext value={writer}>
+      <LaunchGate api={api} open={open} />
+    </ContentWriterContext>
+  )
 }
 
 /**

@@ -7,6 +7,7 @@ import { Overview } from './overview.tsx'
 import { WaitlistPanel } from './waitlist-panel.tsx'
 import { WavesPanel } from './waves-panel.tsx'
 import { WebhooksPanel } from './webhooks-panel.tsx'
+import { ExperimentsPanel } from './experiments-panel.tsx'
 
 /** Each tab and its view; only the open one is mounted (and reads from the site). */
 const TABS = {
@@ -14,6 +15,7 @@ const TABS = {
   waitlist: WaitlistPanel,
   waves: WavesPanel,
   webhooks: WebhooksPanel,
+  experiments: ExperimentsPanel,
   audit: AuditPanel,
 } as const
 type TabId = keyof typeof TABS

@@ -7,11 +7,19 @@ import '@sanity/ui/styles.css'
 import { LayerProvider, PortalProvider, studioTheme, ThemeProvider } from '@sanity/ui'
 import { createLaunchApi } from '../launch-api.ts'
 import { LaunchGate } from '../launch-gate.tsx'
+import { ContentWriterContext, tokenContentWriter } from '../content-writer.tsx'
 
 const api = createLaunchApi(window.location.origin)
 const proof = new URL(window.location.href).searchParams.get('proof')
+// The local editor's session, for the experiments' writes (content-writer.tsx): in the fragment,
+// which is never sent to a server, and gone from the address with the proof.
+const fragment = new URLSearchParams(window.location.hash.slice(1))
+const editorToken = fragment.get('editor')
+const writer = editorToken
+  ? tokenContentWriter({ origin: window.location.origin, dataset: fragment.get('dataset') ?? 'production', token: editorToken })
+  : undefined
 // The proof works once: it leaves the address (and the history) as soon as it is read.
-if (proof) window.history.replaceState(null, '', window.location.pathname)
+if (proof || editorToken) window.history.replaceState(null, '', window.location.pathname)
 // Without a proof, a credential given before (a reload) may still be valid.
 const open = () => (proof ? api.openSession(proof) : api.audit())
 
@@ -21,7 +29,9 @@ createRoot(document.getElementById('launch')!).render(
     <ThemeProvider theme={studioTheme}>
       <LayerProvider>
         <PortalProvider element={document.body}>
-          <LaunchGate api={api} open={open} />
+          <ContentWriterContext value={writer}>
+            <LaunchGate api={api} open={open} />
+          </ContentWriterContext>
         </PortalProvider>
       </LayerProvider>
     </ThemeProvider>

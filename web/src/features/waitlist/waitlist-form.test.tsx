@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, onTestFinished, beforeAll, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import type { PageContent } from '../../shared/content/page-copy.ts'
@@ -403,6 +403,18 @@ describe('where the sign-up says it came from', () => {
       signup_locale: 'en',
       signup_device: 'desktop',
     })
+  })
+
+  it('sends the arms of the copy experiments the server embedded in the page', async () => {
+    const embedded = Object.assign(document.createElement('script'), {
+      id: 'public-config',
+      type: 'application/json',
+      textContent: JSON.stringify({ variants: ['experiment-1a2b:b', 'experiment-3c4d:default'] }),
+    })
+    document.head.append(embedded)
+    onTestFinished(() => embedded.remove())
+    const body = await signUpFrom('/en')
+    expect(body).toMatchObject({ signup_locale: 'en', experiment_arms: ['experiment-1a2b:b', 'experiment-3c4d:default'] })
   })
 
   it('sends nothing about the visit from a browser with Global Privacy Control', async () => {

@@ -15,6 +15,12 @@ export interface PublicConfig {
   }
   /** Set only on pages served to an editor previewing drafts from Sanity Studio. */
   preview?: boolean
+  /**
+   * Set only on pages of a visitor in a running copy experiment: the arms the page shows
+   * (`<experimentId>:<variantId>`), which its revalidation asks for again and its sign-up carries.
+   * Named after a word the page query already holds: the first script's Brotli pays less for it.
+   */
+  variants?: string[]
   supabase: {
     /** '' means this origin (the self-hosted server answers the Supabase paths). */
     url: string

@@ -24,12 +24,14 @@ export interface QueryAnswer<T> {
 }
 
 /**
- * A GROQ query over published documents. `lastLiveEventId` makes Sanity's CDN answer with
- * content at least as new as that live event.
+ * The page's GROQ query over published documents, with the visitor's arms as `$arms` (page-query.ts).
+ * `lastLiveEventId` makes Sanity's CDN answer with content at least as new as that live event.
  */
 export async function fetchQuery<T>(config: PublicConfig, query: string, lastLiveEventId?: string): Promise<QueryAnswer<T>> {
   const url = dataUrl(config, 'apicdn', 'query')
   url.searchParams.set('query', query)
+  // The page query's one parameter: the visitor's arms of the running experiments (none: the defaults).
+  url.searchParams.set('$arms', JSON.stringify(config.variants ?? []))
   url.searchParams.set('returnQuery', 'false')
   url.searchParams.set('perspective', 'published')
   if (lastLiveEventId) url.searchParams.set('lastLiveEventId', lastLiveEventId)

@@ -216,12 +216,7 @@ describe('resolvePageCopy fallbacks', () => {
         brandName: '  ',
         seoTitle: null,
         seoDescription: null,
-        company: null,
-        address: null,
-        contact: null,
-        email: null,
         rights: text('© {year}–{year} Pulso', '© {year} Pulso Inc.'),
-        socialLinks: null,
         ogImage: null,
       },
     }

@@ -3,12 +3,14 @@ import { defineQuery } from 'groq'
 /**
  * Everything the page shows, in both languages at once: the page's first fetch (when idle)
  * brings the language the HTML left out, so switching needs no request of its own.
- * Singletons are read by type and fixed id.
+ * Singletons are read by type and fixed id. A field with variants (schemas/experiments.ts) shows
+ * the visitor's arm: `$arms` holds `<experimentId>:<variantId>` for each running experiment the
+ * server assigned the visitor to (none: every field's default), so the prerender, the page's own
+ * revalidation and its live updates all show the same variant (docs/decisions/0046-copy-experiments.md).
  */
 export const pageQuery = defineQuery(`{
   "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{
-    brandName, seoTitle, seoDescription, company, address, contact, email, rights,
-    socialLinks[]{_key, label, url},
+    brandName, seoTitle, seoDescription, rights,
     ogImage{ alt, hotspot, crop, asset->{ _id } }
   },
   "ui": *[_type == "uiStrings" && _id == "uiStrings"][0]{
@@ -16,8 +18,11 @@ export const pageQuery = defineQuery(`{
     languageLabel, notFoundTitle, notFoundLink
   },
   "hero": *[_type == "hero" && _id == "hero"][0]{
-    badge, headline, subheadline, oldWayTitle, oldWayPoints, newWayTitle, newWayPoints,
-    primaryCta, secondaryCta, trialNote
+    badge, "headline": coalesce(headline.variants[experimentId + ":" + variantId in $arms][0].value, headline.default),
+    "subheadline": coalesce(subheadline.variants[experimentId + ":" + variantId in $arms][0].value, subheadline.default),
+    oldWayTitle, oldWayPoints, newWayTitle, newWayPoints,
+    "primaryCta": coalesce(primaryCta.variants[experimentId + ":" + variantId in $arms][0].value, primaryCta.default),
+    secondaryCta, trialNote
   },
   "workflow": *[_type == "workflow" && _id == "workflow"][0]{
     title, subtitle, steps[]{_key, title, description}
@@ -41,7 +46,8 @@ export const pageQuery = defineQuery(`{
   },
   "cta": *[_type == "cta" && _id == "cta"][0]{ title, description, buttonText },
   "freeTrial": *[_type == "freeTrial" && _id == "freeTrial"][0]{
-    title, subtitle, benefits, nameLabel, namePlaceholder, roleLabel, rolePlaceholder,
+    "title": coalesce(title.variants[experimentId + ":" + variantId in $arms][0].value, title.default),
+    subtitle, benefits, nameLabel, namePlaceholder, roleLabel, rolePlaceholder,
     emailLabel, emailPlaceholder, buttonText, buttonLoading, disclaimer,
     successTitle, successDescription, errorTitle, errorDescription
   },

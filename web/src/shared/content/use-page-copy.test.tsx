@@ -82,6 +82,15 @@ describe('usePageCopy', () => {
     expect(url?.pathname).toBe('/v2025-02-19/data/query/production')
     expect(url?.searchParams.get('query')).toBe(pageQuery)
     expect(url?.searchParams.get('perspective')).toBe('published')
+    // Not in an experiment: every field's default.
+    expect(url?.searchParams.get('$arms')).toBe('[]')
+  })
+
+  it('asks again for the arms the server rendered, so its revalidation keeps the visitor’s variant', async () => {
+    const requests = serveContent(seed)
+    renderApp({ path: '/en', initialContent: seed, arms: ['experiment-1a2b:b'] })
+    await waitFor(() => expect(requests).toHaveLength(1))
+    expect(JSON.parse(requests[0]?.searchParams.get('$arms') ?? 'null')).toEqual(['experiment-1a2b:b'])
   })
 
   it('renders the fallback copy while there is no prerendered content, then the fetched content', async () => {

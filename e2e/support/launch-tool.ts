@@ -1,0 +1,36 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { expect, type Page } from '@playwright/test'
+import type { OwnServer } from './own-server.ts'
+import { gotoHydrated } from './page.ts'
+
+/** What `npm run launch:open` prints: the offline tool's address with a proof written as the Studio would, and the editor's session in its fragment. */
+export async function launchAddress(server: OwnServer): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['server/cli/open-launch-tool.ts'], {
+    env: {
+      ...process.env,
+      DATA_DIR: server.dataDir,
+      LAUNCH_SERVER_URL: server.url,
+      SANITY_PROJECT_ID: '',
+      SANITY_LOCAL_EDITOR_TOKEN: '',
+    },
+  })
+  return stdout.trim()
+}
+
+/**
+ * A real browser's User-Agent: headless Chromium says so in its own, which the counting takes for a
+ * bot. `n` makes another browser of it (another visitor, by the daily hash).
+ */
+export const browserUserAgent = (n = 0) =>
+  `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.${n}.0 Safari/537.36`
+
+/** A visitor on `page` joins the waitlist on the English page (the page already open, or opened here). */
+export async function joinOnPage(page: Page, siteUrl: string | undefined, { name, email }: { name: string; email: string }) {
+  if (siteUrl) await gotoHydrated(page, `${siteUrl}/en`)
+  await page.getByLabel('Name').fill(name)
+  await page.getByLabel('Role').fill('Head of People')
+  await page.getByLabel('Work email').fill(email)
+  await page.getByRole('button', { name: 'Request free trial' }).click()
+  await expect(page.getByText('Registration Successful!')).toBeVisible({ timeout: 30_000 })
+}

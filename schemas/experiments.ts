@@ -1,0 +1,55 @@
+/**
+ * Copy experiments (docs/product.md §12, docs/decisions/0046-copy-experiments.md): the fields that
+ * can hold variants, and the names every side agrees on. A field with variants has the shape of
+ * @sanity/personalization-plugin's field-level experiments, `{ default, experimentId, variants:
+ * [{ experimentId, variantId, value }] }`; the experiment itself is a document (`experiment`) with
+ * its variants' ids, its status and its split.
+ */
+
+export const EXPERIMENT_TYPE = 'experiment'
+
+/** The arm that shows the field's default value: the control every variant is compared with. */
+export const DEFAULT_ARM = 'default'
+
+/** Variants one experiment may have besides the default. */
+export const MAX_VARIANTS = 4
+
+/** The ids of a new experiment's variants, in order (the default is `default`). */
+export const VARIANT_IDS = ['b', 'c', 'd', 'e'] as const
+
+/** Experiments running at once: each visitor is assigned in every one of them. */
+export const MAX_RUNNING = 4
+
+export type ExperimentStatus = 'draft' | 'running' | 'stopped' | 'ended'
+
+/** A field that can run an experiment: where it lives, what the team calls it, its layout budget. */
+export interface ExperimentField {
+  document: string
+  field: string
+  title: string
+  paragraph: boolean
+  /** Characters per language that still fit the layout, for the default and every variant. */
+  max: number
+}
+
+/** The fields the page resolves with variants (page-query.ts): adding one here needs its projection there too. */
+export const experimentFields = [
+  { document: 'hero', field: 'headline', title: 'Hero headline', paragraph: false, max: 80 },
+  { document: 'hero', field: 'subheadline', title: 'Hero subheadline', paragraph: true, max: 220 },
+  { document: 'hero', field: 'primaryCta', title: 'Hero primary button', paragraph: false, max: 30 },
+  { document: 'freeTrial', field: 'title', title: 'Free-trial heading', paragraph: false, max: 70 },
+] as const satisfies readonly ExperimentField[]
+
+export function experimentField(document: string, field: string): ExperimentField | undefined {
+  return experimentFields.find((known) => known.document === document && known.field === field)
+}
+
+/**
+ * One arm of one experiment as the page query's `$variants` parameter and the sign-up row carry it:
+ * `<experimentId>:<variantId>`. A visitor holds one per running experiment, the default arm included.
+ */
+export const armKey = (experimentId: string, arm: string) => `${experimentId}:${arm}`
+
+/** Ids of experiments and variants: what a GROQ parameter, a database column and an address may carry. */
+export const EXPERIMENT_ID = /^[A-Za-z0-9_-]{1,64}$/
+export const ARM_KEY = /^[A-Za-z0-9_-]{1,64}:[A-Za-z0-9_-]{1,32}$/

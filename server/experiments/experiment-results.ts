@@ -1,0 +1,129 @@
+/**
+ * What the Launch tool shows of the experiments (docs/launch-api.md, "Experiments"): each one as the
+ * content has it (status, split, the field it runs on and each arm's text), its counts from the
+ * database and what the statistics say of them (verdict.ts).
+ */
+import { defineQuery } from 'groq'
+import { DEFAULT_ARM, experimentFields, type ExperimentField, type ExperimentStatus } from '../../schemas/experiments.ts'
+import type { ExperimentLocaleString, ExperimentLocaleText, ExperimentsOverviewQueryResult } from '../../schemas/sanity.types.ts'
+import type { ExperimentTotals } from './experiment-counts.ts'
+import { analyse, type ArmComparison, type Verdict } from './verdict.ts'
+import type { SampleRatio } from './sample-ratio.ts'
+
+/** The experiments, newest first, and every field that can hold variants (experiments.ts lists the same four). */
+export const experimentsOverviewQuery = defineQuery(`{
+  "experiments": *[_type == "experiment"] | order(_createdAt desc) [0...50]{
+    _id, title, status, split, plannedExposures, startedAt, stoppedAt, winner, "variants": variants[]{ variantId, label }
+  },
+  "hero": *[_type == "hero" && _id == "hero"][0]{ headline, subheadline, primaryCta },
+  "freeTrial": *[_type == "freeTrial" && _id == "freeTrial"][0]{ title }
+}`)
+
+type Overview = ExperimentsOverviewQueryResult
+type FieldValue = ExperimentLocaleString | ExperimentLocaleText
+type Text = { pt?: string | null; en?: string | null } | null | undefined
+
+export interface ArmResult {
+  id: string
+  label: string
+  text: { pt: string | null; en: string | null }
+  /** Planned share of visitors, in percent. */
+  share: number
+  exposures: number
+  signups: number
+  confirmations: number
+  /** Sign-ups per exposed visitor-day, or null before any exposure. */
+  conversion: number | null
+  /** Against the default: absent for the default itself. */
+  comparison?: Omit<ArmComparison, 'arm'>
+}
+
+export interface ExperimentResult {
+  id: string
+  title: string
+  status: ExperimentStatus
+  plannedExposures: number
+  startedAt: string | null
+  stoppedAt: string | null
+  winner: string | null
+  /** Where its variants are written; null when no field holds them. */
+  field: ExperimentField | null
+  arms: ArmResult[]
+  /** The false-positive rate each comparison is held to (0.05 shared among the variants). */
+  alpha: number
+  sampleRatio: SampleRatio
+  verdict: Verdict
+}
+
+/** A field that can hold variants, and the experiment it holds now (null: none). */
+export type FieldState = ExperimentField & { experimentId: string | null; default: { pt: string | null; en: string | null } }
+
+const textOf = (value: Text) => ({ pt: value?.pt ?? null, en: value?.en ?? null })
+
+function fieldValues(overview: Overview): { field: ExperimentField; value: FieldValue | null }[] {
+  const documents: Record<string, Record<string, FieldValue | null> | null> = {
+    hero: overview.hero,
+    freeTrial: overview.freeTrial,
+  }
+  return experimentFields.map((field) => ({ field, value: documents[field.document]?.[field.field] ?? null }))
+}
+
+/** Every field that can hold variants, with what it holds. */
+export function fieldStates(overview: Overview): FieldState[] {
+  return fieldValues(overview).map(({ field, value }) => ({
+    ...field,
+    experimentId: value?.experimentId ?? null,
+    default: textOf(value?.default),
+  }))
+}
+
+/** The experiments of `overview` with their counts and what the statistics say. */
+export function experimentResults(overview: Overview, totals: ExperimentTotals): ExperimentResult[] {
+  const fields = fieldValues(overview)
+  return overview.experiments.map((experiment) => {
+    const holder = fields.find(({ value }) => value?.experimentId === experiment._id)
+    const variantIds = (experiment.variants ?? []).flatMap((v) => (v.variantId ? [v.variantId] : []))
+    const ids = [DEFAULT_ARM, ...variantIds]
+    const split = experiment.split?.length === ids.length ? experiment.split : ids.map(() => 100 / ids.length)
+    const counts = totals[experiment._id] ?? {}
+    const arms = ids.map((id, i) => {
+      const label =
+        id === DEFAULT_ARM
+          ? 'Default'
+          : (experiment.variants?.find((v) => v.variantId === id)?.label ?? `Variant ${id.toUpperCase()}`)
+      const text = id === DEFAULT_ARM ? holder?.value?.default : holder?.value?.variants?.find((v) => v.variantId === id)?.value
+      const { exposures = 0, signups = 0, confirmations = 0 } = counts[id] ?? {}
+      return { id, label, text: textOf(text), share: split[i] ?? 0, exposures, signups, confirmations }
+    })
+    const analysis = analyse(
+      arms.map(({ id, exposures, signups, share }) => ({ id, exposures, conversions: signups, plannedShare: share })),
+      experiment.plannedExposures ?? 5000,
+    )
+    return {
+      id: experiment._id,
+      title: experiment.title ?? experiment._id,
+      status: experiment.status ?? 'draft',
+      plannedExposures: experiment.plannedExposures ?? 5000,
+      startedAt: experiment.startedAt ?? null,
+      stoppedAt: experiment.stoppedAt ?? null,
+      winner: experiment.winner ?? null,
+      field: holder?.field ?? null,
+      arms: arms.map((arm) => {
+        const compared = analysis.comparisons.find((c) => c.arm === arm.id)
+        return {
+          ...arm,
+          conversion: arm.exposures > 0 ? arm.signups / arm.exposures : null,
+          ...(compared ? { comparison: withoutArm(compared) } : {}),
+        }
+      }),
+      alpha: analysis.alpha,
+      sampleRatio: analysis.sampleRatio,
+      verdict: analysis.verdict,
+    }
+  })
+}
+
+function withoutArm(comparison: ArmComparison): Omit<ArmComparison, 'arm'> {
+  const { difference, interval, pValue, significant } = comparison
+  return { difference, interval, pValue, significant }
+}
