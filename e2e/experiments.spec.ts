@@ -128,7 +128,14 @@ for (const lang of langs) {
       field: 'headline',
       variant: VARIANT,
     })
-    const page = await (await browser.newContext({ userAgent: browserUserAgent(lang === 'pt' ? 7 : 8) })).newPage()
+    const userAgent = browserUserAgent(lang === 'pt' ? 7 : 8)
+    // The server takes the seed's new experiment in when it next reads the seed, and the day's salt
+    // from the database on its first visitor: a busy machine may serve the first pages without arms.
+    const carriesArm = /"variants":\["experiment-weight:(default|b)"\]/
+    await expect
+      .poll(async () => (await fetch(`${server.url}${copy[lang].path}`, { headers: { 'user-agent': userAgent } })).text())
+      .toMatch(carriesArm)
+    const page = await (await browser.newContext({ userAgent })).newPage()
     const scripts: Promise<number>[] = []
     page.on('requestfinished', (request) => {
       if (request.resourceType() === 'script') scripts.push(sentBytes(request))
@@ -138,7 +145,7 @@ for (const lang of langs) {
     expect((await idleFetch).status()).toBe(200)
     if (!response) throw new Error('no response for the page')
     // This visitor is in the experiment: the page carries its arm (and a visitor outside one, none: page-weight.spec.ts).
-    expect(await response.text()).toMatch(/"variants":\["experiment-weight:(default|b)"\]/)
+    expect(await response.text()).toMatch(carriesArm)
     const html = await sentBytes(response.request())
     const script = (await Promise.all(scripts)).reduce((sum, bytes) => sum + bytes, 0)
     console.log(

@@ -13,7 +13,11 @@ test.beforeAll(async () => {
   const server = ownServer()
   // What the Studio writes to the dataset: the editor's draft, and the secret Presentation hands the site.
   const documents = [
-    { _id: 'drafts.hero', _type: 'hero', headline: { _type: 'localeString', pt: 'Rascunho', en: DRAFT_HEADLINE } },
+    {
+      _id: 'drafts.hero',
+      _type: 'hero',
+      headline: { _type: 'experimentLocaleString', default: { _type: 'localeString', pt: 'Rascunho', en: DRAFT_HEADLINE } },
+    },
     {
       _id: 'sanity-preview-url-secret.e2e',
       _type: 'sanity.previewUrlSecret',

@@ -72,6 +72,7 @@ describe('compression', () => {
     const brotli = await get('/assets/app-abc123.js', 'gzip, br')
     expect(brotli.headers['content-encoding']).toBe('br')
     expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(brotli.headers['content-type']).toBe('text/javascript')
     expect(brotli.headers.vary).toMatch(/accept-encoding/i)
     expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script)
     // A file that never changes is never revalidated nor fetched in parts: no validators, no ranges,

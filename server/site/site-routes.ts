@@ -68,7 +68,12 @@ const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
   })
 
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/assets/')) dropDocumentHeaders(reply)
+    if (!request.url.startsWith('/assets/')) return
+    dropDocumentHeaders(reply)
+    // JavaScript's registered type (RFC 9239); a module or a worker's script is UTF-8 whatever it
+    // says, and the first script pays for every byte of its headers (docs/product.md §7).
+    if (String(reply.getHeader('content-type')).startsWith('application/javascript'))
+      reply.header('content-type', 'text/javascript')
   })
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {

@@ -3,7 +3,6 @@ import useSWR, { useSWRConfig } from 'swr'
 import { usePublicConfig } from '../config/public-config-context.tsx'
 import { SectionHydrationContext } from '../hydration/section-hydration.ts'
 import { useLocale } from '../i18n/locale-context.tsx'
-import { fetchPreviewContent } from './preview/preview-content.ts'
 import { useVisualEditing } from './preview/use-visual-editing.ts'
 import { fetchQuery } from './content-api.ts'
 import { useLiveContent } from './live-content.ts'
@@ -40,8 +39,9 @@ export function usePageCopy(): PageCopy {
   const { data, mutate } = useSWR<PageContent>(
     PAGE_CONTENT_KEY,
     async () => {
+      // Only an editor's preview reads drafts: its code is not in the page's first script.
       const answer = config.preview
-        ? await fetchPreviewContent()
+        ? await (await import('./preview/preview-content.ts')).fetchPreviewContent()
         : await fetchQuery<PageContent>(config, pageQuery, liveEventId.current)
       shownTags.current = answer.syncTags
       // A held message about what the page shows may be newer than this answer: ask once more.
