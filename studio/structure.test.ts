@@ -51,6 +51,7 @@ describe('the desk', () => {
       'privacyNote',
       'welcomeEmail',
       'linkPages',
+      'referralSettings',
       'invitationEmail',
     ])
   })

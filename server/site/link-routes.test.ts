@@ -127,7 +127,7 @@ describe('with hosted Supabase', () => {
     for (const url of ['/privacidade', '/en/privacy']) {
       const response = await server.app.inject({ url })
       expect(response.statusCode).toBe(200)
-      expect(JSON.parse(response.body)).toEqual({ link: null, days: 14, privacyVersion: '2026-11-25' })
+      expect(JSON.parse(response.body)).toEqual({ link: null, days: 14, privacyVersion: '2026-11-29' })
     }
   })
 

@@ -29,8 +29,13 @@ function setup(initial: PlaceState = 'unconfirmed') {
     },
   }
   const log = vi.fn()
-  const handle = createWaitlistLinksHandler({ places, linkSecret: async () => SECRET, log })
-  return { places, log, handle, current: () => state, forget: () => places.forget() }
+  const referrals = {
+    standing: vi.fn(async () => null),
+    sight: vi.fn(async () => undefined),
+    leaderboard: vi.fn(async () => null),
+  }
+  const handle = createWaitlistLinksHandler({ places, referrals, linkSecret: async () => SECRET, log })
+  return { places, referrals, log, handle, current: () => state, forget: () => places.forget() }
 }
 
 const token = (purpose: LinkPurpose, days = 30) =>
