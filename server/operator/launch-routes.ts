@@ -19,6 +19,8 @@ import type { StudioDocuments } from './studio-documents.ts'
 import { registerWebhookRoutes, type WebhookRoutesOptions } from '../webhooks/webhook-routes.ts'
 import type { InviteAdmin } from '../invites/invite-admin.ts'
 import { registerInviteRoutes } from '../invites/invite-routes.ts'
+import type { ReferralAdmin } from '../referrals/referral-admin.ts'
+import { registerReferralRoutes } from '../referrals/referral-routes.ts'
 
 export interface LaunchRoutesOptions {
   nonces: LaunchNonces
@@ -28,6 +30,7 @@ export interface LaunchRoutesOptions {
   report: AnalyticsApi['report']
   webhooks: Omit<WebhookRoutesOptions, 'actorOf'>
   invites: InviteAdmin
+  referrals: ReferralAdmin
   /** The Studio's origin (SANITY_STUDIO_URL), whose pages call this API with their credential. */
   studioOrigin: string
   rate: RequestLimit
@@ -59,7 +62,7 @@ const UNAUTHORIZED = { error: 'Open the Launch tool from the Studio: this browse
 
 export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
   app,
-  { nonces, sessions, documents, store, report, webhooks, invites, studioOrigin, rate },
+  { nonces, sessions, documents, store, report, webhooks, invites, referrals, studioOrigin, rate },
 ) => {
   await app.register(fastifyRateLimit, {
     keyGenerator: clientKey,
@@ -164,5 +167,6 @@ export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
 
     registerWebhookRoutes(authed, { ...webhooks, actorOf })
     registerInviteRoutes(authed, { admin: invites, actorOf })
+    registerReferralRoutes(authed, { admin: referrals, actorOf })
   })
 }

@@ -13,9 +13,13 @@ import type {
   Wave,
   WavePreview,
 } from '../../../server/invites/invite-admin.ts'
+import type { HeldReferral, HoldReason, ReferralReview } from '../../../server/referrals/referral-admin.ts'
 
 export type {
   AuditEntry,
+  HeldReferral,
+  HoldReason,
+  ReferralReview,
   InviteCandidate,
   Invitee,
   NewEndpoint,
@@ -135,6 +139,11 @@ export function createLaunchApi(siteUrl: string, fetcher: typeof fetch = (...arg
     wavePeople: (id: string) => call<{ people: Invitee[] }>(`/invites/waves/${encodeURIComponent(id)}`),
     markActivated: (waitlistId: string) =>
       call<void>(`/invites/people/${encodeURIComponent(waitlistId)}/activate`, { method: 'POST' }),
+    /** Referrals in each state and the held ones (an audited read of them). */
+    referrals: () => call<ReferralReview>('/referrals'),
+    /** Accepts (credits now) or rejects a held referral, named by its referred person's id. */
+    decideReferral: (id: string, decision: 'accept' | 'reject') =>
+      call<void>(`/referrals/${encodeURIComponent(id)}/${decision}`, { method: 'POST' }),
     /** The CSV export, downloaded by the browser with the credential (a link, not a fetch). */
     exportUrl: `${base}/waitlist.csv`,
   }
