@@ -107,15 +107,18 @@ create function referrals.new_code() returns text
   return (select string_agg(substr('0123456789abcdefghjkmnpqrstvwxyz', (get_byte(bytes, i) & 31) + 1, 1), '' order by i)
           from (select sha256(uuid_send(gen_random_uuid())) as bytes) as random, generate_series(0, 7) as i);
 
-/** Counts a person in or out of the line at the hour and minute they joined. */
+/**
+ * Counts a person in or out of the line at the hour and minute they joined. The row is made first
+ * and then changed: a row proposed with -1 would break the CHECK before ON CONFLICT could merge it.
+ */
 create function referrals.count_waiting(joined timestamptz, delta integer) returns void
   language sql
   set search_path = ''
   begin atomic
-    insert into referrals.waiting_hours (hour, waiting) values (date_trunc('hour', joined, 'UTC'), delta)
-    on conflict (hour) do update set waiting = referrals.waiting_hours.waiting + excluded.waiting;
-    insert into referrals.waiting_minutes (minute, waiting) values (date_trunc('minute', joined, 'UTC'), delta)
-    on conflict (minute) do update set waiting = referrals.waiting_minutes.waiting + excluded.waiting;
+    insert into referrals.waiting_hours (hour, waiting) values (date_trunc('hour', joined, 'UTC'), 0) on conflict (hour) do nothing;
+    update referrals.waiting_hours set waiting = waiting + delta where hour = date_trunc('hour', joined, 'UTC');
+    insert into referrals.waiting_minutes (minute, waiting) values (date_trunc('minute', joined, 'UTC'), 0) on conflict (minute) do nothing;
+    update referrals.waiting_minutes set waiting = waiting + delta where minute = date_trunc('minute', joined, 'UTC');
   end;
 
 -- The waiting people with credited referrals, apart: a place is found from them and the counts, so
