@@ -275,7 +275,7 @@ describe.each(databaseVariants)('referrals on $name', ({ database }) => {
         lang,
         ...from(`198.${second}.${i + 1}.7`, `Safari ${tag} ${i}`),
       }))
-    const confirmedBy = async (referrer: typeof ana, friends: ReturnType<typeof friendsOf>) => {
+    const confirmedBy = async (referrer: { email: string }, friends: ReturnType<typeof friendsOf>) => {
       const code = await codeOf(referrer.email)
       for (const friend of friends) await traffic.join({ ...friend, ref: code })
       await sweep()
