@@ -193,7 +193,9 @@ begin
               welcome.attempts,
               (select invitation.code from invites.invitations as invitation
                where welcome.kind = 'invitation' and invitation.waitlist_id = welcome.waitlist_id) as "inviteCode",
-              case when welcome.kind = 'standing' then referrals.standing(welcome.waitlist_id) end as standing
+              case when welcome.kind = 'standing' then referrals.standing(welcome.waitlist_id) end as standing,
+              -- A place email is queued again as the place changes: each is a message of its own (its Message-ID says when).
+              floor(extract(epoch from welcome.created_at) * 1000)::bigint as "queuedAt"
   )
   select coalesce(jsonb_agg(to_jsonb(leased) order by leased.kind <> 'welcome', leased.attempts, leased.id), '[]'::jsonb), count(*)
   into claimed, claimed_count

@@ -14,6 +14,8 @@ export interface PendingWelcome {
   inviteCode: string | null
   /** For a place email, where its person stands (referrals.standing, read when claimed); otherwise null. */
   standing?: unknown
+  /** When the message was queued (ms since the epoch): a place email is queued again each time the place changes. */
+  queuedAt?: number
   /** The waitlist entry it welcomes: stable and unique, whatever the database; the personal links act on it. */
   waitlistId: string
   email: string
