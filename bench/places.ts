@@ -31,8 +31,9 @@ async function loadLine(db: Database) {
     )
   })
   await db.query(
+    // Codes unique by construction (hexadecimal digits are in the codes' alphabet): random ones would meet at this count.
     `insert into referrals.people (waitlist_id, code, joined_at, waiting)
-     select id, substr(md5(id::text), 1, 8), created_at, true from public.waitlist`,
+     select id, lpad(to_hex(row_number() over ()), 8, '0'), created_at, true from public.waitlist`,
   )
   // Each referrer's credits are referrals of other people in the line, credited.
   await db.query(

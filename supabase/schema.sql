@@ -1446,7 +1446,9 @@ begin
               welcome.attempts,
               (select invitation.code from invites.invitations as invitation
                where welcome.kind = 'invitation' and invitation.waitlist_id = welcome.waitlist_id) as "inviteCode",
-              case when welcome.kind = 'standing' then referrals.standing(welcome.waitlist_id) end as standing
+              case when welcome.kind = 'standing' then referrals.standing(welcome.waitlist_id) end as standing,
+              -- A place email is queued again as the place changes: each is a message of its own (its Message-ID says when).
+              floor(extract(epoch from welcome.created_at) * 1000)::bigint as "queuedAt"
   )
   select coalesce(jsonb_agg(to_jsonb(leased) order by leased.kind <> 'welcome', leased.attempts, leased.id), '[]'::jsonb), count(*)
   into claimed, claimed_count
@@ -2306,8 +2308,8 @@ begin
     perform referrals.count_waiting(new.joined_at, 1);
   end if;
   if tg_op <> 'DELETE' and new.waiting and new.credited > 0 then
-    insert into referrals.boosted (waitlist_id, joined_at, joined_hour, credited)
-    values (new.waitlist_id, new.joined_at, date_trunc('hour', new.joined_at, 'UTC'), new.credited)
+    insert into referrals.boosted (waitlist_id, joined_at, joined_hour, joined_minute, credited)
+    values (new.waitlist_id, new.joined_at, date_trunc('hour', new.joined_at, 'UTC'), date_trunc('minute', new.joined_at, 'UTC'), new.credited)
     on conflict (waitlist_id) do update set credited = excluded.credited;
   elsif tg_op = 'UPDATE' then
     delete from referrals.boosted where waitlist_id = old.waitlist_id;
@@ -2399,16 +2401,33 @@ begin
     select hour, waiting, sum(waiting) over (order by hour) - waiting as before
     from referrals.waiting_hours where waiting > 0
   ), boosted as (
-    select b.joined_at, b.waitlist_id, b.credited, my_key + per_referral * b.credited as bound,
-           hours.before + 1 as lowest, hours.before + hours.waiting as highest, hours.before
+    select b.joined_at, b.waitlist_id, b.credited, b.joined_minute, my_key + per_referral * b.credited as bound,
+           hours.hour, hours.before + 1 as hour_lowest, hours.before + hours.waiting as hour_highest, hours.before as hour_before
     from referrals.boosted as b join hours on hours.hour = b.joined_hour
     where b.waitlist_id <> me.waitlist_id
-  ), judged as (
+  ), unsure_hours as (
+    -- the hours where a bound falls: there the minutes tell people apart
+    select distinct hour, hour_before from boosted
+    where my_key between hour_lowest and hour_highest or bound between hour_lowest and hour_highest
+  ), minutes as (
+    select m.minute, m.waiting, unsure_hours.hour_before + sum(m.waiting) over (partition by unsure_hours.hour order by m.minute) - m.waiting as before
+    from unsure_hours join referrals.waiting_minutes as m
+      on m.minute >= unsure_hours.hour and m.minute < unsure_hours.hour + interval '1 hour' and m.waiting > 0
+  ), bounded as (
     select boosted.*,
-           -- counted only when a bound falls inside the person's hour
-           case when my_key between boosted.lowest and boosted.highest or boosted.bound between boosted.lowest and boosted.highest
-                then referrals.join_order(boosted.joined_at, boosted.waitlist_id, boosted.before) end as joined
-    from boosted
+           coalesce(minutes.before + 1, boosted.hour_lowest) as lowest,
+           coalesce(minutes.before + minutes.waiting, boosted.hour_highest) as highest,
+           minutes.before as minute_before
+    from boosted left join minutes on minutes.minute = boosted.joined_minute
+  ), judged as (
+    select bounded.*,
+           -- counted one by one only when a bound falls inside the person's minute
+           case when my_key between bounded.lowest and bounded.highest or bounded.bound between bounded.lowest and bounded.highest
+                then bounded.minute_before + 1 + (
+                  select count(*) from referrals.people as p
+                  where p.waiting and p.joined_at >= bounded.joined_minute
+                    and (p.joined_at, p.waitlist_id) < (bounded.joined_at, bounded.waitlist_id)) end as joined
+    from bounded
   )
   select greatest(my_key - 1, 0)
          -- those with credits among the first my_key - 1 are not people without credits
@@ -2985,6 +3004,7 @@ CREATE TABLE referrals.boosted (
     waitlist_id uuid NOT NULL,
     joined_at timestamp with time zone NOT NULL,
     joined_hour timestamp with time zone NOT NULL,
+    joined_minute timestamp with time zone NOT NULL,
     credited integer NOT NULL,
     CONSTRAINT boosted_credited_positive CHECK ((credited > 0))
 );

@@ -126,8 +126,9 @@ create function referrals.count_waiting(joined timestamptz, delta integer) retur
 create table referrals.boosted (
   waitlist_id uuid primary key references referrals.people on delete cascade,
   joined_at timestamptz not null,
-  -- The hour (UTC) they joined in, the key of their count in referrals.waiting_hours.
+  -- The hour and minute (UTC) they joined in, the keys of their counts in referrals.waiting_hours and waiting_minutes.
   joined_hour timestamptz not null,
+  joined_minute timestamptz not null,
   credited integer not null constraint boosted_credited_positive check (credited > 0)
 );
 comment on table referrals.boosted is 'Waiting people with credited referrals (a copy of referrals.people kept by a trigger).';
@@ -144,8 +145,8 @@ begin
     perform referrals.count_waiting(new.joined_at, 1);
   end if;
   if tg_op <> 'DELETE' and new.waiting and new.credited > 0 then
-    insert into referrals.boosted (waitlist_id, joined_at, joined_hour, credited)
-    values (new.waitlist_id, new.joined_at, date_trunc('hour', new.joined_at, 'UTC'), new.credited)
+    insert into referrals.boosted (waitlist_id, joined_at, joined_hour, joined_minute, credited)
+    values (new.waitlist_id, new.joined_at, date_trunc('hour', new.joined_at, 'UTC'), date_trunc('minute', new.joined_at, 'UTC'), new.credited)
     on conflict (waitlist_id) do update set credited = excluded.credited;
   elsif tg_op = 'UPDATE' then
     delete from referrals.boosted where waitlist_id = old.waitlist_id;
@@ -339,8 +340,9 @@ $$;
  * invited). The same order as referrals.ranking, found from the line's counts per hour and minute
  * and the few people with credits, so it stays fast on a long line (decision 0048): a person
  * without credits is ahead when their join order is below my key, one with c credits when theirs
- * is below my key + N × c; the hour a person joined in bounds their join order, which is counted
- * exactly only when the bound falls inside that hour.
+ * is below my key + N × c; the hour a person joined in bounds their join order, the minute where a
+ * bound falls inside that hour, and it is counted one by one only when a bound falls inside that
+ * minute.
  */
 create function referrals.place_of(p_waitlist_id uuid) returns bigint
   language plpgsql stable
@@ -365,16 +367,33 @@ begin
     select hour, waiting, sum(waiting) over (order by hour) - waiting as before
     from referrals.waiting_hours where waiting > 0
   ), boosted as (
-    select b.joined_at, b.waitlist_id, b.credited, my_key + per_referral * b.credited as bound,
-           hours.before + 1 as lowest, hours.before + hours.waiting as highest, hours.before
+    select b.joined_at, b.waitlist_id, b.credited, b.joined_minute, my_key + per_referral * b.credited as bound,
+           hours.hour, hours.before + 1 as hour_lowest, hours.before + hours.waiting as hour_highest, hours.before as hour_before
     from referrals.boosted as b join hours on hours.hour = b.joined_hour
     where b.waitlist_id <> me.waitlist_id
-  ), judged as (
+  ), unsure_hours as (
+    -- the hours where a bound falls: there the minutes tell people apart
+    select distinct hour, hour_before from boosted
+    where my_key between hour_lowest and hour_highest or bound between hour_lowest and hour_highest
+  ), minutes as (
+    select m.minute, m.waiting, unsure_hours.hour_before + sum(m.waiting) over (partition by unsure_hours.hour order by m.minute) - m.waiting as before
+    from unsure_hours join referrals.waiting_minutes as m
+      on m.minute >= unsure_hours.hour and m.minute < unsure_hours.hour + interval '1 hour' and m.waiting > 0
+  ), bounded as (
     select boosted.*,
-           -- counted only when a bound falls inside the person's hour
-           case when my_key between boosted.lowest and boosted.highest or boosted.bound between boosted.lowest and boosted.highest
-                then referrals.join_order(boosted.joined_at, boosted.waitlist_id, boosted.before) end as joined
-    from boosted
+           coalesce(minutes.before + 1, boosted.hour_lowest) as lowest,
+           coalesce(minutes.before + minutes.waiting, boosted.hour_highest) as highest,
+           minutes.before as minute_before
+    from boosted left join minutes on minutes.minute = boosted.joined_minute
+  ), judged as (
+    select bounded.*,
+           -- counted one by one only when a bound falls inside the person's minute
+           case when my_key between bounded.lowest and bounded.highest or bounded.bound between bounded.lowest and bounded.highest
+                then bounded.minute_before + 1 + (
+                  select count(*) from referrals.people as p
+                  where p.waiting and p.joined_at >= bounded.joined_minute
+                    and (p.joined_at, p.waitlist_id) < (bounded.joined_at, bounded.waitlist_id)) end as joined
+    from bounded
   )
   select greatest(my_key - 1, 0)
          -- those with credits among the first my_key - 1 are not people without credits
