@@ -1,37 +1,15 @@
 import { execFile } from 'node:child_process'
-import { readdir, readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { collectPageErrors, gotoHydrated } from './support/page.ts'
 import { useOwnServer } from './support/own-server.ts'
-import { parseMail } from '../test/mail/smtp-inbox.ts'
+import { mailTo } from './support/mail-files.ts'
 
 // A line of its own: who is ahead of the referrer is this spec's doing, and the operator's decision too.
 const ownServer = useOwnServer('the referral line and the Launch tool are the same at any window size')
 
 /** A person's browser: a window of its own, a browser's User-Agent (headless Chromium's reads as a bot). */
 const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
-
-/** The newest message the server wrote to `address` whose Message-ID starts with `kind`, once there is one. */
-async function newestMail(dataDir: string, address: string, kind: 'welcome' | 'standing') {
-  const dir = join(dataDir, 'mail')
-  let found: ReturnType<typeof parseMail> | undefined
-  await expect
-    .poll(
-      async () => {
-        const files = (await readdir(dir).catch(() => [])).filter((name) => name.endsWith(`-${address}.eml`)).sort()
-        for (const file of files) {
-          const mail = parseMail(await readFile(join(dir, file), 'utf8'), { from: '', to: [] })
-          if (mail.header('message-id')?.startsWith(`<${kind}-`)) found = mail
-        }
-        return found !== undefined
-      },
-      { message: `a ${kind} .eml for ${address} in ${dir}`, timeout: 45_000 },
-    )
-    .toBe(true)
-  return found as ReturnType<typeof parseMail>
-}
 
 /** Someone fills the form on `path` (the referral link, or the page) in Portuguese, then confirms through their welcome. */
 async function joinAndConfirm(browser: Browser, path: string, { name, email }: { name: string; email: string }): Promise<Page> {
@@ -43,7 +21,7 @@ async function joinAndConfirm(browser: Browser, path: string, { name, email }: {
   await person.getByLabel('E-mail corporativo').fill(email)
   await person.getByRole('button', { name: 'Solicitar teste grátis' }).click()
   await expect(person.getByText('Cadastro realizado!')).toBeVisible({ timeout: 30_000 })
-  const welcome = await newestMail(server.dataDir, email, 'welcome')
+  const welcome = await mailTo(server.dataDir, email, 'welcome')
   await person.goto(/https?:\/\/\S+\/confirmar\?token=\S+/.exec(welcome.text)?.[0] ?? '')
   await person.getByRole('button', { name: 'Confirmar meu lugar' }).click()
   await expect(person.getByRole('heading', { level: 1, name: 'Lugar confirmado!' })).toBeVisible()
@@ -69,7 +47,7 @@ test('a colleague joins through a referral link and confirms; once counted, the 
   await expect(shared.getByText('Colegas que entraram pelo seu link e confirmaram: 0')).toBeVisible()
 
   // The status page, from the link in the place email, without a login and without the page's script.
-  const placeEmail = await newestMail(server.dataDir, 'ana@empresa.example', 'standing')
+  const placeEmail = await mailTo(server.dataDir, 'ana@empresa.example', 'standing')
   const statusLink = /https?:\/\/\S+\/indicacoes\?token=\S+/.exec(placeEmail.text)?.[0] ?? ''
   await page.goto(statusLink)
   await expect(page.getByRole('heading', { level: 1, name: 'Seu lugar na fila do Pulso' })).toBeVisible()

@@ -31,9 +31,9 @@ function setup(initial: PlaceState = 'unconfirmed') {
   }
   const log = vi.fn()
   const referrals = {
-    standing: vi.fn(async () => null),
+    standing: vi.fn(async (): Promise<Standing | null> => null),
     sight: vi.fn(async () => undefined),
-    leaderboard: vi.fn(async () => null),
+    leaderboard: vi.fn(async (): Promise<Standing['leaderboard']> => null),
   }
   const handle = createWaitlistLinksHandler({ places, referrals, linkSecret: async () => SECRET, log })
   return { places, referrals, log, handle, current: () => state, forget: () => places.forget() }
