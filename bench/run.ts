@@ -1,7 +1,7 @@
 // `npm run bench`: page weight of the first paint, how fast a content edit reaches an open page,
 // sign-up throughput (50 concurrent clients through both supabase-js calls) on PGlite and on
 // PostgreSQL (TEST_DATABASE_URL's server, or an embedded one), and page views counted per second
-// on PostgreSQL (bench/views.ts).
+// on PostgreSQL (bench/views.ts), and the place in line found with 100,000 waiting (bench/places.ts).
 import { get as httpGet } from 'node:http'
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
@@ -17,6 +17,7 @@ import { startProductServer } from '../test/server/test-server.ts'
 import { percentile } from './stats.ts'
 import { serverSandbox } from '../test/server/server-process.ts'
 import { printViewsRow, VIEWS_HEADER, viewsRun } from './views.ts'
+import { PLACES_HEADER, placesRun } from './places.ts'
 
 const SIGNUPS = Number(process.env.BENCH_SIGNUPS ?? 1000)
 const CONCURRENCY = 50
@@ -279,7 +280,7 @@ async function withThrowawayDatabase<T>(run: (databaseUrl: string) => Promise<T>
 }
 
 // `npm run bench -- signups` runs the sign-up benchmark alone; `-- signups postgres` (or `pglite`) one backend;
-// `-- views` the page views counted per second (PostgreSQL only).
+// `-- views` the page views counted per second (PostgreSQL only); `-- places` the place-in-line lookup (PostgreSQL only).
 const [only, backend] = process.argv.slice(2)
 if (!only || only === 'page') await pageWeight()
 if (!only || only === 'live') await liveEditLatency()
@@ -296,4 +297,8 @@ if (!only || only === 'signups') {
 if (!only || only === 'views') {
   console.log(VIEWS_HEADER)
   for (let i = 1; i <= RUNS; i++) printViewsRow(`PostgreSQL #${i}`, await withThrowawayDatabase(viewsRun))
+}
+if (!only || only === 'places') {
+  console.log(PLACES_HEADER)
+  if (!(await withThrowawayDatabase(placesRun))) process.exitCode = 1
 }

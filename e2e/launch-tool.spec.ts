@@ -1,11 +1,10 @@
-import { readdir, readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { readFile } from 'node:fs/promises'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { collectPageErrors } from './support/page.ts'
 import { useOwnServer } from './support/own-server.ts'
 import { browserUserAgent, joinOnPage, launchAddress } from './support/launch-tool.ts'
 import { startWebhookReceiver } from '../test/webhooks/webhook-receiver.ts'
-import { parseMail } from '../test/mail/smtp-inbox.ts'
+import { mailTo } from './support/mail-files.ts'
 
 const ownServer = useOwnServer('one browser size is enough for the Launch tool, which the Studio shows on a desk')
 
@@ -113,25 +112,6 @@ test('an operator adds a webhook endpoint, keeps its secret, and sees a sign-up 
     await receiver.close()
   }
 })
-
-/** The mail the server wrote to `address` whose Message-ID starts with `kind`, once it is there. */
-async function mailTo(dataDir: string, address: string, kind: 'welcome' | 'invitation') {
-  const dir = join(dataDir, 'mail')
-  let found: ReturnType<typeof parseMail> | undefined
-  await expect
-    .poll(
-      async () => {
-        for (const file of (await readdir(dir).catch(() => [])).filter((name) => name.endsWith(`-${address}.eml`))) {
-          const mail = parseMail(await readFile(join(dir, file), 'utf8'), { from: '', to: [] })
-          if (mail.header('message-id')?.startsWith(`<${kind}-`)) found = mail
-        }
-        return found !== undefined
-      },
-      { message: `a ${kind} .eml for ${address} in ${dir}`, timeout: 30_000 },
-    )
-    .toBe(true)
-  return found as ReturnType<typeof parseMail>
-}
 
 test('an operator lets the next confirmed people in: sees who, sends the wave once, marks an activation', async ({
   page,

@@ -127,6 +127,43 @@ export type InvitationEmail = {
   removeLink?: LocaleString
 }
 
+export type ReferralSettings = {
+  _id: string
+  _type: 'referralSettings'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  placesPerReferral?: number
+  leaderboard?: boolean
+  title?: LocaleString
+  place?: LocaleString
+  notWaiting?: LocaleString
+  invited?: LocaleString
+  linkLabel?: LocaleString
+  linkIntro?: LocaleText
+  linkIntroNoMove?: LocaleText
+  credited?: LocaleString
+  held?: LocaleString
+  milestones?: Array<{
+    friends?: number
+    text?: LocaleString
+    _type: 'milestone'
+    _key: string
+  }>
+  nextMilestone?: LocaleString
+  leaderboardTitle?: LocaleString
+  leaderboardEmpty?: LocaleString
+  anonymous?: LocaleString
+  subject?: LocaleString
+  greeting?: LocaleString
+  greetingWithoutName?: LocaleString
+  emailIntro?: LocaleText
+  statusButton?: LocaleString
+  signOff?: LocaleText
+  emailFooter?: LocaleText
+  removeLink?: LocaleString
+}
+
 export type LinkPages = {
   _id: string
   _type: 'linkPages'
@@ -567,6 +604,7 @@ export type AllSanitySchemaTypes =
   | LocaleText
   | Statistic
   | InvitationEmail
+  | ReferralSettings
   | LinkPages
   | WelcomeEmail
   | PrivacyNote
@@ -634,7 +672,7 @@ export type RunningExperimentsQueryResult = Array<{
 
 // Source: supabase/functions/_shared/delivery/mail-copy-query.ts
 // Variable: mailCopyQuery
-// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },  "email": *[_type == "welcomeEmail" && _id == "welcomeEmail"][0]{    subject, greeting, greetingWithoutName, confirmIntro, confirmButton, confirmNote,    paragraphs, steps, signOff, notYou, removeLink  },  "invitation": *[_type == "invitationEmail" && _id == "invitationEmail"][0]{    subject, greeting, greetingWithoutName, intro, trialButton, trialUrl, paragraphs, signOff, footer, removeLink  }}
+// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },  "email": *[_type == "welcomeEmail" && _id == "welcomeEmail"][0]{    subject, greeting, greetingWithoutName, confirmIntro, confirmButton, confirmNote,    paragraphs, steps, signOff, notYou, removeLink  },  "invitation": *[_type == "invitationEmail" && _id == "invitationEmail"][0]{    subject, greeting, greetingWithoutName, intro, trialButton, trialUrl, paragraphs, signOff, footer, removeLink  },  "referrals": *[_type == "referralSettings" && _id == "referralSettings"][0]{    placesPerReferral, leaderboard, subject, greeting, greetingWithoutName, emailIntro, place, linkLabel, linkIntro,    linkIntroNoMove, credited, milestones[]{ friends, text }, nextMilestone, statusButton, signOff, emailFooter, removeLink  }}
 export type MailCopyQueryResult = {
   settings: {
     brandName: string | null
@@ -678,6 +716,28 @@ export type MailCopyQueryResult = {
     > | null
     signOff: LocaleText | null
     footer: LocaleText | null
+    removeLink: LocaleString | null
+  } | null
+  referrals: {
+    placesPerReferral: number | null
+    leaderboard: boolean | null
+    subject: LocaleString | null
+    greeting: LocaleString | null
+    greetingWithoutName: LocaleString | null
+    emailIntro: LocaleText | null
+    place: LocaleString | null
+    linkLabel: LocaleString | null
+    linkIntro: LocaleText | null
+    linkIntroNoMove: LocaleText | null
+    credited: LocaleString | null
+    milestones: Array<{
+      friends: number | null
+      text: LocaleString | null
+    }> | null
+    nextMilestone: LocaleString | null
+    statusButton: LocaleString | null
+    signOff: LocaleText | null
+    emailFooter: LocaleText | null
     removeLink: LocaleString | null
   } | null
 }
@@ -870,7 +930,7 @@ export type PageQueryResult = {
 
 // Source: web/src/shared/content/signup-pages-query.ts
 // Variable: signupPagesQuery
-// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },  "pages": *[_type == "linkPages" && _id == "linkPages"][0]{    confirmTitle, confirmBody, confirmButton, confirmedTitle, confirmedBody, goneTitle, goneBody,    confirmExpiredTitle, confirmExpiredBody, removeTitle, removeBody, removeButton,    removedTitle, removedBody, removeExpiredTitle, removeExpiredBody, invalidTitle, invalidBody,    unavailableTitle, unavailableBody, homeLink  },  "privacy": *[_type == "privacyNote" && _id == "privacyNote"][0]{    version, title, intro, sections[]{ _key, heading, body }, versionLabel  }}
+// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },  "pages": *[_type == "linkPages" && _id == "linkPages"][0]{    confirmTitle, confirmBody, confirmButton, confirmedTitle, confirmedBody, goneTitle, goneBody,    confirmExpiredTitle, confirmExpiredBody, removeTitle, removeBody, removeButton,    removedTitle, removedBody, removeExpiredTitle, removeExpiredBody, invalidTitle, invalidBody,    unavailableTitle, unavailableBody, homeLink  },  "privacy": *[_type == "privacyNote" && _id == "privacyNote"][0]{    version, title, intro, sections[]{ _key, heading, body }, versionLabel  },  "referrals": *[_type == "referralSettings" && _id == "referralSettings"][0]{    title, place, notWaiting, invited, linkLabel, linkIntro, linkIntroNoMove, credited, held,    milestones[]{ _key, friends, text }, nextMilestone, leaderboardTitle, leaderboardEmpty, anonymous  }}
 export type SignupPagesQueryResult = {
   settings: {
     brandName: string | null
@@ -910,6 +970,26 @@ export type SignupPagesQueryResult = {
     }> | null
     versionLabel: LocaleString | null
   } | null
+  referrals: {
+    title: LocaleString | null
+    place: LocaleString | null
+    notWaiting: LocaleString | null
+    invited: LocaleString | null
+    linkLabel: LocaleString | null
+    linkIntro: LocaleText | null
+    linkIntroNoMove: LocaleText | null
+    credited: LocaleString | null
+    held: LocaleString | null
+    milestones: Array<{
+      _key: string
+      friends: number | null
+      text: LocaleString | null
+    }> | null
+    nextMilestone: LocaleString | null
+    leaderboardTitle: LocaleString | null
+    leaderboardEmpty: LocaleString | null
+    anonymous: LocaleString | null
+  } | null
 }
 
 // Query TypeMap
@@ -917,10 +997,10 @@ declare global {
   interface SanityQueries {
     '{\n  "experiments": *[_type == "experiment"] | order(_createdAt desc) [0...50]{\n    _id, title, status, split, plannedExposures, startedAt, stoppedAt, winner, "variants": variants[]{ variantId, label }\n  },\n  "hero": *[_type == "hero" && _id == "hero"][0]{ headline, subheadline, primaryCta },\n  "freeTrial": *[_type == "freeTrial" && _id == "freeTrial"][0]{ title }\n}': ExperimentsOverviewQueryResult
     '*[_type == "experiment" && status == "running"] | order(startedAt asc) [0...4]{ _id, split, "variants": variants[].variantId }': RunningExperimentsQueryResult
-    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },\n  "email": *[_type == "welcomeEmail" && _id == "welcomeEmail"][0]{\n    subject, greeting, greetingWithoutName, confirmIntro, confirmButton, confirmNote,\n    paragraphs, steps, signOff, notYou, removeLink\n  },\n  "invitation": *[_type == "invitationEmail" && _id == "invitationEmail"][0]{\n    subject, greeting, greetingWithoutName, intro, trialButton, trialUrl, paragraphs, signOff, footer, removeLink\n  }\n}': MailCopyQueryResult
+    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },\n  "email": *[_type == "welcomeEmail" && _id == "welcomeEmail"][0]{\n    subject, greeting, greetingWithoutName, confirmIntro, confirmButton, confirmNote,\n    paragraphs, steps, signOff, notYou, removeLink\n  },\n  "invitation": *[_type == "invitationEmail" && _id == "invitationEmail"][0]{\n    subject, greeting, greetingWithoutName, intro, trialButton, trialUrl, paragraphs, signOff, footer, removeLink\n  },\n  "referrals": *[_type == "referralSettings" && _id == "referralSettings"][0]{\n    placesPerReferral, leaderboard, subject, greeting, greetingWithoutName, emailIntro, place, linkLabel, linkIntro,\n    linkIntroNoMove, credited, milestones[]{ friends, text }, nextMilestone, statusButton, signOff, emailFooter, removeLink\n  }\n}': MailCopyQueryResult
     '*[_type == "privacyNote" && _id == "privacyNote"][0].version': PrivacyNoteVersionQueryResult
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    brandName, seoTitle, seoDescription, rights,\n    ogImage{ alt, hotspot, crop, asset->{ _id } }\n  },\n  "ui": *[_type == "uiStrings" && _id == "uiStrings"][0]{\n    skipToContent, navLabel, navFeatures, navUseCases, navPlatform, headerCta, menuOpen, menuClose,\n    languageLabel, notFoundTitle, notFoundLink\n  },\n  "hero": *[_type == "hero" && _id == "hero"][0]{\n    badge, "headline": coalesce(headline.variants[experimentId + ":" + variantId in $arms][0].value, headline.default),\n    "subheadline": coalesce(subheadline.variants[experimentId + ":" + variantId in $arms][0].value, subheadline.default),\n    oldWayTitle, oldWayPoints, newWayTitle, newWayPoints,\n    "primaryCta": coalesce(primaryCta.variants[experimentId + ":" + variantId in $arms][0].value, primaryCta.default),\n    secondaryCta, trialNote\n  },\n  "workflow": *[_type == "workflow" && _id == "workflow"][0]{\n    title, subtitle, steps[]{_key, title, description}\n  },\n  "useCases": *[_type == "useCases" && _id == "useCases"][0]{\n    title, subtitle, audiences[]{_key, audience, title, description, points}\n  },\n  "results": *[_type == "results" && _id == "results"][0]{ title, subtitle },\n  "statistics": *[_type == "statistic"] | order(order asc){ _id, value, label },\n  "features": *[_type == "features" && _id == "features"][0]{\n    title, subtitle, items[]{_key, icon, title, description}\n  },\n  "platform": *[_type == "platform" && _id == "platform"][0]{\n    title, subtitle, integrationsTitle, integrations[]{_key, name, category},\n    chatLabel, videoLabel, teamLabel, securityTitle, securityPoints\n  },\n  "testimonialsSection": *[_type == "testimonialsSection" && _id == "testimonialsSection"][0]{ title, subtitle },\n  "testimonials": *[_type == "testimonial"] | order(order asc){\n    _id, quote, author, role,\n    photo{ alt, hotspot, crop, asset->{ _id, metadata{ dimensions{ width, height } } } }\n  },\n  "cta": *[_type == "cta" && _id == "cta"][0]{ title, description, buttonText },\n  "freeTrial": *[_type == "freeTrial" && _id == "freeTrial"][0]{\n    "title": coalesce(title.variants[experimentId + ":" + variantId in $arms][0].value, title.default),\n    subtitle, benefits, nameLabel, namePlaceholder, roleLabel, rolePlaceholder,\n    emailLabel, emailPlaceholder, buttonText, buttonLoading, disclaimer,\n    successTitle, successDescription, errorTitle, errorDescription\n  },\n  "privacyNote": *[_type == "privacyNote" && _id == "privacyNote"][0]{ version, formNotice, linkText }\n}': PageQueryResult
-    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },\n  "pages": *[_type == "linkPages" && _id == "linkPages"][0]{\n    confirmTitle, confirmBody, confirmButton, confirmedTitle, confirmedBody, goneTitle, goneBody,\n    confirmExpiredTitle, confirmExpiredBody, removeTitle, removeBody, removeButton,\n    removedTitle, removedBody, removeExpiredTitle, removeExpiredBody, invalidTitle, invalidBody,\n    unavailableTitle, unavailableBody, homeLink\n  },\n  "privacy": *[_type == "privacyNote" && _id == "privacyNote"][0]{\n    version, title, intro, sections[]{ _key, heading, body }, versionLabel\n  }\n}': SignupPagesQueryResult
+    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },\n  "pages": *[_type == "linkPages" && _id == "linkPages"][0]{\n    confirmTitle, confirmBody, confirmButton, confirmedTitle, confirmedBody, goneTitle, goneBody,\n    confirmExpiredTitle, confirmExpiredBody, removeTitle, removeBody, removeButton,\n    removedTitle, removedBody, removeExpiredTitle, removeExpiredBody, invalidTitle, invalidBody,\n    unavailableTitle, unavailableBody, homeLink\n  },\n  "privacy": *[_type == "privacyNote" && _id == "privacyNote"][0]{\n    version, title, intro, sections[]{ _key, heading, body }, versionLabel\n  },\n  "referrals": *[_type == "referralSettings" && _id == "referralSettings"][0]{\n    title, place, notWaiting, invited, linkLabel, linkIntro, linkIntroNoMove, credited, held,\n    milestones[]{ _key, friends, text }, nextMilestone, leaderboardTitle, leaderboardEmpty, anonymous\n  }\n}': SignupPagesQueryResult
   }
 }
 // Lets @sanity/client releases that predate the global registry read it too

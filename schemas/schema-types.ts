@@ -18,6 +18,7 @@ import { privacyNote } from './documents/privacy-note'
 import { welcomeEmail } from './documents/welcome-email'
 import { invitationEmail } from './documents/invitation-email'
 import { linkPages } from './documents/link-pages'
+import { referralSettings } from './documents/referral-settings'
 import { pageSections, type SectionSchemaType } from './page-sections'
 import { withTranslationStatus } from './translation-preview'
 
@@ -39,9 +40,10 @@ export const sectionTypes = pageSections.map(({ schemaType }) => withTranslation
 
 /**
  * What a sign-up meets beyond the page, in the order they meet it: the privacy note, the welcome
- * email, the pages its links open and, when their turn comes, the invitation email.
+ * email, the pages its links open, their place in line and personal link (referrals) and, when
+ * their turn comes, the invitation email.
  */
-export const signupTypes = [privacyNote, welcomeEmail, linkPages, invitationEmail].map(withTranslationStatus)
+export const signupTypes = [privacyNote, welcomeEmail, linkPages, referralSettings, invitationEmail].map(withTranslationStatus)
 
 export const singletonTypes = [...sectionTypes, ...[siteSettings, uiStrings].map(withTranslationStatus), ...signupTypes]
 

@@ -30,6 +30,7 @@ import { functionRoutes } from './supabase/function-routes.ts'
 import { createSendWelcomeHandler } from '../supabase/functions/_shared/welcome/send-welcome.ts'
 import { createWelcomeStore } from '../supabase/functions/_shared/welcome/welcome-store.ts'
 import { createWaitlistLinksHandler } from '../supabase/functions/_shared/links/waitlist-links.ts'
+import { createReferralStore } from '../supabase/functions/_shared/referrals/referral-store.ts'
 import type { SignupPagesContent } from '../web/src/shared/content/signup-pages-copy.ts'
 import type { QuerySource } from './site/query-source.ts'
 import { linkRoutes } from './site/link-routes.ts'
@@ -177,7 +178,7 @@ export async function buildApp({
       ...(pageViews ? { onChallenge: pageViews.challengeSent } : {}),
       log,
     })
-    const waitlistLinks = createWaitlistLinksHandler({ places, linkSecret, log })
+    const waitlistLinks = createWaitlistLinksHandler({ places, referrals: createReferralStore(db), linkSecret, log })
     await app.register(async (signupScope) => {
       countAsLoad(signupScope, visitors)
       await signupScope.register(restRoutes, { db, anonKey })
@@ -199,6 +200,7 @@ export async function buildApp({
     links: createLinkActions(callLinks, app.log),
     rate: config.links.rate,
     pageViews,
+    referrals: { siteUrl: config.siteUrl },
   })
 
   const launch = createLaunch(config, signups?.db, () => selfOrigin(app))

@@ -150,6 +150,9 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   WEBHOOK_SWEEP_SECONDS: z.coerce.number().min(0.1).max(60).default(1),
   INVITE_ACTIVATION_KEY: optional(z.string().min(32, 'at least 32 characters, e.g. from `openssl rand -hex 32`')),
+  // Referrals (docs/product.md §13.2): credits per referrer per hour before the rest are held; the least time between place emails.
+  REFERRAL_CREDITS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(5),
+  REFERRAL_EMAIL_GAP_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
   // Bounds on the content API's queries (server/sanity/query/query-pool.ts; README, security).
   CONTENT_QUERY_WORKERS: z.coerce.number().int().min(1).max(16).default(DEFAULT_QUERY_LIMITS.workers),
   CONTENT_QUERY_TIME_LIMIT_MS: z.coerce.number().int().min(10).max(60_000).default(DEFAULT_QUERY_LIMITS.timeLimitMs),
@@ -273,6 +276,13 @@ export interface ServerConfig {
     /** INVITE_ACTIVATION_KEY: the bearer the product reports activations with; undefined, the call is off. */
     activationKey: string | undefined
   }
+  /** Referrals (docs/product.md §13.2): written into referrals.settings at start. */
+  referrals: {
+    /** REFERRAL_CREDITS_PER_HOUR: a referrer's credits in an hour beyond which the rest are held for review. */
+    creditsPerHour: number
+    /** REFERRAL_EMAIL_GAP_MINUTES: the least time between two place emails to one person. */
+    emailGapMinutes: number
+  }
   /** The personal links in the welcome (docs/product.md §4.5). */
   links: {
     /** LINK_SECRET; unset, the sign-up backend generates one and keeps it in the database. */
@@ -376,6 +386,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
       sweepMs: e.WEBHOOK_SWEEP_SECONDS * 1000,
     },
     invites: { activationKey: e.INVITE_ACTIVATION_KEY },
+    referrals: { creditsPerHour: e.REFERRAL_CREDITS_PER_HOUR, emailGapMinutes: e.REFERRAL_EMAIL_GAP_MINUTES },
     links: {
       secret: e.LINK_SECRET,
       retentionDays: e.UNCONFIRMED_RETENTION_DAYS,

@@ -52,6 +52,7 @@ describe('the desk', () => {
       'privacyNote',
       'welcomeEmail',
       'linkPages',
+      'referralSettings',
       'invitationEmail',
     ])
   })

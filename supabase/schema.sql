@@ -51,6 +51,18 @@ CREATE SCHEMA operator;
 CREATE SCHEMA private;
 
 --
+-- Name: referrals; Type: SCHEMA; Schema: -; Owner: -
+--
+
+CREATE SCHEMA referrals;
+
+--
+-- Name: SCHEMA referrals; Type: COMMENT; Schema: -; Owner: -
+--
+
+COMMENT ON SCHEMA referrals IS 'Referral codes, referrals and their credit, the waiting line''s counts, and short-lived network sightings.';
+
+--
 -- Name: supabase_migrations; Type: SCHEMA; Schema: -; Owner: -
 --
 
@@ -841,7 +853,7 @@ CREATE TABLE public.welcome_emails (
     leased_until timestamp with time zone,
     kind text DEFAULT 'welcome'::text NOT NULL,
     CONSTRAINT welcome_emails_consent_version_check CHECK (((char_length(consent_version) >= 1) AND (char_length(consent_version) <= 64))),
-    CONSTRAINT welcome_emails_kind_known CHECK ((kind = ANY (ARRAY['welcome'::text, 'invitation'::text]))),
+    CONSTRAINT welcome_emails_kind_known CHECK ((kind = ANY (ARRAY['invitation'::text, 'standing'::text, 'welcome'::text]))),
     CONSTRAINT welcome_emails_locale_check CHECK ((locale = ANY (ARRAY['pt'::text, 'en'::text]))),
     CONSTRAINT welcome_emails_name_check CHECK (((char_length(name) >= 1) AND (char_length(name) <= 200))),
     CONSTRAINT welcome_emails_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'sent'::text, 'failed'::text])))
@@ -863,7 +875,7 @@ COMMENT ON COLUMN public.welcome_emails.status IS 'pending: to be sent (leased_u
 -- Name: COLUMN welcome_emails.kind; Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON COLUMN public.welcome_emails.kind IS 'welcome, or invitation (written by invites.send_wave).';
+COMMENT ON COLUMN public.welcome_emails.kind IS 'welcome, invitation (written by invites.send_wave), or standing: a confirmed person''s place in line and personal link (referrals.queue_standing).';
 
 --
 -- Name: wave_json(invites.waves); Type: FUNCTION; Schema: invites; Owner: -
@@ -1034,11 +1046,7 @@ CREATE FUNCTION invites.next_candidates(p_count integer) RETURNS TABLE(waitlist_
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select w.id from public.waitlist as w
-  where w.confirmed_at is not null
-    and not exists (select 1 from invites.invitations as invitation where invitation.waitlist_id = w.id)
-  order by w.created_at, w.id
-  limit p_count;
+  select ranked.waitlist_id from referrals.ranking(p_count) as ranked order by ranked.place;
 $$;
 
 --
@@ -1060,9 +1068,9 @@ begin
     'people', coalesce(jsonb_agg(jsonb_build_object(
         'id', w.id, 'email', w.email,
         'name', invites.name_of(w), 'role', w.role, 'locale', invites.locale_of(w), 'createdAt', w.created_at, 'confirmedAt', w.confirmed_at)
-      order by w.created_at, w.id), '[]'::jsonb))
+      order by next.position), '[]'::jsonb))
   into answer
-  from invites.next_candidates(p_count) as next
+  from invites.next_candidates(p_count) with ordinality as next(waitlist_id, position)
   join public.waitlist as w on w.id = next.waitlist_id;
 
   insert into operator.audit (actor, action, detail)
@@ -1156,7 +1164,7 @@ CREATE TABLE operator.audit (
     actor text NOT NULL,
     action text NOT NULL,
     detail jsonb DEFAULT '{}'::jsonb NOT NULL,
-    CONSTRAINT audit_action_known CHECK ((action = ANY (ARRAY['session.opened'::text, 'waitlist.read'::text, 'waitlist.exported'::text, 'person.erased'::text, 'webhook.endpoint.created'::text, 'webhook.endpoint.changed'::text, 'webhook.endpoint.deleted'::text, 'webhook.secret.rotated'::text, 'webhook.test.sent'::text, 'webhook.delivery.resent'::text, 'invites.previewed'::text, 'invites.wave.sent'::text, 'invites.wave.read'::text, 'invite.activated'::text]))),
+    CONSTRAINT audit_action_known CHECK ((action = ANY (ARRAY['invite.activated'::text, 'invites.previewed'::text, 'invites.wave.read'::text, 'invites.wave.sent'::text, 'person.erased'::text, 'referral.accepted'::text, 'referral.rejected'::text, 'referrals.held.read'::text, 'session.opened'::text, 'waitlist.exported'::text, 'waitlist.read'::text, 'webhook.delivery.resent'::text, 'webhook.endpoint.changed'::text, 'webhook.endpoint.created'::text, 'webhook.endpoint.deleted'::text, 'webhook.secret.rotated'::text, 'webhook.test.sent'::text]))),
     CONSTRAINT audit_actor_is_an_id CHECK ((actor ~ '^[A-Za-z0-9_-]{1,64}$'::text))
 );
 
@@ -1456,7 +1464,7 @@ begin
   with due as (
     select id from public.welcome_emails
     where status = 'pending' and next_attempt_at <= now()
-    order by kind = 'invitation', attempts, next_attempt_at
+    order by kind <> 'welcome', attempts, next_attempt_at
     limit allowed
     for update skip locked
   ), leased as (
@@ -1468,9 +1476,12 @@ begin
     returning welcome.id, welcome.kind, welcome.waitlist_id as "waitlistId", welcome.email, welcome.name, welcome.locale,
               welcome.attempts,
               (select invitation.code from invites.invitations as invitation
-               where welcome.kind = 'invitation' and invitation.waitlist_id = welcome.waitlist_id) as "inviteCode"
+               where welcome.kind = 'invitation' and invitation.waitlist_id = welcome.waitlist_id) as "inviteCode",
+              case when welcome.kind = 'standing' then referrals.standing(welcome.waitlist_id) end as standing,
+              -- A place email is queued again as the place changes: each is a message of its own (its Message-ID says when).
+              floor(extract(epoch from welcome.created_at) * 1000)::bigint as "queuedAt"
   )
-  select coalesce(jsonb_agg(to_jsonb(leased) order by leased.kind = 'invitation', leased.attempts, leased.id), '[]'::jsonb), count(*)
+  select coalesce(jsonb_agg(to_jsonb(leased) order by leased.kind <> 'welcome', leased.attempts, leased.id), '[]'::jsonb), count(*)
   into claimed, claimed_count
   from leased;
 
@@ -1673,6 +1684,89 @@ CREATE FUNCTION public.operator_waitlist_page(p_actor text, p_search text, p_sta
     LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
     RETURN operator.waitlist_page(p_actor, p_search, p_status, p_limit, p_offset);
+
+--
+-- Name: decide_held(text, uuid, boolean); Type: FUNCTION; Schema: referrals; Owner: -
+--
+
+CREATE FUNCTION referrals.decide_held(p_actor text, p_referred uuid, p_accept boolean) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  referrer uuid;
+begin
+  update referrals.referrals
+  set status = case when p_accept then 'credited' else 'rejected' end, decided_at = now(), decided_by = p_actor
+  where referred_id = p_referred and status = 'held'
+  returning referrer_id into referrer;
+  if not found then
+    return false;
+  end if;
+  if p_accept then
+    perform referrals.queue_standing(referrer);
+  end if;
+  insert into operator.audit (actor, action, detail)
+  values (p_actor, case when p_accept then 'referral.accepted' else 'referral.rejected' end, jsonb_build_object('referral', p_referred));
+  return true;
+end;
+$$;
+
+--
+-- Name: referrals_decide_held(text, uuid, boolean); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.referrals_decide_held(p_actor text, p_referred uuid, p_accept boolean) RETURNS boolean
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    RETURN referrals.decide_held(p_actor, p_referred, p_accept);
+
+--
+-- Name: held(text); Type: FUNCTION; Schema: referrals; Owner: -
+--
+
+CREATE FUNCTION referrals.held(p_actor text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  answer jsonb;
+begin
+  select jsonb_build_object(
+    'counts', (select jsonb_build_object(
+        'pending', count(*) filter (where status = 'pending'),
+        'credited', count(*) filter (where status = 'credited'),
+        'held', count(*) filter (where status = 'held'),
+        'refused', count(*) filter (where status = 'refused'),
+        'rejected', count(*) filter (where status = 'rejected'),
+        'revoked', count(*) filter (where status = 'revoked'))
+      from referrals.referrals),
+    'placesPerReferral', (select places_per_referral from referrals.settings),
+    'creditsPerHour', (select credits_per_hour from referrals.settings),
+    'held', coalesce(jsonb_agg(jsonb_build_object(
+        'id', held.referred_id, 'email', referred.email,
+        'referrer', jsonb_build_object('id', referrer.id, 'email', referrer.email),
+        'reason', held.reason, 'signedUpAt', held.created_at, 'heldAt', held.decided_at)
+      order by held.decided_at, held.referred_id), '[]'::jsonb))
+  into answer
+  from (select * from referrals.referrals where status = 'held' order by decided_at, referred_id limit 200) as held
+  join public.waitlist as referred on referred.id = held.referred_id
+  join public.waitlist as referrer on referrer.id = held.referrer_id;
+
+  insert into operator.audit (actor, action, detail)
+  values (p_actor, 'referrals.held.read', jsonb_build_object('rows', jsonb_array_length(answer -> 'held')));
+  return answer;
+end;
+$$;
+
+--
+-- Name: referrals_held(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.referrals_held(p_actor text) RETURNS jsonb
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    RETURN referrals.held(p_actor);
 
 --
 -- Name: create_endpoint(text, text, text, text[], text); Type: FUNCTION; Schema: webhooks; Owner: -
@@ -1969,6 +2063,619 @@ CREATE FUNCTION public.webhooks_update_endpoint(p_actor text, p_id uuid, p_descr
     LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
     RETURN webhooks.update_endpoint(p_actor, p_id, p_description, p_events, p_enabled);
+
+--
+-- Name: confirm_place(uuid, boolean, text); Type: FUNCTION; Schema: referrals; Owner: -
+--
+
+CREATE FUNCTION referrals.confirm_place(p_waitlist_id uuid, p_disposable boolean, p_masked_name text) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  update public.waitlist as w
+  set confirmed_at = now(), consent_locale = e.locale, consent_version = e.consent_version
+  from (select p_waitlist_id as id) as target
+  left join public.welcome_emails as e on e.waitlist_id = target.id and e.kind = 'welcome'
+  where w.id = target.id and w.confirmed_at is null;
+  if not found then
+    return false;
+  end if;
+  update referrals.people set masked_name = p_masked_name where waitlist_id = p_waitlist_id;
+  perform referrals.queue_standing(p_waitlist_id);
+  perform referrals.decide(p_waitlist_id, p_disposable);
+  return true;
+end;
+$$;
+
+--
+-- Name: waiting_hours; Type: TABLE; Schema: referrals; Owner: -
+--
+
+CREATE TABLE referrals.waiting_hours (
+    hour timestamp with time zone NOT NULL,
+    waiting integer NOT NULL,
+    CONSTRAINT waiting_hours_not_negative CHECK ((waiting >= 0))
+);
+
+--
+-- Name: TABLE waiting_hours; Type: COMMENT; Schema: referrals; Owner: -
+--
+
+COMMENT ON TABLE referrals.waiting_hours IS 'Waiting people by the hour they joined (UTC), kept by triggers.';
+
+--
+-- Name: waiting_minutes; Type: TABLE; Schema: referrals; Owner: -
+--
+
+CREATE TABLE referrals.waiting_minutes (
+    minute timestamp with time zone NOT NULL,
+    waiting integer NOT NULL,
+    CONSTRAINT waiting_minutes_not_negative CHECK ((waiting >= 0))
+);
+
+--
+-- Name: TABLE waiting_minutes; Type: COMMENT; Schema: referrals; Owner: -
+--
+
+COMMENT ON TABLE referrals.waiting_minutes IS 'Waiting people by the minute they joined (UTC), kept by triggers.';
+
+--
+-- Name: count_waiting(timestamp with time zone, integer); Type: FUNCTION; Schema: referrals; Owner: -
+--
+
+CREATE FUNCTION referrals.count_waiting(joined timestamp with time zone, delta integer) RETURNS void
+    LANGUAGE sql
+    SET search_path TO ''
+    BEGIN ATOMIC
+ INSERT INTO referrals.waiting_hours (hour, waiting)
+   VALUES (date_trunc('hour'::text, count_waiting.joined, 'UTC'::text), 0) ON CONFLICT(hour) DO NOTHING;
+ UPDATE referrals.waiting_hours SET waiting = (waiting_hours.waiting + count_waiting.delta)
+   WHERE (waiting_hours.hour = date_trunc('hour'::text, count_waiting.joined, 'UTC'::text));
+ INSERT INTO referrals.waiting_minutes (minute, waiting)
+   VALUES (date_trunc('minute'::text, count_waiting.joined, 'UTC'::text), 0) ON CONFLICT(minute) DO NOTHING;
+ UPDATE referrals.waiting_minutes SET waiting = (waiting_minutes.waiting + count_waiting.delta)
+   WHERE (waiting_minutes.minute = date_trunc('minute'::text, count_waiting.joined, 'UTC'::text));
+END;
+
+--
+-- Name: credits_counted(); Type: FUNCTION; Schema: referrals; Owner: -
+--
+
+CREATE FUNCTION referrals.credits_counted() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if tg_op in ('UPDATE', 'DELETE') and old.status = 'credited' then
+    update referrals.people set credited = credited - 1 where waitlist_id = old.referrer_id;
+  end if;
+  if tg_op in ('UPDATE', 'INSERT') and new.status = 'credited' then
+    update referrals.people set credited = credited + 1 where waitlist_id = new.referrer_id;
+  end if;
+  return null;
+end;
+$$;
+
+--
+-- Name: decide(uuid, boolean); Type: FUNCTION; Schema: referrals; Owner: -
+--
+
+CREATE FUNCTION referrals.decide(p_referred uuid, p_disposable boolean) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  referral referrals.referrals;
+  held_for text;
+begin
+  select * into referral from referrals.referrals where referred_id = p_referred and status = 'pending';
+  if not found then
+    return;
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('referrals:' || referral.referrer_id::text, 0));
+  if p_disposable then
+    update referrals.referrals set status = 'refused', reason = 'disposable_domain', decided_at = now() where referred_id = p_referred;
+    return;
+  end if;
+  held_for := coalesce(referral.network_match, referrals.network_match(p_referred, referral.referrer_id));
+  if held_for is null and (
+    select count(*) from referrals.referrals
+    where referrer_id = referral.referrer_id and status = 'credited' and decided_at > now() - interval '1 hour'
+  ) >= (select credits_per_hour from referrals.settings) then
+    held_for := 'hourly_limit';
+  end if;
+  if held_for is not null then
+    update referrals.referrals set status = 'held', reason = held_for, decided_at = now() where referred_id = p_referred;
+    return;
+  end if;
+  update referrals.referrals set status = 'credited', decided_at = now() where referred_id = p_referred;
+  perform referrals.queue_standing(referral.referrer_id);
+end;
+$$;
+
+--
+-- Name: sightings; Type: TABLE; Schema: referrals; Owner: -
+--
+
+CREATE TABLE referrals.sightings (
+    waitlist_id uuid NOT NULL,
+    day date NOT NULL,
+    visitor bytea NOT NULL,
+    network bytea NOT NULL,
+    seen_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT sightings_network_size CHECK ((octet_length(network) = 16)),
+    CONSTRAINT sightings_visitor_size CHECK ((octet_length(visitor) = 16))
+);
+
+--
+-- Name: TABLE sightings; Type: COMMENT; Schema: referrals; Owner: -
+--
+
+COMMENT ON TABLE referrals.sightings IS 'Day-keyed hashes of where a person was seen, to hold referrals from the referrer''s own network; deleted with the day''s salt.';
+
+--
+-- Name: forget_sightings(); Type: FUNCTION; Schema: referrals; Owner: -
+--
+
+CREATE FUNCTION referrals.forget_sightings() RETURNS integer
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    BEGIN ATOMIC
+ WITH forgotten AS (
+          DELETE FROM referrals.sightings
+           WHERE ((sightings.seen_at < (now() - '48:00:00'::interval)) OR (sightings.day < (analytics.utc_day(now()) - 1)))
+           RETURNING 1 AS "?column?"
+         )
+  SELECT (count(*))::integer AS count
+    FROM forgotten;
+END;
+
+--
+-- Name: invitation_changed(); Type: FUNCTION; Schema: referrals; Owner: -
+--
+
+CREATE FUNCTION referrals.invitation_changed() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if tg_op = 'INSERT' then
+    update referrals.people set waiting = false where waitlist_id = new.waitlist_id;
+    delete from public.welcome_emails
+    where waitlist_id = new.waitlist_id and kind = 'standing' and status = 'pending' and leased_until is null;
+  else
+    update referrals.people as p set waiting = true
+    from public.waitlist as w
+    where p.waitlist_id = old.waitlist_id and w.id = old.waitlist_id and w.confirmed_at is not null;
+  end if;
+  return null;
+end;
+$$;
+
+--
+-- Name: join_order(timestamp with time zone, uuid, bigint); Type: FUNCTION; Schema: referrals; Owner: -
+--
+
+CREATE FUNCTION referrals.join_order(p_joined_at timestamp with time zone, p_waitlist_id uuid, p_before_hour bigint) RETURNS bigint
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+begin
+  return 1 + p_before_hour
+    + coalesce((select sum(waiting) from referrals.waiting_minutes
+                where minute >= date_trunc('hour', p_joined_at, 'UTC') and minute < date_trunc('minute', p_joined_at, 'UTC')), 0)
+    + (select count(*) from referrals.people as p
+       where p.waiting and p.joined_at >= date_trunc('minute', p_joined_at, 'UTC')
+         and (p.joined_at, p.waitlist_id) < (p_joined_at, p_waitlist_id));
+end;
+$$;
+
+--
+-- Name: keyed(bytea, text, text); Type: FUNCTION; Schema: referrals; Owner: -
+--
+
+CREATE FUNCTION referrals.keyed(salt bytea, purpose text, subject text) RETURNS bytea
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    RETURN SUBSTRING(sha256((salt || convert_to(((('pulso-referral-'::text || purpose) || '
+'::text) || subject), 'UTF8'::name))) FROM 1 FOR 16);
+
+--
+-- Name: people; Type: TABLE; Schema: referrals; Owner: -
+--
+
+CREATE TABLE referrals.people (
+    waitlist_id uuid NOT NULL,
+    code text NOT NULL,
+    joined_at timestamp with time zone NOT NULL,
+    waiting boolean DEFAULT false NOT NULL,
+    credited integer DEFAULT 0 NOT NULL,
+    masked_name text,
+    standing_again boolean DEFAULT false NOT NULL,
+    CONSTRAINT people_code_shape CHECK ((code ~ '^[0-9abcdefghjkmnpqrstvwxyz]{8}$'::text)),
+    CONSTRAINT people_credited_not_negative CHECK ((credited >= 0)),
+    CONSTRAINT people_masked_name_shape CHECK ((masked_name ~ '^\S\*\*\*( \S\.)?$'::text))
+);
+
+--
+-- Name: TABLE people; Type: COMMENT; Schema: referrals; Owner: -
+--
+
+COMMENT ON TABLE referrals.people IS 'Each person''s referral code, whether they wait in line, their credited referrals and the masked name the leaderboard shows.';
+
+--
+-- Name: settings; Type: TABLE; Schema: referrals; Owner: -
+--
+
+CREATE TABLE referrals.settings (
+    only_row boolean DEFAULT true NOT NULL,
+    places_per_referral integer DEFAULT 10 NOT NULL,
+    leaderboard boolean DEFAULT false NOT NULL,
+    credits_per_hour integer DEFAULT 5 NOT NULL,
+    email_gap interval DEFAULT '01:00:00'::interval NOT NULL,
+    CONSTRAINT settings_credits_per_hour_positive CHECK (((credits_per_hour >= 1) AND (credits_per_hour <= 10000))),
+    CONSTRAINT settings_email_gap_bounded CHECK (((email_gap >= '00:00:00'::interval) AND (email_gap <= '1 day'::interval))),
+    CONSTRAINT settings_one_row CHECK (only_row),
+    CONSTRAINT settings_places_bounded CHECK (((places_per_referral >= 0) AND (places_per_referral <= 100000)))
+);
+
+--
+-- Name: TABLE settings; Type: COMMENT; Schema: referrals; Owner: -
+--
+
+COMMENT ON TABLE referrals.settings IS 'One row: places gained per credited referral and the leaderboard switch (from Sanity), credits per referrer per hour and the least time between two place emails.';
+
+--
+-- Name: leaderboard(); Type: FUNCTION; Schema: referrals; Owner: -
+--
+
+CREATE FUNCTION referrals.leaderboard() RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    RETURN (SELECT CASE WHEN settings.leaderboard THEN COALESCE((SELECT jsonb_agg(jsonb_build_object('name', leader.masked_name, 'credited', leader.credited) ORDER BY leader.credited DESC, leader.joined_at) AS jsonb_agg FROM (SELECT people.masked_name, people.credited, people.joined_at FROM referrals.people WHERE (people.credited > 0) ORDER BY people.credited DESC, people.joined_at, people.waitlist_id LIMIT 10) leader), '[]'::jsonb) ELSE NULL::jsonb END AS "case" FROM referrals.settings settings);
+
+--
+-- Name: mail_given_up(); Type: FUNCTION; Schema: referrals; Owner: -
+--
+
+CREATE FUNCTION referrals.mail_given_up() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  update referrals.referrals set status = 'revoked', reason = 'mail_given_up', decided_at = now()
+  where referred_id = new.waitlist_id and status in ('pending', 'held', 'credited');
+  return null;
+end;
+$$;
+
+--
+-- Name: network_match(uuid, uuid); Type: FUNCTION; Schema: referrals; Owner: -
+--
+
+CREATE FUNCTION referrals.network_match(p_one uuid, p_other uuid) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    RETURN (SELECT CASE WHEN bool_or((one.visitor = other.visitor)) THEN 'same_visitor'::text WHEN (count(*) > 0) THEN 'same_network'::text ELSE NULL::text END AS "case" FROM (referrals.sightings one JOIN referrals.sightings other ON (((other.day = one.day) AND (other.network = one.network)))) WHERE ((one.waitlist_id = network_match.p_one) AND (other.waitlist_id = network_match.p_other) AND (abs(EXTRACT(epoch FROM (one.seen_at - other.seen_at))) <= (86400)::numeric)));
+
+--
+-- Name: new_code(); Type: FUNCTION; Schema: referrals; Owner: -
+--
+
+CREATE FUNCTION referrals.new_code() RETURNS text
+    LANGUAGE sql
+    SET search_path TO ''
+    RETURN (SELECT string_agg(substr('0123456789abcdefghjkmnpqrstvwxyz'::text, ((get_byte(random.bytes, i.i) & 31) + 1), 1), ''::text ORDER BY i.i) AS string_agg FROM (SELECT sha256(uuid_send(gen_random_uuid())) AS bytes) random, generate_series(0, 7) i(i));
+
+--
+-- Name: note_settings(integer, boolean); Type: FUNCTION; Schema: referrals; Owner: -
+--
+
+CREATE FUNCTION referrals.note_settings(p_places_per_referral integer, p_leaderboard boolean) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    BEGIN ATOMIC
+ UPDATE referrals.settings SET places_per_referral = note_settings.p_places_per_referral, leaderboard = note_settings.p_leaderboard
+   WHERE ((settings.places_per_referral IS DISTINCT FROM note_settings.p_places_per_referral) OR (settings.leaderboard IS DISTINCT FROM note_settings.p_leaderboard));
+END;
+
+--
+-- Name: note_sighting(uuid, json); Type: FUNCTION; Schema: referrals; Owner: -
+--
+
+CREATE FUNCTION referrals.note_sighting(p_waitlist_id uuid, p_headers json) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  client text := guard.client_address(coalesce(p_headers, '{}'::json));
+  agent text := left(coalesce(p_headers ->> 'user-agent', ''), 512);
+  client_network text;
+  today date := analytics.utc_day(now());
+begin
+  if p_waitlist_id is null or client = 'unknown' then
+    return;
+  end if;
+  client_network := case when position('/' in client) > 0 then client else host(network(set_masklen(client::inet, 24))) || '/24' end;
+  insert into analytics.salts (day, salt) values (today, referrals.random_salt()) on conflict (day) do nothing;
+  if (select count(*) from referrals.sightings where waitlist_id = p_waitlist_id) >= 20 then
+    return;
+  end if;
+  insert into referrals.sightings (waitlist_id, day, visitor, network, seen_at)
+  select p_waitlist_id, salt.day, referrals.keyed(salt.salt, 'visitor', client || E'\n' || agent),
+         referrals.keyed(salt.salt, 'network', client_network), now()
+  from analytics.salts as salt
+  where salt.day in (today, today - 1)
+  on conflict on constraint sightings_pkey do update set seen_at = excluded.seen_at;
+end;
+$$;
+
+--
+-- Name: people_changed(); Type: FUNCTION; Schema: referrals; Owner: -
+--
+
+CREATE FUNCTION referrals.people_changed() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if old.waiting and (tg_op = 'DELETE' or not new.waiting) then
+    perform referrals.count_waiting(old.joined_at, -1);
+  elsif new.waiting and (tg_op = 'INSERT' or not old.waiting) then
+    perform referrals.count_waiting(new.joined_at, 1);
+  end if;
+  if tg_op <> 'DELETE' and new.waiting and new.credited > 0 then
+    insert into referrals.boosted (waitlist_id, joined_at, joined_hour, joined_minute, credited)
+    values (new.waitlist_id, new.joined_at, date_trunc('hour', new.joined_at, 'UTC'), date_trunc('minute', new.joined_at, 'UTC'), new.credited)
+    on conflict (waitlist_id) do update set credited = excluded.credited;
+  elsif tg_op = 'UPDATE' then
+    delete from referrals.boosted where waitlist_id = old.waitlist_id;
+  end if;
+  return null;
+end;
+$$;
+
+--
+-- Name: place_added(); Type: FUNCTION; Schema: referrals; Owner: -
+--
+
+CREATE FUNCTION referrals.place_added() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  code_given text := lower(btrim(new.ref));
+  referrer public.waitlist;
+begin
+  loop
+    begin
+      insert into referrals.people (waitlist_id, code, joined_at, waiting)
+      values (new.id, referrals.new_code(), new.created_at, new.confirmed_at is not null);
+      exit;
+    exception when unique_violation then
+      -- A code already given (about one chance in a million at 100,000 people): draw again.
+    end;
+  end loop;
+  perform referrals.note_sighting(new.id, nullif(current_setting('request.headers', true), '')::json);
+
+  if code_given is null or code_given !~ '^[0-9abcdefghjkmnpqrstvwxyz]{8}$' then
+    return null;
+  end if;
+  select w.* into referrer from referrals.people as p join public.waitlist as w on w.id = p.waitlist_id where p.code = code_given;
+  if not found or referrer.id = new.id then
+    return null;
+  end if;
+  if guard.mailbox_key(referrer.email) = guard.mailbox_key(new.email) then
+    insert into referrals.referrals (referred_id, referrer_id, status, reason, decided_at)
+    values (new.id, referrer.id, 'refused', 'own_mailbox', now());
+  else
+    insert into referrals.referrals (referred_id, referrer_id, network_match)
+    values (new.id, referrer.id, referrals.network_match(new.id, referrer.id));
+  end if;
+  return null;
+end;
+$_$;
+
+--
+-- Name: place_confirmed(); Type: FUNCTION; Schema: referrals; Owner: -
+--
+
+CREATE FUNCTION referrals.place_confirmed() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  update referrals.people set waiting = not exists (select from invites.invitations where waitlist_id = new.id)
+  where waitlist_id = new.id;
+  return null;
+end;
+$$;
+
+--
+-- Name: place_of(uuid); Type: FUNCTION; Schema: referrals; Owner: -
+--
+
+CREATE FUNCTION referrals.place_of(p_waitlist_id uuid) RETURNS bigint
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET jit TO 'off'
+    AS $$
+declare
+  me referrals.people;
+  per_referral integer := (select places_per_referral from referrals.settings);
+  my_key bigint;
+  ahead bigint;
+begin
+  select * into me from referrals.people where waitlist_id = p_waitlist_id;
+  if not found or not me.waiting then
+    return null;
+  end if;
+  my_key := referrals.join_order(me.joined_at, me.waitlist_id, coalesce((
+      select sum(waiting) from referrals.waiting_hours where hour < date_trunc('hour', me.joined_at, 'UTC')), 0))
+    - per_referral * me.credited;
+
+  with hours as (
+    select hour, waiting, sum(waiting) over (order by hour) - waiting as before
+    from referrals.waiting_hours where waiting > 0
+  ), boosted as (
+    select b.joined_at, b.waitlist_id, b.credited, b.joined_minute, my_key + per_referral * b.credited as bound,
+           hours.hour, hours.before + 1 as hour_lowest, hours.before + hours.waiting as hour_highest, hours.before as hour_before
+    from referrals.boosted as b join hours on hours.hour = b.joined_hour
+    where b.waitlist_id <> me.waitlist_id
+  ), unsure_hours as (
+    -- the hours where a bound falls: there the minutes tell people apart
+    select distinct hour, hour_before from boosted
+    where my_key between hour_lowest and hour_highest or bound between hour_lowest and hour_highest
+  ), minutes as (
+    select m.minute, m.waiting, unsure_hours.hour_before + sum(m.waiting) over (partition by unsure_hours.hour order by m.minute) - m.waiting as before
+    from unsure_hours join referrals.waiting_minutes as m
+      on m.minute >= unsure_hours.hour and m.minute < unsure_hours.hour + interval '1 hour' and m.waiting > 0
+  ), bounded as (
+    select boosted.*,
+           coalesce(minutes.before + 1, boosted.hour_lowest) as lowest,
+           coalesce(minutes.before + minutes.waiting, boosted.hour_highest) as highest,
+           minutes.before as minute_before
+    from boosted left join minutes on minutes.minute = boosted.joined_minute
+  ), judged as (
+    select bounded.*,
+           -- counted one by one only when a bound falls inside the person's minute
+           case when my_key between bounded.lowest and bounded.highest or bounded.bound between bounded.lowest and bounded.highest
+                then bounded.minute_before + 1 + (
+                  select count(*) from referrals.people as p
+                  where p.waiting and p.joined_at >= bounded.joined_minute
+                    and (p.joined_at, p.waitlist_id) < (bounded.joined_at, bounded.waitlist_id)) end as joined
+    from bounded
+  )
+  select greatest(my_key - 1, 0)
+         -- those with credits among the first my_key - 1 are not people without credits
+         - count(*) filter (where case when judged.joined is null then judged.highest < my_key else judged.joined < my_key end)
+         -- those with credits ahead
+         + count(*) filter (where case when judged.joined is null then judged.highest < judged.bound
+                                       else judged.joined < judged.bound
+                                            or judged.joined = judged.bound
+                                               and (judged.credited > me.credited
+                                                    or judged.credited = me.credited
+                                                       and (judged.joined_at, judged.waitlist_id) < (me.joined_at, me.waitlist_id)) end)
+  into ahead
+  from judged;
+  return 1 + ahead;
+end;
+$$;
+
+--
+-- Name: queue_standing(uuid); Type: FUNCTION; Schema: referrals; Owner: -
+--
+
+CREATE FUNCTION referrals.queue_standing(p_waitlist_id uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  gap interval := (select email_gap from referrals.settings);
+begin
+  insert into public.welcome_emails (waitlist_id, email, name, locale, kind)
+  select w.id, w.email, coalesce(invites.name_of(w), '-'), invites.locale_of(w), 'standing'
+  from public.waitlist as w join referrals.people as p on p.waitlist_id = w.id
+  where w.id = p_waitlist_id and p.waiting
+  on conflict (waitlist_id, kind) do update
+    set status = 'pending', attempts = 0, last_error = null, failed_at = null, leased_until = null, created_at = now(),
+        next_attempt_at = greatest(now(), public.welcome_emails.sent_at + gap)
+    where public.welcome_emails.status = 'sent';
+  update referrals.people set standing_again = true
+  where waitlist_id = p_waitlist_id and exists (
+    select from public.welcome_emails as e
+    where e.waitlist_id = p_waitlist_id and e.kind = 'standing' and e.status = 'pending' and e.leased_until is not null);
+end;
+$$;
+
+--
+-- Name: random_salt(); Type: FUNCTION; Schema: referrals; Owner: -
+--
+
+CREATE FUNCTION referrals.random_salt() RETURNS bytea
+    LANGUAGE sql
+    SET search_path TO ''
+    RETURN SUBSTRING(sha256((uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid()))) FROM 1 FOR 16);
+
+--
+-- Name: ranking(integer); Type: FUNCTION; Schema: referrals; Owner: -
+--
+
+CREATE FUNCTION referrals.ranking(p_count integer) RETURNS TABLE(waitlist_id uuid, place bigint)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    SET jit TO 'off'
+    AS $$
+  select keyed.waitlist_id, rank() over (order by keyed.key, keyed.credited desc, keyed.joined_at, keyed.waitlist_id)
+  from (select p.waitlist_id, p.joined_at, p.credited,
+               row_number() over (order by p.joined_at, p.waitlist_id) - (select places_per_referral from referrals.settings) * p.credited as key
+        from referrals.people as p where p.waiting) as keyed
+  order by 2
+  limit p_count;
+$$;
+
+--
+-- Name: referrals; Type: TABLE; Schema: referrals; Owner: -
+--
+
+CREATE TABLE referrals.referrals (
+    referred_id uuid NOT NULL,
+    referrer_id uuid NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
+    reason text,
+    network_match text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    decided_at timestamp with time zone,
+    decided_by text,
+    CONSTRAINT referrals_decided_by_is_an_id CHECK ((decided_by ~ '^[A-Za-z0-9_-]{1,64}$'::text)),
+    CONSTRAINT referrals_network_match_known CHECK ((network_match = ANY (ARRAY['same_visitor'::text, 'same_network'::text]))),
+    CONSTRAINT referrals_not_oneself CHECK ((referred_id <> referrer_id)),
+    CONSTRAINT referrals_reason_known CHECK ((reason = ANY (ARRAY['own_mailbox'::text, 'disposable_domain'::text, 'same_visitor'::text, 'same_network'::text, 'hourly_limit'::text, 'mail_given_up'::text]))),
+    CONSTRAINT referrals_status_known CHECK ((status = ANY (ARRAY['pending'::text, 'credited'::text, 'held'::text, 'refused'::text, 'rejected'::text, 'revoked'::text])))
+);
+
+--
+-- Name: TABLE referrals; Type: COMMENT; Schema: referrals; Owner: -
+--
+
+COMMENT ON TABLE referrals.referrals IS 'Who referred whom, and whether it is credited, held for review (with the reason), refused or revoked.';
+
+--
+-- Name: COLUMN referrals.status; Type: COMMENT; Schema: referrals; Owner: -
+--
+
+COMMENT ON COLUMN referrals.referrals.status IS 'pending until the referred person confirms; then credited, held (same network, or over the hourly share; an operator accepts or rejects), or refused (own inbox, disposable domain); revoked when their mail is given up on.';
+
+--
+-- Name: standing(uuid); Type: FUNCTION; Schema: referrals; Owner: -
+--
+
+CREATE FUNCTION referrals.standing(p_waitlist_id uuid) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    SET jit TO 'off'
+    RETURN (SELECT jsonb_build_object('code', p.code, 'state', CASE WHEN p.waiting THEN 'waiting'::text WHEN (EXISTS (SELECT FROM invites.invitations WHERE (invitations.waitlist_id = p.waitlist_id))) THEN 'invited'::text ELSE 'unconfirmed'::text END, 'place', referrals.place_of(p.waitlist_id), 'waiting', (SELECT COALESCE(sum(waiting_hours.waiting), (0)::bigint) AS "coalesce" FROM referrals.waiting_hours), 'credited', p.credited, 'held', (SELECT count(*) AS count FROM referrals.referrals WHERE ((referrals.referrer_id = p.waitlist_id) AND (referrals.status = 'held'::text))), 'placesPerReferral', (SELECT settings.places_per_referral FROM referrals.settings), 'locale', invites.locale_of(w.*), 'leaderboard', referrals.leaderboard()) AS jsonb_build_object FROM (referrals.people p JOIN public.waitlist w ON ((w.id = p.waitlist_id))) WHERE (p.waitlist_id = standing.p_waitlist_id));
+
+--
+-- Name: standing_sent(); Type: FUNCTION; Schema: referrals; Owner: -
+--
+
+CREATE FUNCTION referrals.standing_sent() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  update referrals.people set standing_again = false where waitlist_id = new.waitlist_id and standing_again;
+  if found then
+    new.status := 'pending';
+    new.attempts := 0;
+    new.created_at := now();
+    new.next_attempt_at := now() + (select email_gap from referrals.settings);
+  end if;
+  return new;
+end;
+$$;
 
 --
 -- Name: claim_due(integer, double precision, integer); Type: FUNCTION; Schema: webhooks; Owner: -
@@ -2448,6 +3155,25 @@ CREATE TABLE public.welcome_send_rate (
 COMMENT ON TABLE public.welcome_send_rate IS 'One row: how far ahead of now the welcome senders have used the mail provider''s rate.';
 
 --
+-- Name: boosted; Type: TABLE; Schema: referrals; Owner: -
+--
+
+CREATE TABLE referrals.boosted (
+    waitlist_id uuid NOT NULL,
+    joined_at timestamp with time zone NOT NULL,
+    joined_hour timestamp with time zone NOT NULL,
+    joined_minute timestamp with time zone NOT NULL,
+    credited integer NOT NULL,
+    CONSTRAINT boosted_credited_positive CHECK ((credited > 0))
+);
+
+--
+-- Name: TABLE boosted; Type: COMMENT; Schema: referrals; Owner: -
+--
+
+COMMENT ON TABLE referrals.boosted IS 'Waiting people with credited referrals (a copy of referrals.people kept by a trigger).';
+
+--
 -- Name: schema_migrations; Type: TABLE; Schema: supabase_migrations; Owner: -
 --
 
@@ -2625,6 +3351,62 @@ ALTER TABLE ONLY public.welcome_send_rate
     ADD CONSTRAINT welcome_send_rate_pkey PRIMARY KEY (id);
 
 --
+-- Name: boosted boosted_pkey; Type: CONSTRAINT; Schema: referrals; Owner: -
+--
+
+ALTER TABLE ONLY referrals.boosted
+    ADD CONSTRAINT boosted_pkey PRIMARY KEY (waitlist_id);
+
+--
+-- Name: people people_code_key; Type: CONSTRAINT; Schema: referrals; Owner: -
+--
+
+ALTER TABLE ONLY referrals.people
+    ADD CONSTRAINT people_code_key UNIQUE (code);
+
+--
+-- Name: people people_pkey; Type: CONSTRAINT; Schema: referrals; Owner: -
+--
+
+ALTER TABLE ONLY referrals.people
+    ADD CONSTRAINT people_pkey PRIMARY KEY (waitlist_id);
+
+--
+-- Name: referrals referrals_pkey; Type: CONSTRAINT; Schema: referrals; Owner: -
+--
+
+ALTER TABLE ONLY referrals.referrals
+    ADD CONSTRAINT referrals_pkey PRIMARY KEY (referred_id);
+
+--
+-- Name: settings settings_pkey; Type: CONSTRAINT; Schema: referrals; Owner: -
+--
+
+ALTER TABLE ONLY referrals.settings
+    ADD CONSTRAINT settings_pkey PRIMARY KEY (only_row);
+
+--
+-- Name: sightings sightings_pkey; Type: CONSTRAINT; Schema: referrals; Owner: -
+--
+
+ALTER TABLE ONLY referrals.sightings
+    ADD CONSTRAINT sightings_pkey PRIMARY KEY (waitlist_id, day, visitor, network);
+
+--
+-- Name: waiting_hours waiting_hours_pkey; Type: CONSTRAINT; Schema: referrals; Owner: -
+--
+
+ALTER TABLE ONLY referrals.waiting_hours
+    ADD CONSTRAINT waiting_hours_pkey PRIMARY KEY (hour);
+
+--
+-- Name: waiting_minutes waiting_minutes_pkey; Type: CONSTRAINT; Schema: referrals; Owner: -
+--
+
+ALTER TABLE ONLY referrals.waiting_minutes
+    ADD CONSTRAINT waiting_minutes_pkey PRIMARY KEY (minute);
+
+--
 -- Name: schema_migrations schema_migrations_pkey; Type: CONSTRAINT; Schema: supabase_migrations; Owner: -
 --
 
@@ -2732,6 +3514,36 @@ CREATE INDEX waitlist_unconfirmed_by_age ON public.waitlist USING btree (created
 CREATE INDEX welcome_emails_due ON public.welcome_emails USING btree (attempts, next_attempt_at) WHERE (status = 'pending'::text);
 
 --
+-- Name: people_leaders; Type: INDEX; Schema: referrals; Owner: -
+--
+
+CREATE INDEX people_leaders ON referrals.people USING btree (credited DESC, joined_at) WHERE (credited > 0);
+
+--
+-- Name: people_waiting_order; Type: INDEX; Schema: referrals; Owner: -
+--
+
+CREATE INDEX people_waiting_order ON referrals.people USING btree (joined_at, waitlist_id) WHERE waiting;
+
+--
+-- Name: referrals_by_referrer; Type: INDEX; Schema: referrals; Owner: -
+--
+
+CREATE INDEX referrals_by_referrer ON referrals.referrals USING btree (referrer_id, status, decided_at);
+
+--
+-- Name: referrals_held; Type: INDEX; Schema: referrals; Owner: -
+--
+
+CREATE INDEX referrals_held ON referrals.referrals USING btree (created_at) WHERE (status = 'held'::text);
+
+--
+-- Name: sightings_by_network; Type: INDEX; Schema: referrals; Owner: -
+--
+
+CREATE INDEX sightings_by_network ON referrals.sightings USING btree (day, network);
+
+--
 -- Name: deliveries_by_endpoint; Type: INDEX; Schema: webhooks; Owner: -
 --
 
@@ -2760,6 +3572,24 @@ CREATE INDEX deliveries_pending_by_endpoint ON webhooks.deliveries USING btree (
 --
 
 CREATE INDEX events_by_person ON webhooks.events USING btree (waitlist_id) WHERE (waitlist_id IS NOT NULL);
+
+--
+-- Name: invitations invitation_leaves_line; Type: TRIGGER; Schema: invites; Owner: -
+--
+
+CREATE TRIGGER invitation_leaves_line AFTER INSERT OR DELETE ON invites.invitations FOR EACH ROW EXECUTE FUNCTION referrals.invitation_changed();
+
+--
+-- Name: welcome_emails referral_mail_given_up; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER referral_mail_given_up AFTER UPDATE OF status ON public.welcome_emails FOR EACH ROW WHEN (((new.status = 'failed'::text) AND (old.status IS DISTINCT FROM 'failed'::text))) EXECUTE FUNCTION referrals.mail_given_up();
+
+--
+-- Name: welcome_emails standing_sent_again; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER standing_sent_again BEFORE UPDATE OF status ON public.welcome_emails FOR EACH ROW WHEN (((new.kind = 'standing'::text) AND (old.status = 'pending'::text) AND (new.status = 'sent'::text))) EXECUTE FUNCTION referrals.standing_sent();
 
 --
 -- Name: waitlist waitlist_before_insert; Type: TRIGGER; Schema: public; Owner: -
@@ -2804,6 +3634,18 @@ CREATE TRIGGER waitlist_counted_signup AFTER INSERT ON public.waitlist FOR EACH 
 CREATE TRIGGER waitlist_one_row_per_request AFTER INSERT ON public.waitlist REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION guard.waitlist_one_row_per_request();
 
 --
+-- Name: waitlist waitlist_referral_code; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER waitlist_referral_code AFTER INSERT ON public.waitlist FOR EACH ROW EXECUTE FUNCTION referrals.place_added();
+
+--
+-- Name: waitlist waitlist_referral_line; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER waitlist_referral_line AFTER UPDATE OF confirmed_at ON public.waitlist FOR EACH ROW WHEN (((old.confirmed_at IS NULL) AND (new.confirmed_at IS NOT NULL))) EXECUTE FUNCTION referrals.place_confirmed();
+
+--
 -- Name: waitlist waitlist_request_begins; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -2834,6 +3676,18 @@ CREATE TRIGGER waitlist_webhook_removed AFTER DELETE ON public.waitlist FOR EACH
 CREATE TRIGGER welcome_counted_request AFTER INSERT ON public.welcome_emails FOR EACH ROW WHEN ((new.kind = 'welcome'::text)) EXECUTE FUNCTION analytics.count_signup_step('welcome');
 
 --
+-- Name: people people_changed; Type: TRIGGER; Schema: referrals; Owner: -
+--
+
+CREATE TRIGGER people_changed AFTER INSERT OR DELETE OR UPDATE OF waiting, credited ON referrals.people FOR EACH ROW EXECUTE FUNCTION referrals.people_changed();
+
+--
+-- Name: referrals referrals_credits_counted; Type: TRIGGER; Schema: referrals; Owner: -
+--
+
+CREATE TRIGGER referrals_credits_counted AFTER INSERT OR DELETE OR UPDATE OF status ON referrals.referrals FOR EACH ROW EXECUTE FUNCTION referrals.credits_counted();
+
+--
 -- Name: removed_places removed_places_mailbox_hash_fkey; Type: FK CONSTRAINT; Schema: guard; Owner: -
 --
 
@@ -2860,6 +3714,48 @@ ALTER TABLE ONLY invites.invitations
 
 ALTER TABLE ONLY public.welcome_emails
     ADD CONSTRAINT welcome_emails_waitlist_id_fkey FOREIGN KEY (waitlist_id) REFERENCES public.waitlist(id) ON DELETE CASCADE;
+
+--
+-- Name: boosted boosted_waitlist_id_fkey; Type: FK CONSTRAINT; Schema: referrals; Owner: -
+--
+
+ALTER TABLE ONLY referrals.boosted
+    ADD CONSTRAINT boosted_waitlist_id_fkey FOREIGN KEY (waitlist_id) REFERENCES referrals.people(waitlist_id) ON DELETE CASCADE;
+
+--
+-- Name: people people_waitlist_id_fkey; Type: FK CONSTRAINT; Schema: referrals; Owner: -
+--
+
+ALTER TABLE ONLY referrals.people
+    ADD CONSTRAINT people_waitlist_id_fkey FOREIGN KEY (waitlist_id) REFERENCES public.waitlist(id) ON DELETE CASCADE;
+
+--
+-- Name: referrals referrals_referred_id_fkey; Type: FK CONSTRAINT; Schema: referrals; Owner: -
+--
+
+ALTER TABLE ONLY referrals.referrals
+    ADD CONSTRAINT referrals_referred_id_fkey FOREIGN KEY (referred_id) REFERENCES public.waitlist(id) ON DELETE CASCADE;
+
+--
+-- Name: referrals referrals_referrer_id_fkey; Type: FK CONSTRAINT; Schema: referrals; Owner: -
+--
+
+ALTER TABLE ONLY referrals.referrals
+    ADD CONSTRAINT referrals_referrer_id_fkey FOREIGN KEY (referrer_id) REFERENCES public.waitlist(id) ON DELETE CASCADE;
+
+--
+-- Name: sightings sightings_day_fkey; Type: FK CONSTRAINT; Schema: referrals; Owner: -
+--
+
+ALTER TABLE ONLY referrals.sightings
+    ADD CONSTRAINT sightings_day_fkey FOREIGN KEY (day) REFERENCES analytics.salts(day) ON DELETE CASCADE;
+
+--
+-- Name: sightings sightings_waitlist_id_fkey; Type: FK CONSTRAINT; Schema: referrals; Owner: -
+--
+
+ALTER TABLE ONLY referrals.sightings
+    ADD CONSTRAINT sightings_waitlist_id_fkey FOREIGN KEY (waitlist_id) REFERENCES public.waitlist(id) ON DELETE CASCADE;
 
 --
 -- Name: deliveries deliveries_endpoint_id_fkey; Type: FK CONSTRAINT; Schema: webhooks; Owner: -
@@ -3026,6 +3922,12 @@ GRANT USAGE ON SCHEMA operator TO service_role;
 
 GRANT USAGE ON SCHEMA public TO anon;
 GRANT USAGE ON SCHEMA public TO authenticated;
+
+--
+-- Name: SCHEMA referrals; Type: ACL; Schema: -; Owner: -
+--
+
+GRANT USAGE ON SCHEMA referrals TO service_role;
 
 --
 -- Name: SCHEMA webhooks; Type: ACL; Schema: -; Owner: -
@@ -3519,6 +4421,34 @@ REVOKE ALL ON FUNCTION public.operator_waitlist_page(p_actor text, p_search text
 GRANT ALL ON FUNCTION public.operator_waitlist_page(p_actor text, p_search text, p_status text, p_limit integer, p_offset integer) TO service_role;
 
 --
+-- Name: FUNCTION decide_held(p_actor text, p_referred uuid, p_accept boolean); Type: ACL; Schema: referrals; Owner: -
+--
+
+REVOKE ALL ON FUNCTION referrals.decide_held(p_actor text, p_referred uuid, p_accept boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION referrals.decide_held(p_actor text, p_referred uuid, p_accept boolean) TO service_role;
+
+--
+-- Name: FUNCTION referrals_decide_held(p_actor text, p_referred uuid, p_accept boolean); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.referrals_decide_held(p_actor text, p_referred uuid, p_accept boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.referrals_decide_held(p_actor text, p_referred uuid, p_accept boolean) TO service_role;
+
+--
+-- Name: FUNCTION held(p_actor text); Type: ACL; Schema: referrals; Owner: -
+--
+
+REVOKE ALL ON FUNCTION referrals.held(p_actor text) FROM PUBLIC;
+GRANT ALL ON FUNCTION referrals.held(p_actor text) TO service_role;
+
+--
+-- Name: FUNCTION referrals_held(p_actor text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.referrals_held(p_actor text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.referrals_held(p_actor text) TO service_role;
+
+--
 -- Name: FUNCTION create_endpoint(p_actor text, p_url text, p_description text, p_events text[], p_secret text); Type: ACL; Schema: webhooks; Owner: -
 --
 
@@ -3636,6 +4566,167 @@ GRANT ALL ON FUNCTION webhooks.update_endpoint(p_actor text, p_id uuid, p_descri
 
 REVOKE ALL ON FUNCTION public.webhooks_update_endpoint(p_actor text, p_id uuid, p_description text, p_events text[], p_enabled boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.webhooks_update_endpoint(p_actor text, p_id uuid, p_description text, p_events text[], p_enabled boolean) TO service_role;
+
+--
+-- Name: FUNCTION confirm_place(p_waitlist_id uuid, p_disposable boolean, p_masked_name text); Type: ACL; Schema: referrals; Owner: -
+--
+
+REVOKE ALL ON FUNCTION referrals.confirm_place(p_waitlist_id uuid, p_disposable boolean, p_masked_name text) FROM PUBLIC;
+GRANT ALL ON FUNCTION referrals.confirm_place(p_waitlist_id uuid, p_disposable boolean, p_masked_name text) TO service_role;
+
+--
+-- Name: FUNCTION count_waiting(joined timestamp with time zone, delta integer); Type: ACL; Schema: referrals; Owner: -
+--
+
+REVOKE ALL ON FUNCTION referrals.count_waiting(joined timestamp with time zone, delta integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION referrals.count_waiting(joined timestamp with time zone, delta integer) TO service_role;
+
+--
+-- Name: FUNCTION credits_counted(); Type: ACL; Schema: referrals; Owner: -
+--
+
+REVOKE ALL ON FUNCTION referrals.credits_counted() FROM PUBLIC;
+GRANT ALL ON FUNCTION referrals.credits_counted() TO service_role;
+
+--
+-- Name: FUNCTION decide(p_referred uuid, p_disposable boolean); Type: ACL; Schema: referrals; Owner: -
+--
+
+REVOKE ALL ON FUNCTION referrals.decide(p_referred uuid, p_disposable boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION referrals.decide(p_referred uuid, p_disposable boolean) TO service_role;
+
+--
+-- Name: FUNCTION forget_sightings(); Type: ACL; Schema: referrals; Owner: -
+--
+
+REVOKE ALL ON FUNCTION referrals.forget_sightings() FROM PUBLIC;
+GRANT ALL ON FUNCTION referrals.forget_sightings() TO service_role;
+
+--
+-- Name: FUNCTION invitation_changed(); Type: ACL; Schema: referrals; Owner: -
+--
+
+REVOKE ALL ON FUNCTION referrals.invitation_changed() FROM PUBLIC;
+GRANT ALL ON FUNCTION referrals.invitation_changed() TO service_role;
+
+--
+-- Name: FUNCTION join_order(p_joined_at timestamp with time zone, p_waitlist_id uuid, p_before_hour bigint); Type: ACL; Schema: referrals; Owner: -
+--
+
+REVOKE ALL ON FUNCTION referrals.join_order(p_joined_at timestamp with time zone, p_waitlist_id uuid, p_before_hour bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION referrals.join_order(p_joined_at timestamp with time zone, p_waitlist_id uuid, p_before_hour bigint) TO service_role;
+
+--
+-- Name: FUNCTION keyed(salt bytea, purpose text, subject text); Type: ACL; Schema: referrals; Owner: -
+--
+
+REVOKE ALL ON FUNCTION referrals.keyed(salt bytea, purpose text, subject text) FROM PUBLIC;
+GRANT ALL ON FUNCTION referrals.keyed(salt bytea, purpose text, subject text) TO service_role;
+
+--
+-- Name: FUNCTION leaderboard(); Type: ACL; Schema: referrals; Owner: -
+--
+
+REVOKE ALL ON FUNCTION referrals.leaderboard() FROM PUBLIC;
+GRANT ALL ON FUNCTION referrals.leaderboard() TO service_role;
+
+--
+-- Name: FUNCTION mail_given_up(); Type: ACL; Schema: referrals; Owner: -
+--
+
+REVOKE ALL ON FUNCTION referrals.mail_given_up() FROM PUBLIC;
+GRANT ALL ON FUNCTION referrals.mail_given_up() TO service_role;
+
+--
+-- Name: FUNCTION network_match(p_one uuid, p_other uuid); Type: ACL; Schema: referrals; Owner: -
+--
+
+REVOKE ALL ON FUNCTION referrals.network_match(p_one uuid, p_other uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION referrals.network_match(p_one uuid, p_other uuid) TO service_role;
+
+--
+-- Name: FUNCTION new_code(); Type: ACL; Schema: referrals; Owner: -
+--
+
+REVOKE ALL ON FUNCTION referrals.new_code() FROM PUBLIC;
+GRANT ALL ON FUNCTION referrals.new_code() TO service_role;
+
+--
+-- Name: FUNCTION note_settings(p_places_per_referral integer, p_leaderboard boolean); Type: ACL; Schema: referrals; Owner: -
+--
+
+REVOKE ALL ON FUNCTION referrals.note_settings(p_places_per_referral integer, p_leaderboard boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION referrals.note_settings(p_places_per_referral integer, p_leaderboard boolean) TO service_role;
+
+--
+-- Name: FUNCTION note_sighting(p_waitlist_id uuid, p_headers json); Type: ACL; Schema: referrals; Owner: -
+--
+
+REVOKE ALL ON FUNCTION referrals.note_sighting(p_waitlist_id uuid, p_headers json) FROM PUBLIC;
+GRANT ALL ON FUNCTION referrals.note_sighting(p_waitlist_id uuid, p_headers json) TO service_role;
+
+--
+-- Name: FUNCTION people_changed(); Type: ACL; Schema: referrals; Owner: -
+--
+
+REVOKE ALL ON FUNCTION referrals.people_changed() FROM PUBLIC;
+GRANT ALL ON FUNCTION referrals.people_changed() TO service_role;
+
+--
+-- Name: FUNCTION place_added(); Type: ACL; Schema: referrals; Owner: -
+--
+
+REVOKE ALL ON FUNCTION referrals.place_added() FROM PUBLIC;
+GRANT ALL ON FUNCTION referrals.place_added() TO service_role;
+
+--
+-- Name: FUNCTION place_confirmed(); Type: ACL; Schema: referrals; Owner: -
+--
+
+REVOKE ALL ON FUNCTION referrals.place_confirmed() FROM PUBLIC;
+GRANT ALL ON FUNCTION referrals.place_confirmed() TO service_role;
+
+--
+-- Name: FUNCTION place_of(p_waitlist_id uuid); Type: ACL; Schema: referrals; Owner: -
+--
+
+REVOKE ALL ON FUNCTION referrals.place_of(p_waitlist_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION referrals.place_of(p_waitlist_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION queue_standing(p_waitlist_id uuid); Type: ACL; Schema: referrals; Owner: -
+--
+
+REVOKE ALL ON FUNCTION referrals.queue_standing(p_waitlist_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION referrals.queue_standing(p_waitlist_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION random_salt(); Type: ACL; Schema: referrals; Owner: -
+--
+
+REVOKE ALL ON FUNCTION referrals.random_salt() FROM PUBLIC;
+GRANT ALL ON FUNCTION referrals.random_salt() TO service_role;
+
+--
+-- Name: FUNCTION ranking(p_count integer); Type: ACL; Schema: referrals; Owner: -
+--
+
+REVOKE ALL ON FUNCTION referrals.ranking(p_count integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION referrals.ranking(p_count integer) TO service_role;
+
+--
+-- Name: FUNCTION standing(p_waitlist_id uuid); Type: ACL; Schema: referrals; Owner: -
+--
+
+REVOKE ALL ON FUNCTION referrals.standing(p_waitlist_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION referrals.standing(p_waitlist_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION standing_sent(); Type: ACL; Schema: referrals; Owner: -
+--
+
+REVOKE ALL ON FUNCTION referrals.standing_sent() FROM PUBLIC;
+GRANT ALL ON FUNCTION referrals.standing_sent() TO service_role;
 
 --
 -- Name: FUNCTION claim_due(p_max integer, p_lease_seconds double precision, p_per_endpoint integer); Type: ACL; Schema: webhooks; Owner: -

@@ -23,3 +23,15 @@ export async function applyRemovalMemory(sql: Sql, days: number): Promise<void> 
   )
   if (rows.length === 0) throw new Error('The database has no removal_memory setting; are its migrations applied?')
 }
+
+/** Writes REFERRAL_CREDITS_PER_HOUR and REFERRAL_EMAIL_GAP_MINUTES into referrals.settings, where the credit and the place emails read them. */
+export async function applyReferralLimits(
+  sql: Sql,
+  { creditsPerHour, emailGapMinutes }: ServerConfig['referrals'],
+): Promise<void> {
+  const { rows } = await sql.query(
+    `update referrals.settings set credits_per_hour = $1, email_gap = make_interval(mins => $2) returning credits_per_hour`,
+    [creditsPerHour, emailGapMinutes],
+  )
+  if (rows.length === 0) throw new Error('The database has no referral settings; are its migrations applied?')
+}

@@ -21,6 +21,8 @@ import type { InviteAdmin } from '../invites/invite-admin.ts'
 import { registerInviteRoutes } from '../invites/invite-routes.ts'
 import { registerExperimentRoutes } from '../experiments/experiment-routes.ts'
 import type { Experiments } from '../experiments/experiments.ts'
+import type { ReferralAdmin } from '../referrals/referral-admin.ts'
+import { registerReferralRoutes } from '../referrals/referral-routes.ts'
 
 export interface LaunchRoutesOptions {
   nonces: LaunchNonces
@@ -30,6 +32,7 @@ export interface LaunchRoutesOptions {
   report: AnalyticsApi['report']
   webhooks: Omit<WebhookRoutesOptions, 'actorOf'>
   invites: InviteAdmin
+  referrals: ReferralAdmin
   /** The Studio's origin (SANITY_STUDIO_URL), whose pages call this API with their credential. */
   studioOrigin: string
   rate: RequestLimit
@@ -63,7 +66,7 @@ const UNAUTHORIZED = { error: 'Open the Launch tool from the Studio: this browse
 
 export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
   app,
-  { nonces, sessions, documents, store, report, webhooks, invites, studioOrigin, rate, experiments },
+  { nonces, sessions, documents, store, report, webhooks, invites, referrals, studioOrigin, rate, experiments },
 ) => {
   await app.register(fastifyRateLimit, {
     keyGenerator: clientKey,
@@ -169,5 +172,6 @@ export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
     registerWebhookRoutes(authed, { ...webhooks, actorOf })
     registerInviteRoutes(authed, { admin: invites, actorOf })
     if (experiments) registerExperimentRoutes(authed, experiments)
+    registerReferralRoutes(authed, { admin: referrals, actorOf })
   })
 }

@@ -15,6 +15,7 @@ import { studioDocuments } from './studio-documents.ts'
 import { restWebhookAdmin, sqlWebhookAdmin } from '../webhooks/webhook-admin.ts'
 import { whereSignupsLive } from '../supabase/secret-rpc.ts'
 import { restInviteAdmin, sqlInviteAdmin } from '../invites/invite-admin.ts'
+import { restReferralAdmin, sqlReferralAdmin } from '../referrals/referral-admin.ts'
 
 /** Requests per client address to the tool's API: a tool open in a few tabs, refreshing every few seconds. */
 const LAUNCH_RATE = { maxHits: 300, perSeconds: 60 }
@@ -30,7 +31,9 @@ export function createLaunch(
   const analytics = analyticsApiFor(config, db)
   const webhooks = whereSignupsLive(config.supabase, db, sqlWebhookAdmin, restWebhookAdmin)
   const invites = whereSignupsLive(config.supabase, db, sqlInviteAdmin, restInviteAdmin)
-  if (!store || !analytics || !webhooks || !invites) return { unavailable: 'set SUPABASE_SECRET_KEY to read the hosted waitlist' }
+  const referrals = whereSignupsLive(config.supabase, db, sqlReferralAdmin, restReferralAdmin)
+  if (!store || !analytics || !webhooks || !invites || !referrals)
+    return { unavailable: 'set SUPABASE_SECRET_KEY to read the hosted waitlist' }
   const key = sanity.viewerToken
   return {
     routes: {
@@ -46,6 +49,7 @@ export function createLaunch(
       report: analytics.report,
       webhooks: { admin: webhooks, allowPrivate: config.webhooks.allowPrivate },
       invites,
+      referrals,
       studioOrigin: sanity.studioUrl,
       rate: LAUNCH_RATE,
     },

@@ -55,6 +55,9 @@ export interface AuditEntry {
     | 'invites.wave.sent'
     | 'invites.wave.read'
     | 'invite.activated'
+    | 'referrals.held.read'
+    | 'referral.accepted'
+    | 'referral.rejected'
   detail: Record<string, unknown>
 }
 

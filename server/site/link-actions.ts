@@ -1,26 +1,52 @@
 import type { FastifyBaseLogger } from 'fastify'
+import { z } from 'zod'
 import { linkStates, type LinkAction, type LinkState } from '../../web/src/shared/content/signup-pages-copy.ts'
+import {
+  leaderboardSchema,
+  standingSchema,
+  type Leaderboard,
+  type Standing,
+} from '../../supabase/functions/_shared/referrals/standing.ts'
+import type { Client } from '../../supabase/functions/_shared/referrals/referral-store.ts'
 
-/** Checks (apply false) or acts on (apply true) a personal link; `unavailable` when that failed. */
-export type LinkActions = (action: LinkAction, token: string, apply: boolean) => Promise<LinkState>
+/** What the site asks of the waitlist-links function (supabase/functions/_shared/links/waitlist-links.ts). */
+export type LinkCall =
+  | { action: LinkAction; token: string; apply: boolean; client?: Client }
+  | { action: 'status'; token: string; client?: Client }
+  | { action: 'leaderboard' }
+
+/** Where the link stands (`unavailable` when that could not be learnt), and what a confirmed person's or the leaderboard's page shows. */
+export interface LinkOutcome {
+  state: LinkState
+  standing?: Standing
+  leaderboard?: Leaderboard
+}
+
+/** Checks or acts on a personal link, reads a status page or the leaderboard. */
+export type LinkActions = (call: LinkCall) => Promise<LinkOutcome>
 
 /** Posts a JSON body to the waitlist-links function, wherever it runs. */
 export type CallLinksFunction = (body: string) => Promise<Response>
 
-const isLinkState = (value: unknown): value is LinkState => (linkStates as readonly unknown[]).includes(value)
+const answerSchema = z.object({
+  state: z.enum(linkStates),
+  standing: standingSchema.optional(),
+  leaderboard: leaderboardSchema.optional(),
+})
 
 /** The personal links through the waitlist-links function: in this process, or the edge function. */
 export function createLinkActions(call: CallLinksFunction, log: FastifyBaseLogger): LinkActions {
-  return async (action, token, apply) => {
+  return async (linkCall) => {
     try {
-      const response = await call(JSON.stringify({ action, token, apply }))
-      const body = (await response.json().catch(() => undefined)) as { state?: unknown } | undefined
-      if (isLinkState(body?.state)) return body.state
-      log.error({ status: response.status, action }, 'waitlist-links answered without a state')
+      const response = await call(JSON.stringify(linkCall))
+      const body: unknown = await response.json().catch(() => undefined)
+      const answer = answerSchema.safeParse(body)
+      if (answer.success) return answer.data
+      log.error({ status: response.status, action: linkCall.action }, 'waitlist-links answered without a state')
     } catch (error) {
-      log.error({ err: error, action }, 'waitlist-links could not be reached')
+      log.error({ err: error, action: linkCall.action }, 'waitlist-links could not be reached')
     }
-    return 'unavailable'
+    return { state: 'unavailable' }
   }
 }
 

@@ -11,12 +11,20 @@ import { createServer, type PulsoServer } from '../create-server.ts'
 import { matchRoute } from '../../web/src/shared/routes.ts'
 import { linkPaths } from '../../supabase/functions/_shared/links/link-pages.ts'
 import { linkPurposes } from '../../supabase/functions/_shared/links/link-token.ts'
+import { leaderboardPaths } from './referral-pages.ts'
 import { locales } from '../../schemas/locales.ts'
 
 describe('the personal links’ addresses', () => {
   it('are the ones the site serves their pages at, in the welcome’s language', () => {
     for (const purpose of linkPurposes) {
       for (const locale of locales) expect(matchRoute(linkPaths[purpose][locale])).toEqual({ page: purpose, locale })
+    }
+  })
+
+  it('keep the referral pages out of the browser’s router, so the landing page’s script knows nothing of them', () => {
+    for (const locale of locales) {
+      expect(matchRoute(linkPaths.status[locale]).page).toBe('notFound')
+      expect(matchRoute(leaderboardPaths[locale]).page).toBe('notFound')
     }
   })
 })
@@ -63,12 +71,13 @@ describe('with hosted Supabase', () => {
     server = await createServer(config, {
       distDir: join(workDir, 'dist'),
       renderer: {
-        render: ({ signup }) => ({
+        render: ({ signup, referral }) => ({
           status: 200,
           html: JSON.stringify({
             link: signup?.link ?? null,
             days: signup?.retentionDays,
             privacyVersion: signup?.content?.privacy?.version,
+            ...(referral ? { referral: referral.view, locale: referral.locale } : {}),
           }),
           sources: { script: [], style: [] },
         }),
@@ -91,6 +100,9 @@ describe('with hosted Supabase', () => {
     return { status: response.statusCode, link: (JSON.parse(response.body) as { link: string }).link }
   }
 
+  /** Who asked, as this server saw them: the function hashes it into the person's sightings (docs/product.md §13.2). */
+  const client = { address: '127.0.0.1', userAgent: 'lightMyRequest' }
+
   it('asks the function where a link stands on GET, and has it act on POST, with the public key', async () => {
     answer = { status: 200, body: '{"state":"ready"}' }
     expect(await open('GET', '/en/unsubscribe?token=remove.abc')).toEqual({ status: 200, link: 'ready' })
@@ -100,14 +112,55 @@ describe('with hosted Supabase', () => {
       {
         path: '/functions/v1/waitlist-links',
         apikey: 'sb_publishable_for_the_tests',
-        body: { action: 'remove', token: 'remove.abc', apply: false },
+        body: { action: 'remove', token: 'remove.abc', apply: false, client },
       },
       {
         path: '/functions/v1/waitlist-links',
         apikey: 'sb_publishable_for_the_tests',
-        body: { action: 'remove', token: 'remove.abc', apply: true },
+        body: { action: 'remove', token: 'remove.abc', apply: true, client },
       },
     ])
+  })
+
+  it('opens a status page through the function, in its person’s language, and answers 404 for a link that is not ours', async () => {
+    const standing = {
+      code: 'k7m2p9qx',
+      state: 'waiting',
+      place: 3,
+      waiting: 40,
+      credited: 1,
+      held: 0,
+      placesPerReferral: 10,
+      locale: 'en',
+      leaderboard: null,
+    }
+    answer = { status: 200, body: JSON.stringify({ state: 'done', standing }) }
+    const opened = await server.app.inject({ url: '/indicacoes?token=status.abc' })
+    expect(opened.statusCode).toBe(200)
+    expect(opened.headers['referrer-policy']).toBe('no-referrer')
+    expect(JSON.parse(opened.body)).toMatchObject({
+      locale: 'en',
+      referral: { page: 'status', state: 'done', standing: { place: 3, referralLink: 'http://localhost:3000/en?ref=k7m2p9qx' } },
+    })
+    expect(forwarded.at(-1)?.body).toEqual({ action: 'status', token: 'status.abc', client })
+    for (const state of ['invalid', 'gone']) {
+      answer = { status: 400, body: JSON.stringify({ state }) }
+      expect((await server.app.inject({ url: '/en/referrals?token=status.forged' })).statusCode).toBe(404)
+    }
+    answer = { status: 410, body: '{"state":"expired"}' }
+    expect((await server.app.inject({ url: '/en/referrals?token=status.old' })).statusCode).toBe(410)
+  })
+
+  it('shows the public leaderboard while the function has one, and not found while it is off', async () => {
+    answer = { status: 200, body: JSON.stringify({ state: 'done', leaderboard: [{ name: 'A*** S.', credited: 4 }] }) }
+    const board = await server.app.inject({ url: '/indicacoes/ranking' })
+    expect(board.statusCode).toBe(200)
+    expect(JSON.parse(board.body)).toMatchObject({
+      referral: { page: 'leaderboard', leaderboard: [{ name: 'A*** S.', credited: 4 }] },
+    })
+    expect(forwarded.at(-1)?.body).toEqual({ action: 'leaderboard' })
+    answer = { status: 410, body: '{"state":"gone"}' }
+    expect((await server.app.inject({ url: '/en/referrals/leaderboard' })).statusCode).toBe(404)
   })
 
   it('shows the function’s verdict on a bad link with its status', async () => {
@@ -128,7 +181,7 @@ describe('with hosted Supabase', () => {
     for (const url of ['/privacidade', '/en/privacy']) {
       const response = await server.app.inject({ url })
       expect(response.statusCode).toBe(200)
-      expect(JSON.parse(response.body)).toEqual({ link: null, days: 14, privacyVersion: '2026-11-25' })
+      expect(JSON.parse(response.body)).toEqual({ link: null, days: 14, privacyVersion: '2026-11-29' })
     }
   })
 

@@ -1,6 +1,6 @@
 import fastifyRateLimit from '@fastify/rate-limit'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { clientKey } from '../http/client-address.ts'
+import { clientAddress, clientKey } from '../http/client-address.ts'
 import type { RequestLimit } from '../config.ts'
 import { locales, type Locale } from '../../schemas/locales.ts'
 import { pathOf } from '../../web/src/shared/routes.ts'
@@ -12,6 +12,7 @@ import { allowInlineSources } from './security-headers.ts'
 import type { LinkActions } from './link-actions.ts'
 import { MAX_LINK_TOKEN_LENGTH } from '../../supabase/functions/_shared/links/link-token.ts'
 import type { PageViews } from '../analytics/page-views.ts'
+import { registerReferralPages, standingView, type ReferralPagesOptions } from './referral-pages.ts'
 
 export interface LinkRoutesOptions {
   renderer: PageRenderer
@@ -25,6 +26,8 @@ export interface LinkRoutesOptions {
   rate: RequestLimit
   /** Counts the pages sent, when counting is on (docs/product.md §8.1). */
   pageViews: PageViews | undefined
+  /** What a confirmed person's page links to: their referral link and the leaderboard (docs/product.md §13.1). */
+  referrals: ReferralPagesOptions
 }
 
 /** Counters kept at once, the least recently seen forgotten first: memory bounded whatever the addresses. */
@@ -34,13 +37,13 @@ const STATUS: Record<LinkState, number> = { ready: 200, done: 200, gone: 410, ex
 
 /**
  * The pages of the welcome's personal links and the privacy note, in each language
- * (docs/product.md §4.5). A GET only shows where the link stands, with a button when it can act;
+ * (docs/product.md §4.5), and the referral pages (§13.1, referral-pages.ts). A GET only shows where the link stands, with a button when it can act;
  * the POST that button (or a mail provider's one-click unsubscribe, RFC 8058) sends acts, and
  * answers 200 once done.
  */
 export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (
   app,
-  { renderer, publicConfig, content, retentionDays, links, rate, pageViews },
+  { renderer, publicConfig, content, retentionDays, links, rate, pageViews, referrals },
 ) => {
   await app.register(fastifyRateLimit, {
     keyGenerator: clientKey,
@@ -52,7 +55,14 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 16_384 }, (_request, _body, done) => done(null, undefined))
 
-  async function sendPage(request: FastifyRequest, reply: FastifyReply, locale: Locale, path: string, link?: LinkState) {
+  async function sendPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    locale: Locale,
+    path: string,
+    link?: LinkState,
+    standing?: Parameters<typeof standingView>[0],
+  ) {
     const signupContent = await content().catch((error: unknown) => {
       request.log.error({ err: error }, 'sign-up pages content unavailable, rendering the fallbacks')
       return undefined
@@ -62,7 +72,12 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (
       preferredLocale: locale,
       content: undefined,
       config: publicConfig,
-      signup: { content: signupContent, retentionDays, ...(link ? { link } : {}) },
+      signup: {
+        content: signupContent,
+        retentionDays,
+        ...(link ? { link } : {}),
+        ...(standing ? { standing: standingView(standing, referrals) } : {}),
+      },
     })
     const status = link ? STATUS[link] : page.status
     pageViews?.pageSent(request, { status, preview: false, language: locale, path })
@@ -79,10 +94,11 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (
     return async (request: FastifyRequest<{ Querystring: { token?: unknown } }>, reply: FastifyReply) => {
       const { token } = request.query
       const readable = typeof token === 'string' && token.length > 0 && token.length <= MAX_LINK_TOKEN_LENGTH
-      const state = readable ? await links(action, token, apply) : 'invalid'
+      const client = { address: clientAddress(request), userAgent: request.headers['user-agent'] ?? '' }
+      const { state, standing } = readable ? await links({ action, token, apply, client }) : { state: 'invalid' as const }
       // The token must not travel on to another site in a Referer.
       reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex')
-      return sendPage(request, reply, locale, path, state)
+      return sendPage(request, reply, locale, path, state, action === 'confirm' ? standing : undefined)
     }
   }
 
@@ -93,4 +109,5 @@ export const linkRoutes: FastifyPluginAsync<LinkRoutesOptions> = async (
     }
     app.get(pathOf('privacy', locale), (request, reply) => sendPage(request, reply, locale, pathOf('privacy', locale)))
   }
+  registerReferralPages(app, { renderer, publicConfig, content, retentionDays, links, ...referrals })
 }

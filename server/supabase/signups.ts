@@ -4,7 +4,7 @@ import type { ServerConfig } from '../config.ts'
 import { openDatabase, type Database } from '../db/database.ts'
 import { makeDataDirPrivate } from '../db/private-data-dir.ts'
 import { migrate } from '../db/migrate.ts'
-import { applyRemovalMemory, applyRequestLimits } from '../db/request-limits.ts'
+import { applyReferralLimits, applyRemovalMemory, applyRequestLimits } from '../db/request-limits.ts'
 import { scheduleVacuum } from '../db/vacuum.ts'
 import { createFileMailer } from '../mail/file-mailer.ts'
 import { startWelcomeSender, type WelcomeSender } from '../mail/welcome-sender.ts'
@@ -23,6 +23,7 @@ import { storedSecret } from '../../supabase/functions/_shared/runtime/stored-se
 import { functionLog } from './function-log.ts'
 import { createMailComposer, type MailCopyContent } from '../../supabase/functions/_shared/delivery/mail-composer.ts'
 import type { Mailer } from '../../supabase/functions/_shared/delivery/mailer.ts'
+import { noteReferralSettings } from '../../supabase/functions/_shared/referrals/referral-settings.ts'
 import {
   currentConsentVersion,
   noteConsentVersion,
@@ -78,6 +79,7 @@ export async function startSignupBackend(
     const proofOfWorkKey = captcha ? storedSecret(db, 'altcha_hmac_key', captcha.hmacKey) : undefined
     await applyRequestLimits(db, config.abuse.limits)
     await applyRemovalMemory(db, config.links.removalMemoryDays)
+    await applyReferralLimits(db, config.referrals)
     // PostgreSQL vacuums itself; the embedded database needs it done.
     const vacuum =
       db.kind === 'pglite'
@@ -123,9 +125,10 @@ export async function startSignupBackend(
       {
         sweepMs: config.mail.sweepMs,
         counts: () => store.counts(),
-        // docs/product.md §4.5: places never confirmed are deleted by the sweep that sends mail.
+        // docs/product.md §4.5: places never confirmed are deleted by the sweep that sends mail; §13.3: the referral rules follow the content.
         afterDelivery: async () => {
           await noteConsentVersion(db, consentVersion, deliveryLog)
+          await noteReferralSettings(db, mailCopy, deliveryLog)
           await sweepUnconfirmed(places, config.links.retentionDays, deliveryLog)
         },
       },

@@ -3,6 +3,8 @@ import type { Cache } from 'swr'
 import { ServerStyleSheet } from 'styled-components'
 import { App, type AppProps } from './app/app.tsx'
 import { SignupPageView } from './features/signup-pages/signup-page-view.tsx'
+import { ReferralPageView, referralPageTitle, type ReferralPage } from './features/signup-pages/referral-pages.tsx'
+import type { StandingView } from './features/signup-pages/standing-card.tsx'
 import { isSignupRoute, matchRoute, routeLocale, type Route, type SignupPage } from './shared/routes.ts'
 import { INITIAL_CONTENT_ELEMENT_ID, PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from './shared/config/public-config.ts'
 import { resolvePageCopy, type PageContent } from './shared/content/page-copy.ts'
@@ -24,8 +26,16 @@ export interface RenderRequest {
   preferredLocale: Locale
   content: PageContent | undefined
   config: PublicConfig
-  /** For the sign-up pages: their content, the retention period ({days}) and, on a link's page, its state. */
-  signup?: { content: SignupPagesContent | undefined; retentionDays: number; link?: LinkState }
+  /**
+   * For the sign-up pages: their content, the retention period ({days}), on a link's page its
+   * state, and on a confirmed place's page where its person stands in line.
+   */
+  signup?: { content: SignupPagesContent | undefined; retentionDays: number; link?: LinkState; standing?: StandingView }
+  /**
+   * A referral page (docs/product.md §13), whatever the path: the server routes these itself, so
+   * that the browser's router (and script) knows nothing of them.
+   */
+  referral?: { view: ReferralPage; locale: Locale; content: SignupPagesContent | undefined; retentionDays: number }
 }
 
 export interface RenderedPage {
@@ -53,7 +63,8 @@ function renderApp(props: Omit<AppProps, 'swrProvider'>): { body: string; styles
 }
 
 /** The prerender: the full page in the reader's language, with its CSS collected on the server. */
-export function render({ path, preferredLocale, content, config, signup }: RenderRequest): RenderedPage {
+export function render({ path, preferredLocale, content, config, signup, referral }: RenderRequest): RenderedPage {
+  if (referral) return renderReferralPage(referral, path, config)
   const matched = matchRoute(path)
   if (isSignupRoute(matched) && signup) return renderSignupPage(matched, path, config, signup)
   // A sign-up page's address the server did not route there (a trailing slash, say) is not found.
@@ -98,7 +109,7 @@ function renderSignupPage(
     preferredLocale: route.locale,
     config,
     initialContent: undefined,
-    signupPage: <SignupPageView page={route.page} copy={copy} link={signup.link} />,
+    signupPage: <SignupPageView page={route.page} copy={copy} link={signup.link} standing={signup.standing} />,
   })
   return {
     status: 200,
@@ -106,6 +117,33 @@ function renderSignupPage(
     head: [
       renderHeadTags({ title: `${title} · ${copy.brandName}`, meta: [], links: [] }),
       route.page === 'privacy' ? '' : '<meta name="robots" content="noindex">',
+      styles,
+    ].join('\n    '),
+    body,
+  }
+}
+
+/** A referral page (status or leaderboard): rendered like the sign-up pages, kept out of search engines. */
+function renderReferralPage(
+  { view, locale, content, retentionDays }: NonNullable<RenderRequest['referral']>,
+  path: string,
+  config: PublicConfig,
+): RenderedPage {
+  const copy = resolveSignupPagesCopy(content, locale, retentionDays)
+  const { body, styles } = renderApp({
+    route: { page: 'referral', locale },
+    path,
+    preferredLocale: locale,
+    config,
+    initialContent: undefined,
+    signupPage: <ReferralPageView view={view} copy={copy} />,
+  })
+  return {
+    status: 200,
+    htmlLang: localeTags[locale].html,
+    head: [
+      renderHeadTags({ title: `${referralPageTitle(view, copy)} · ${copy.brandName}`, meta: [], links: [] }),
+      '<meta name="robots" content="noindex">',
       styles,
     ].join('\n    '),
     body,

@@ -14,12 +14,16 @@ import type {
   WavePreview,
 } from '../../../server/invites/invite-admin.ts'
 import type { ArmResult, ExperimentResult, FieldState } from '../../../server/experiments/experiment-results.ts'
+import type { HeldReferral, HoldReason, ReferralReview } from '../../../server/referrals/referral-admin.ts'
 
 export type {
   ArmResult,
   AuditEntry,
   ExperimentResult,
   FieldState,
+  HeldReferral,
+  HoldReason,
+  ReferralReview,
   InviteCandidate,
   Invitee,
   NewEndpoint,
@@ -141,6 +145,11 @@ export function createLaunchApi(siteUrl: string, fetcher: typeof fetch = (...arg
       call<void>(`/invites/people/${encodeURIComponent(waitlistId)}/activate`, { method: 'POST' }),
     /** The copy experiments with their counts and verdicts, and the fields that can hold variants. */
     experiments: () => call<{ experiments: ExperimentResult[]; fields: FieldState[] }>('/experiments'),
+    /** Referrals in each state and the held ones (an audited read of them). */
+    referrals: () => call<ReferralReview>('/referrals'),
+    /** Accepts (credits now) or rejects a held referral, named by its referred person's id. */
+    decideReferral: (id: string, decision: 'accept' | 'reject') =>
+      call<void>(`/referrals/${encodeURIComponent(id)}/${decision}`, { method: 'POST' }),
     /** The CSV export, downloaded by the browser with the credential (a link, not a fetch). */
     exportUrl: `${base}/waitlist.csv`,
   }

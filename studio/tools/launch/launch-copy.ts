@@ -11,6 +11,7 @@ export const launchCopy = {
   overview: 'Overview',
   waitlist: 'Waitlist',
   waves: 'Invite waves',
+  referrals: 'Referrals',
   webhooks: 'Webhooks',
   experiments: 'Experiments',
   audit: 'Audit log',
@@ -79,6 +80,9 @@ export const launchCopy = {
     'invites.wave.sent': 'sent an invite wave',
     'invites.wave.read': 'read who a wave invited',
     'invite.activated': 'marked an invitee activated',
+    'referrals.held.read': 'read the referrals held for review',
+    'referral.accepted': 'accepted a held referral',
+    'referral.rejected': 'rejected a held referral',
   } satisfies Record<AuditEntry['action'], string> as Record<string, string>,
   loadFailed: 'Could not load:',
   invites: {

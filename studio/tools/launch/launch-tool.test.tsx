@@ -154,6 +154,13 @@ function fakeApi(overrides: Partial<LaunchApi> = {}): LaunchApi {
     wavePeople: vi.fn(async () => ({ people: invitees })),
     markActivated: vi.fn(async () => undefined),
     experiments: vi.fn(async () => ({ experiments: [], fields: [] })),
+    referrals: vi.fn(async () => ({
+      counts: { pending: 0, credited: 0, held: 0, refused: 0, rejected: 0, revoked: 0 },
+      placesPerReferral: 10,
+      creditsPerHour: 5,
+      held: [],
+    })),
+    decideReferral: vi.fn(async () => undefined),
     ...overrides,
   }
 }

@@ -4,6 +4,7 @@ import type { LaunchApi } from './launch-api.ts'
 import { launchCopy as copy } from './launch-copy.ts'
 import { AuditPanel } from './audit-panel.tsx'
 import { Overview } from './overview.tsx'
+import { ReferralsPanel } from './referrals-panel.tsx'
 import { WaitlistPanel } from './waitlist-panel.tsx'
 import { WavesPanel } from './waves-panel.tsx'
 import { WebhooksPanel } from './webhooks-panel.tsx'
@@ -14,6 +15,7 @@ const TABS = {
   overview: Overview,
   waitlist: WaitlistPanel,
   waves: WavesPanel,
+  referrals: ReferralsPanel,
   webhooks: WebhooksPanel,
   experiments: ExperimentsPanel,
   audit: AuditPanel,

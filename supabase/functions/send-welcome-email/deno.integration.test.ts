@@ -360,7 +360,11 @@ describe('the Deno edge functions on PostgreSQL', () => {
       expect(await link({ action: 'confirm', token: confirm, apply: false })).toEqual({ status: 200, body: { state: 'ready' } })
       expect(await place(email)).toMatchObject({ confirmed: false })
       expect(await link({ action: 'remove', token: confirm, apply: true })).toEqual({ status: 400, body: { state: 'invalid' } })
-      expect(await link({ action: 'confirm', token: confirm, apply: true })).toEqual({ status: 200, body: { state: 'done' } })
+      // A confirmed person's answer says where they stand (docs/product.md §13.1).
+      expect(await link({ action: 'confirm', token: confirm, apply: true })).toMatchObject({
+        status: 200,
+        body: { state: 'done', standing: { state: 'waiting', credited: 0 } },
+      })
       expect(await place(email)).toEqual({ confirmed: true, consent_locale: 'pt', consent_version: '2026-11-23' })
 
       expect(await link({ action: 'remove', token: remove, apply: true })).toEqual({ status: 200, body: { state: 'done' } })
@@ -384,8 +388,69 @@ describe('the Deno edge functions on PostgreSQL', () => {
       await deliver()
       const [mail] = await inbox.waitFor(email)
       const confirm = tokenIn(mail?.text ?? '', '/confirmar')
-      expect(await link({ action: 'confirm', token: confirm, apply: true })).toEqual({ status: 200, body: { state: 'done' } })
+      expect(await link({ action: 'confirm', token: confirm, apply: true })).toMatchObject({
+        status: 200,
+        body: { state: 'done' },
+      })
       expect(await place(email)).toEqual({ confirmed: true, consent_locale: 'pt', consent_version: STUDIO_CONSENT_VERSION })
+      // The place email its confirmation queued goes now (within the mail rate), so that the tests after this one start from an empty outbox.
+      const received = await eventually(
+        async () => {
+          await deliver()
+          return inbox.to(email)
+        },
+        (mails) => mails.length === 2,
+      )
+      expect(received[1]?.text).toContain('/indicacoes?token=')
+    })
+
+    it('decides referrals as the self-hosted server does: a disposable domain refused, another network credited, the place email and status page', async () => {
+      const referrer = uniqueAddress('indica')
+      await signUp(referrer)
+      const client = { ...clientHeaders, 'x-forwarded-for': '198.51.100.90' }
+      expect((await invoke({ name: 'Rita Alves', email: referrer, role: 'CTO', lang: 'pt' }, client)).status).toBe(202)
+      await deliver()
+      const [welcome] = await inbox.waitFor(referrer)
+      expect((await link({ action: 'confirm', token: tokenIn(welcome?.text ?? '', '/confirmar'), apply: true })).status).toBe(200)
+      const { rows } = await db.query<{ id: string; code: string }>(
+        'select w.id, p.code from public.waitlist w join referrals.people p on p.waitlist_id = w.id where w.email = $1',
+        [referrer],
+      )
+      const [{ id, code }] = rows as [{ id: string; code: string }]
+      const secret = (await db.query<{ value: string }>(`select value from private.secrets where name = 'link_secret'`)).rows[0]!
+        .value
+      const confirmFriend = async (email: string) => {
+        await db.queryAsAnon(`insert into public.waitlist (email, role, ref) values ($1, 'Lead', $2)`, [email, code])
+        const friend = (await db.query<{ id: string }>('select id from public.waitlist where email = $1', [email])).rows[0]!.id
+        const token = await signLinkToken(secret, {
+          purpose: 'confirm',
+          waitlistId: friend,
+          expiresAt: new Date(Date.now() + 86_400_000),
+        })
+        expect((await link({ action: 'confirm', token, apply: true })).status).toBe(200)
+      }
+      await confirmFriend(`colega-${crypto.randomUUID().slice(0, 8)}@mailinator.com`)
+      await confirmFriend(uniqueAddress('colega'))
+      const { rows: decided } = await db.query<{ status: string; reason: string | null }>(
+        'select status, reason from referrals.referrals where referrer_id = $1 order by status',
+        [id],
+      )
+      expect(decided).toEqual([
+        { status: 'credited', reason: null },
+        { status: 'refused', reason: 'disposable_domain' },
+      ])
+
+      expect(await deliver()).toMatchObject({ failed: 0 })
+      const placeEmail = inbox.to(referrer).findLast((mail) => mail.text.includes('/indicacoes?token='))
+      expect(placeEmail?.text).toContain('Colegas que entraram pelo seu link e confirmaram: 1')
+      expect(placeEmail?.text).toContain(`${SITE_URL}/?ref=${code}`)
+      const status = await fetch(waitlistLinks.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', apikey: KEYS.publishable },
+        body: JSON.stringify({ action: 'status', token: tokenIn(placeEmail?.text ?? '', '/indicacoes') }),
+      })
+      expect(status.status).toBe(200)
+      expect(await status.json()).toMatchObject({ state: 'done', standing: { code, credited: 1, locale: 'pt' } })
     })
 
     it('signs with the key kept in the database, so every function and instance agrees', async () => {

@@ -4,9 +4,16 @@ import { defaultLocale, isLocale, locales, type Locale } from '../../../schemas/
 export const signupPages = ['confirm', 'remove', 'privacy'] as const
 export type SignupPage = (typeof signupPages)[number]
 
-/** A not-found address under a language's prefix (`/en/…`) names that language; others name none. */
+/**
+ * A not-found address under a language's prefix (`/en/…`) names that language; others name none.
+ * The referral pages (status, leaderboard) are routed by the server alone and never by this
+ * module, so the landing page's script carries nothing of them (docs/decisions/0048-referrals.md).
+ */
 export type Route =
-  { page: 'landing'; locale: Locale } | { page: SignupPage; locale: Locale } | { page: 'notFound'; locale?: Locale }
+  | { page: 'landing'; locale: Locale }
+  | { page: SignupPage; locale: Locale }
+  | { page: 'referral'; locale: Locale }
+  | { page: 'notFound'; locale?: Locale }
 
 /**
  * Each sign-up page has an address per language, the English one under /en like the landing

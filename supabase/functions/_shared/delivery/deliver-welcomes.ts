@@ -48,6 +48,12 @@ const failure = (kind: FailureKind, reason: string): Outcome => (kind === 'unava
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 /** The domain of the sender's address (`Pulso <boas-vindas@pulso.app>`: `pulso.app`), for Message-IDs. */
 const domainOf = (from: string) => /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost'
+/**
+ * The Message-ID's key: one per message, the same on every try of it. A person gets one welcome and
+ * one invitation, but a place email each time their place changes (queued anew, at `queuedAt`).
+ */
+const messageKey = ({ kind, waitlistId, queuedAt }: PendingWelcome) =>
+  kind === 'standing' ? `${kind}-${waitlistId}-${queuedAt ?? 0}` : `${kind}-${waitlistId}`
 /** How often a worker held back for visitors looks again. */
 const YIELD_MS = 20
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -135,7 +141,7 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
     }
     try {
       const message = await deps.compose(welcome)
-      await deps.mailer.send({ ...message, messageId: `<${welcome.kind}-${welcome.waitlistId}@${domainOf(message.from)}>` })
+      await deps.mailer.send({ ...message, messageId: `<${messageKey(welcome)}@${domainOf(message.from)}>` })
       return { kind: 'sent' }
     } catch (error) {
       return failure(failureKind(error), messageOf(error))

@@ -24,12 +24,42 @@ const content: MailCopyContent = {
     trialUrl: { en: 'https://app.pulso.example/trial' },
     footer: null,
   },
+  referrals: {
+    ...nothing,
+    placesPerReferral: 10,
+    leaderboard: false,
+    subject: { pt: 'Você é o nº {place}', en: 'You are #{place} at {brand}' },
+    emailIntro: null,
+    place: null,
+    linkLabel: null,
+    linkIntro: null,
+    linkIntroNoMove: null,
+    credited: null,
+    milestones: null,
+    nextMilestone: null,
+    statusButton: null,
+    emailFooter: null,
+  },
 }
 
 const entry = (kind: PendingWelcome['kind']): PendingWelcome => ({
   id: 1,
   kind,
   inviteCode: kind === 'invitation' ? 'inv_8Hq2LxPz' : null,
+  standing:
+    kind === 'standing'
+      ? {
+          code: 'k7m2p9qx',
+          state: 'waiting',
+          place: 12,
+          waiting: 300,
+          credited: 2,
+          held: 0,
+          placesPerReferral: 10,
+          locale: 'en',
+          leaderboard: null,
+        }
+      : null,
   waitlistId: '5b0d6a2e-8f4c-4f1e-9a57-2f3c1d0b9e77',
   email: 'ana@empresa.com',
   name: 'Ana',
@@ -63,6 +93,20 @@ describe('createMailComposer', () => {
     expect(message.subject).toBe('Your turn at Pulso')
     expect(message.text).toContain('Start my free trial: https://app.pulso.example/trial?invite=inv_8Hq2LxPz')
     expect(message.text).not.toContain('/confirm')
+  })
+
+  it('composes a place email as one: the place as claimed, the personal link and the status page', async () => {
+    const message = await composer().compose(entry('standing'))
+    expect(message.subject).toBe('You are #12 at Pulso')
+    expect(message.text).toContain('You are #12 of 300 in line.')
+    expect(message.text).toContain('Your personal link: https://pulso.example/en?ref=k7m2p9qx')
+    expect(message.text).toContain('moves you 10 places up the line')
+    expect(message.text).toContain('Next milestone, 3 colleagues: your team starts to take shape')
+    expect(message.text).toMatch(/See my place in line: https:\/\/pulso\.example\/en\/referrals\?token=status\./)
+  })
+
+  it('refuses a place email the outbox claimed without its standing', async () => {
+    await expect(composer().compose({ ...entry('standing'), standing: null })).rejects.toThrow(/no standing/)
   })
 
   it('reads the copy from the one source for either kind, each time, with the same sender and unsubscribe headers', async () => {

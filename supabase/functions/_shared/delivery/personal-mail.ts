@@ -1,5 +1,5 @@
 import { linkUrl } from '../links/link-pages.ts'
-import { signLinkToken, type LinkPurpose } from '../links/link-token.ts'
+import { signLinkToken, type TokenPurpose } from '../links/link-token.ts'
 import type { Log } from '../runtime/http.ts'
 import type { PendingWelcome } from '../welcome/welcome-store.ts'
 import type { RenderedEmail } from './email-layout.ts'
@@ -24,7 +24,7 @@ export interface MailMessageOptions<Content> {
 }
 
 /** Signs a personal link to the message's place on the waitlist, valid for `days`, opening in its language. */
-export type SignLink = (purpose: LinkPurpose, days: number) => Promise<string>
+export type SignLink = (purpose: TokenPurpose, days: number) => Promise<string>
 
 /** A message's own words, and the contact address its content names (if it does). */
 export interface WrittenMail extends RenderedEmail {

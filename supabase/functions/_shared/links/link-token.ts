@@ -1,12 +1,17 @@
 /**
  * The signed tokens in a welcome's personal links (docs/product.md §4.5): one confirms the place
- * on the waitlist, the other removes the person. A token is `purpose.waitlistId.expiry.signature`,
+ * on the waitlist, the other removes the person; a third opens the person's referral status page
+ * (§13.1). A token is `purpose.waitlistId.expiry.signature`,
  * the signature an HMAC-SHA256 (Web Crypto, so it runs under Node and Deno alike) over the other
  * three. Nothing in it is secret: the waitlist id is a random UUID and grants nothing without
  * the signature.
  */
 
 export const linkPurposes = ['confirm', 'remove'] as const
+
+/** What a token can be for: a welcome's two actions, or reading one's own referral status (docs/product.md §13.1). */
+export const tokenPurposes = [...linkPurposes, 'status'] as const
+export type TokenPurpose = (typeof tokenPurposes)[number]
 
 /** Longer than any token signLinkToken makes (about 110 characters): anything longer is invalid unread. */
 export const MAX_LINK_TOKEN_LENGTH = 256
@@ -47,7 +52,7 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
 /** A token for one purpose and one waitlist row, valid until `expiresAt` (to the second). */
 export async function signLinkToken(
   secret: string,
-  { purpose, waitlistId, expiresAt }: { purpose: LinkPurpose; waitlistId: string; expiresAt: Date },
+  { purpose, waitlistId, expiresAt }: { purpose: TokenPurpose; waitlistId: string; expiresAt: Date },
 ): Promise<string> {
   const payload = `${purpose}.${waitlistId.toLowerCase()}.${Math.floor(expiresAt.getTime() / 1000)}`
   const signature = await crypto.subtle.sign('HMAC', await keyFor(secret), signed(payload))
@@ -63,7 +68,7 @@ export async function signLinkToken(
 export async function verifyLinkToken(
   secret: string,
   token: string,
-  purpose: LinkPurpose,
+  purpose: TokenPurpose,
   now: Date = new Date(),
 ): Promise<VerifiedLink> {
   const parts = token.split('.')

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
-import { signLinkToken, type LinkPurpose } from './link-token.ts'
+import { signLinkToken, type TokenPurpose } from './link-token.ts'
+import type { Standing } from '../referrals/standing.ts'
 import { createWaitlistLinksHandler } from './waitlist-links.ts'
 import type { PlaceState } from './waitlist-places.ts'
 
@@ -29,11 +30,16 @@ function setup(initial: PlaceState = 'unconfirmed') {
     },
   }
   const log = vi.fn()
-  const handle = createWaitlistLinksHandler({ places, linkSecret: async () => SECRET, log })
-  return { places, log, handle, current: () => state, forget: () => places.forget() }
+  const referrals = {
+    standing: vi.fn(async (): Promise<Standing | null> => null),
+    sight: vi.fn(async () => undefined),
+    leaderboard: vi.fn(async (): Promise<Standing['leaderboard']> => null),
+  }
+  const handle = createWaitlistLinksHandler({ places, referrals, linkSecret: async () => SECRET, log })
+  return { places, referrals, log, handle, current: () => state, forget: () => places.forget() }
 }
 
-const token = (purpose: LinkPurpose, days = 30) =>
+const token = (purpose: TokenPurpose, days = 30) =>
   signLinkToken(SECRET, { purpose, waitlistId: ID, expiresAt: new Date(Date.now() + days * DAY) })
 
 const post = (body: unknown) =>
@@ -186,5 +192,80 @@ describe('the waitlist-links handler', () => {
   it('accepts POST only', async () => {
     const { handle } = setup()
     expect((await handle(new Request('http://localhost/', { method: 'GET' }))).status).toBe(405)
+  })
+
+  describe('for referrals (docs/product.md §13)', () => {
+    const standing: Standing = {
+      code: 'k7m2p9qx',
+      state: 'waiting',
+      place: 12,
+      waiting: 300,
+      credited: 2,
+      held: 0,
+      placesPerReferral: 10,
+      locale: 'pt',
+      leaderboard: null,
+    }
+    const client = { address: '203.0.113.7', userAgent: 'Firefox' }
+
+    it('says where a confirmed person stands, and notes where they pressed from before the referral is decided', async () => {
+      const { handle, places, referrals } = setup()
+      referrals.standing.mockResolvedValue(standing)
+      const confirm = await token('confirm')
+      expect(await ask(handle, { action: 'confirm', token: confirm, apply: false, client })).toEqual({
+        status: 200,
+        body: { state: 'ready' },
+      })
+      // Looking is not pressing: a mail scanner's visit is nobody's sighting.
+      expect(referrals.sight).not.toHaveBeenCalled()
+      expect(await ask(handle, { action: 'confirm', token: confirm, apply: true, client })).toEqual({
+        status: 200,
+        body: { state: 'done', standing },
+      })
+      expect(referrals.sight).toHaveBeenCalledWith(ID, client)
+      expect(referrals.sight.mock.invocationCallOrder[0]).toBeLessThan(places.confirm.mock.invocationCallOrder[0]!)
+    })
+
+    it('opens a status page only with a status token: 200 with the standing, gone for nobody, invalid for any other token', async () => {
+      const { handle, referrals } = setup()
+      referrals.standing.mockResolvedValueOnce(standing)
+      expect(await ask(handle, { action: 'status', token: await token('status'), client })).toEqual({
+        status: 200,
+        body: { state: 'done', standing },
+      })
+      expect(referrals.sight).toHaveBeenCalledWith(ID, client)
+      expect(await ask(handle, { action: 'status', token: await token('status') })).toEqual({
+        status: 410,
+        body: { state: 'gone' },
+      })
+      for (const other of [await token('confirm'), await token('remove')]) {
+        expect(await ask(handle, { action: 'status', token: other })).toEqual({ status: 400, body: { state: 'invalid' } })
+      }
+      expect(await ask(handle, { action: 'status', token: await token('status', -1) })).toEqual({
+        status: 410,
+        body: { state: 'expired' },
+      })
+    })
+
+    it('answers the leaderboard while it is on, and gone while it is off', async () => {
+      const { handle, referrals } = setup()
+      expect(await ask(handle, { action: 'leaderboard' })).toEqual({ status: 410, body: { state: 'gone' } })
+      referrals.leaderboard.mockResolvedValueOnce([{ name: 'A*** S.', credited: 4 }])
+      expect(await ask(handle, { action: 'leaderboard' })).toEqual({
+        status: 200,
+        body: { state: 'done', leaderboard: [{ name: 'A*** S.', credited: 4 }] },
+      })
+    })
+
+    it('refuses a client that is not an address and a browser', async () => {
+      const { handle } = setup()
+      const status = await token('status')
+      expect(
+        await ask(handle, { action: 'status', token: status, client: { address: 'x'.repeat(65), userAgent: '' } }),
+      ).toMatchObject({
+        status: 400,
+        body: { error: 'invalid_request' },
+      })
+    })
   })
 })

@@ -1,5 +1,6 @@
 import type { Log } from '../runtime/http.ts'
 import type { Sql } from '../runtime/sql.ts'
+import { createReferralStore } from '../referrals/referral-store.ts'
 
 /**
  * Where a place on the waitlist stands (docs/product.md §4.5): `removed` when its person took it off
@@ -13,6 +14,7 @@ export type PlaceState = 'unconfirmed' | 'confirmed' | 'removed' | 'missing'
  * Removing a row removes its welcome too (the outbox row cascades).
  */
 export function createWaitlistPlaces(sql: Sql) {
+  const referrals = createReferralStore(sql)
   return {
     async state(waitlistId: string): Promise<PlaceState> {
       const { rows } = await sql.query<{ confirmed: boolean | null; removed: boolean }>(
@@ -27,19 +29,13 @@ export function createWaitlistPlaces(sql: Sql) {
 
     /**
      * Confirms the place, recording the welcome's language and the consent text's version the
-     * form sent; a place confirmed before keeps its first confirmation (`changed` false).
+     * form sent, and decides the referral it is, if any (docs/product.md §13.2); a place confirmed
+     * before keeps its first confirmation (`changed` false).
      */
     async confirm(waitlistId: string): Promise<{ state: PlaceState; changed: boolean }> {
-      const { rows } = await sql.query(
-        `update public.waitlist w
-         set confirmed_at = now(), consent_locale = e.locale, consent_version = e.consent_version
-         from (select $1::uuid as id) target
-         left join public.welcome_emails e on e.waitlist_id = target.id and e.kind = 'welcome'
-         where w.id = target.id and w.confirmed_at is null
-         returning w.id`,
-        [waitlistId],
-      )
-      return rows.length > 0 ? { state: 'confirmed', changed: true } : { state: await this.state(waitlistId), changed: false }
+      return (await referrals.confirm(waitlistId))
+        ? { state: 'confirmed', changed: true }
+        : { state: await this.state(waitlistId), changed: false }
     },
 
     /**
@@ -73,6 +69,9 @@ export function createWaitlistPlaces(sql: Sql) {
       const { rows } = await sql.query<{ forgotten: number }>('select guard.forget_left_mailboxes() as forgotten')
       return rows[0]?.forgotten ?? 0
     },
+
+    /** Forgets where people were seen once the 48 hours of those hashes are over (referrals.forget_sightings). */
+    forgetSightings: () => referrals.forgetSightings(),
   }
 }
 
@@ -80,7 +79,8 @@ export type WaitlistPlaces = ReturnType<typeof createWaitlistPlaces>
 
 /**
  * The sweep's step after delivery (docs/product.md §4.5): deletes the places never confirmed within
- * `days` and forgets the mailboxes whose removal is no longer remembered, logging what it did; a
+ * `days`, forgets the mailboxes whose removal is no longer remembered and the referral sightings
+ * past their 48 hours (§13.2), logging what it did; a
  * failure is logged and left to the next sweep. Answers how many places it deleted.
  */
 export async function sweepUnconfirmed(places: WaitlistPlaces, days: number, log: Log): Promise<number> {
@@ -89,6 +89,7 @@ export async function sweepUnconfirmed(places: WaitlistPlaces, days: number, log
     if (deleted > 0) log('info', 'unconfirmed places deleted', { deleted, days })
     const forgotten = await places.forgetLeftMailboxes()
     if (forgotten > 0) log('info', 'mailboxes that left forgotten, their period over', { forgotten })
+    await places.forgetSightings()
     return deleted
   } catch (error) {
     log('error', 'deleting unconfirmed places failed, will retry on the next sweep', { error: String(error) })

@@ -6,6 +6,7 @@ import { createResendMailer, type Mailer } from '../delivery/mailer.ts'
 import { createSmtpMailer } from '../delivery/smtp-mailer.ts'
 import { createWelcomeStore } from '../welcome/welcome-store.ts'
 import { createWaitlistPlaces } from '../links/waitlist-places.ts'
+import { createReferralStore } from '../referrals/referral-store.ts'
 import { storedSecret } from './stored-secret.ts'
 import { createMailComposer, type MailCopyContent } from '../delivery/mail-composer.ts'
 import { mailCopyQuery } from '../delivery/mail-copy-query.ts'
@@ -51,6 +52,7 @@ pool.on('error', (error) => log('warn', 'database connection lost', { error: err
 pool.on('connect', (client) => client.on('error', () => undefined))
 export const store = createWelcomeStore(pool)
 export const places = createWaitlistPlaces(pool)
+export const referrals = createReferralStore(pool)
 export const retentionDays = retentionDaysFromEnv()
 
 /** A signing key the deployment may set (at least 32 characters, as on the self-hosted server). */
@@ -81,7 +83,7 @@ function sanityProjectFromEnv(): SanityProject | undefined {
 
 const sanityProject = sanityProjectFromEnv()
 
-/** The mail's copy from the hosted dataset's public API; without a project, the code's copy. */
+/** The mail's copy (and the referral rules) from the hosted dataset's public API; without a project, the code's copy. */
 function mailCopyFromEnv(): () => Promise<MailCopyContent | undefined> {
   if (!sanityProject) {
     log('warn', 'SANITY_PROJECT_ID is not set: welcomes and invitations use the copy in the code')
@@ -99,6 +101,10 @@ export const consentVersion = currentConsentVersion(
   log,
 )
 
+let sharedMailCopy: (() => Promise<MailCopyContent | undefined>) | undefined
+/** One reader of the mail copy for the whole function: the sender and the sweep's settings step share its cache. */
+export const mailCopy = () => (sharedMailCopy ??= mailCopyFromEnv())
+
 export function deliveryFromEnv(): DeliverDependencies {
   const from = required('MAIL_FROM')
   return {
@@ -109,7 +115,7 @@ export function deliveryFromEnv(): DeliverDependencies {
       siteUrl: required('SITE_URL'),
       linkSecret,
       retentionDays,
-      content: mailCopyFromEnv(),
+      content: mailCopy(),
       fallbackContact: Deno.env.get('CONTACT_EMAIL') ?? from,
       log,
     }),

@@ -3,20 +3,23 @@ import { linkNotice, type LinkAction, type LinkState, type SignupPagesCopy } fro
 import { pathForLocale } from '../../shared/i18n/locale-preference.ts'
 import { useLocale } from '../../shared/i18n/locale-context.tsx'
 import { NoticeLayout } from './notice-layout.tsx'
+import { StandingCard, type StandingView } from './standing-card.tsx'
 
 interface LinkPageProps {
   action: LinkAction
   state: LinkState
   copy: SignupPagesCopy
+  /** A confirmed person's place and personal link (docs/product.md §13.1). */
+  standing?: StandingView | undefined
 }
 
 /**
  * The page a personal link opens (docs/product.md §4.5), rendered by the server only. Ready, it
  * asks first: its button posts the page's own address, token included, so it works without
  * JavaScript and a mail scanner that only follows links changes nothing. Otherwise it says what
- * happened.
+ * happened; a confirmed place shows where its person stands in line, with their personal link.
  */
-export function LinkPage({ action, state, copy }: LinkPageProps) {
+export function LinkPage({ action, state, copy, standing }: LinkPageProps) {
   const { locale } = useLocale()
   const notice = linkNotice(copy, action, state)
 
@@ -29,6 +32,7 @@ export function LinkPage({ action, state, copy }: LinkPageProps) {
           <Submit type="submit">{notice.button}</Submit>
         </form>
       ) : null}
+      {state === 'done' && standing ? <StandingCard standing={standing} copy={copy.referrals} /> : null}
       <p>
         <a href={pathForLocale(locale)}>{copy.homeLink}</a>
       </p>

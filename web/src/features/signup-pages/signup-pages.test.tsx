@@ -80,14 +80,14 @@ describe('the page a removal link opens', () => {
 
 describe('the privacy note', () => {
   it.each([
-    ['/en/privacy', 'en', 'Waitlist privacy note', 'How long we keep it', /within 30 days/, 'Version of this note: 2026-11-25'],
+    ['/en/privacy', 'en', 'Waitlist privacy note', 'How long we keep it', /within 30 days/, 'Version of this note: 2026-11-29'],
     [
       '/privacidade',
       'pt',
       'Aviso de privacidade da lista de espera',
       'Por quanto tempo',
       /em 30 dias/,
-      'Versão deste aviso: 2026-11-25',
+      'Versão deste aviso: 2026-11-29',
     ],
   ] as const)(
     'at %s says what is kept, why and for how long, with its version',
@@ -104,6 +104,6 @@ describe('the privacy note', () => {
     renderApp({ path: '/en/privacy', signupPage: { copy: resolveSignupPagesCopy(undefined, 'en', 14) } })
     expect(main().getByRole('heading', { level: 1, name: 'Waitlist privacy note' })).toBeVisible()
     expect(main().getByText(/within 14 days/)).toBeVisible()
-    expect(main().getByText('Version of this note: code-2026-11-25')).toBeVisible()
+    expect(main().getByText('Version of this note: code-2026-11-29')).toBeVisible()
   })
 })

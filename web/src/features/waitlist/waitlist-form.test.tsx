@@ -97,7 +97,7 @@ describe('the waitlist form', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Registration Successful!')
     expect(calls.map(({ endpoint, body }) => ({ endpoint, body }))).toEqual([
       { endpoint: 'insert', body: { email: complete.email, role: complete.role, company_size: 'unknown', ...thisPage } },
-      { endpoint: 'welcome', body: { ...complete, lang: 'en', consentVersion: '2026-11-25' } },
+      { endpoint: 'welcome', body: { ...complete, lang: 'en', consentVersion: '2026-11-29' } },
     ])
   })
 
@@ -117,7 +117,7 @@ describe('the waitlist form', () => {
       { endpoint: 'insert', body: { email: 'ana@example.com', role: 'HR Manager', company_size: 'unknown', ...thisPage } },
       {
         endpoint: 'welcome',
-        body: { name: 'Ana Souza', email: 'ana@example.com', role: 'HR Manager', lang: 'en', consentVersion: '2026-11-25' },
+        body: { name: 'Ana Souza', email: 'ana@example.com', role: 'HR Manager', lang: 'en', consentVersion: '2026-11-29' },
       },
     ])
   })
@@ -137,7 +137,7 @@ describe('the waitlist form', () => {
       { endpoint: 'insert', body: { email: 'ana@example.com', role: 'HR Manager', company_size: 'unknown', ...thisPage } },
       {
         endpoint: 'welcome',
-        body: { name: 'Ana Souza', email: 'ana@example.com', role: 'HR Manager', lang: 'en', consentVersion: '2026-11-25' },
+        body: { name: 'Ana Souza', email: 'ana@example.com', role: 'HR Manager', lang: 'en', consentVersion: '2026-11-29' },
       },
     ])
     // Both calls carry the public anon key of the configured project.
@@ -163,7 +163,7 @@ describe('the waitlist form', () => {
       email: 'ana@example.com.br',
       role: 'Gerente de RH',
       lang: 'pt',
-      consentVersion: '2026-11-25',
+      consentVersion: '2026-11-29',
     })
   })
 
@@ -192,7 +192,7 @@ describe('the waitlist form', () => {
     await fillIn(user, { name: 'Ana Souza', role: 'HR Manager', email: 'ana@example.com' })
     await user.click(submitButton())
     expect(await screen.findByRole('alert')).toHaveTextContent('Registration Successful!')
-    expect(calls.at(-1)?.body).toMatchObject({ consentVersion: 'code-2026-11-25' })
+    expect(calls.at(-1)?.body).toMatchObject({ consentVersion: 'code-2026-11-29' })
   })
 
   it('disables the button and says it is processing until the sign-up is done', async () => {
@@ -292,7 +292,7 @@ describe('the waitlist form with the proof of work on', () => {
       email: 'ana@example.com',
       role: 'HR Manager',
       lang: 'en',
-      consentVersion: '2026-11-25',
+      consentVersion: '2026-11-29',
     })
     expect(await challenges.verify(altcha)).toBe(true)
   })

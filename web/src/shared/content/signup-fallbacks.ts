@@ -4,7 +4,7 @@ import type { Locale } from '../../../../schemas/locales.ts'
  * The version of the privacy note and form notice written below and in fallbacks.ts: a sign-up
  * made while they were shown records it. "code-" says the words came from the code, not the Studio.
  */
-export const FALLBACK_CONSENT_VERSION = 'code-2026-11-25'
+export const FALLBACK_CONSENT_VERSION = 'code-2026-11-29'
 
 /**
  * What the confirmation, removal and privacy pages say when the content lacks a text, in the
@@ -84,6 +84,10 @@ export const signupFallbacks: Record<Locale, SignupFallbackCopy> = {
         body: 'Para saber como a página vai, nosso servidor conta as páginas que envia, sem cookies e sem guardar nada no seu navegador. Uma visita é reconhecida por um dia, por um código feito do seu endereço e do seu navegador que não permite recuperá-los; após 48 horas restam só totais por dia (páginas, idioma, campanha, site de origem, tipo de aparelho), guardados por 25 meses. Base legal: nosso interesse legítimo (LGPD, art. 7º, IX). Se o seu navegador envia o Global Privacy Control, você não é contado.',
       },
       {
+        heading: 'Indicações',
+        body: 'Você recebe um código curto e aleatório para o seu link pessoal; ele não é feito a partir do seu e-mail. Se você entrar pelo link de alguém, essa pessoa fica sabendo só que mais um colega confirmou (uma contagem, nunca quem). Para evitar abusos, guardamos por 48 horas códigos feitos a partir do seu endereço de rede e do seu navegador, que não podem ser revertidos neles, e depois os apagamos. Se o ranking de indicações estiver ativo, ele mostra só as iniciais do seu nome (“A*** S.”) e quantos colegas você indicou; guardamos essa forma do nome com o seu cadastro e a apagamos junto com ele.',
+      },
+      {
         heading: 'Por quanto tempo',
         body: 'Se você não confirmar em {days} dias, apagamos o cadastro automaticamente. Depois de confirmado, ele fica guardado até você sair da lista ou até encerrarmos a lista de espera.',
       },
@@ -142,6 +146,10 @@ export const signupFallbacks: Record<Locale, SignupFallbackCopy> = {
       {
         heading: 'Counting visits',
         body: 'To see how the page does, our server counts the pages it sends, with no cookies and nothing stored in your browser. A visit is recognised for one day, by a code made from your address and browser that cannot be turned back into them; after 48 hours only daily totals remain (pages, language, campaign, referring site, kind of device), kept 25 months. Legal basis: our legitimate interest (GDPR art. 6(1)(f); LGPD art. 7, IX). If your browser sends Global Privacy Control, you are not counted.',
+      },
+      {
+        heading: 'Referrals',
+        body: 'You get a short, random code for your personal link; it is not made from your email. If you join through someone’s link, they learn only that one more colleague confirmed (a count, never who). To stop abuse, we keep codes made from your network address and browser for 48 hours, which cannot be turned back into them, and then delete them. If the referral leaderboard is on, it shows only your initials (“A*** S.”) and how many colleagues you referred; we keep that form of your name with your sign-up and delete it with you.',
       },
       {
         heading: 'How long we keep it',

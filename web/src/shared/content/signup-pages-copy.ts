@@ -1,6 +1,8 @@
 import type { SignupPagesQueryResult } from '../../../../schemas/sanity.types.ts'
 import type { Locale } from '../../../../schemas/locales.ts'
 import { localize } from './localize.ts'
+import { fill } from './fill.ts'
+import { resolveReferralCopy } from './referral-copy.ts'
 import { FALLBACK_CONSENT_VERSION, signupFallbacks, type SignupFallbackCopy } from './signup-fallbacks.ts'
 
 export type SignupPagesContent = SignupPagesQueryResult
@@ -23,18 +25,13 @@ export interface Notice {
   button?: string
 }
 
-/** Replaces {key} with its value; placeholders not given are left as they are. */
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole)
-}
-
 /**
  * The sign-up pages' copy in one language: content first, then the typed fallback, with
  * {brand}, {email}, {days} and {version} filled in.
  */
 export function resolveSignupPagesCopy(content: SignupPagesContent | undefined, locale: Locale, retentionDays: number) {
   const fb = signupFallbacks[locale]
-  const { settings, pages, privacy } = content ?? {}
+  const { settings, pages, privacy, referrals } = content ?? {}
   const brandName = settings?.brandName?.trim() || 'Pulso'
   const values = {
     brand: brandName,
@@ -74,6 +71,7 @@ export function resolveSignupPagesCopy(content: SignupPagesContent | undefined, 
     },
     invalid: notice('invalid'),
     unavailable: notice('unavailable'),
+    referrals: resolveReferralCopy(referrals, locale, brandName),
     privacy: {
       title: localize(privacy?.title, locale) ?? fb.privacyTitle,
       intro: fill((fromContent && localize(privacy?.intro, locale)) || fb.privacyIntro, values),

@@ -1,8 +1,8 @@
 import { defineQuery } from 'groq'
 
 /**
- * What the pages a sign-up opens show (the confirmation and removal pages, the privacy note),
- * in both languages: a query of their own, so the landing page's stays as it is.
+ * What the pages a sign-up opens show (the confirmation and removal pages, the privacy note, the
+ * referral status and leaderboard pages), in both languages: a query of their own, so the landing page's stays as it is.
  */
 export const signupPagesQuery = defineQuery(`{
   "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },
@@ -14,5 +14,9 @@ export const signupPagesQuery = defineQuery(`{
   },
   "privacy": *[_type == "privacyNote" && _id == "privacyNote"][0]{
     version, title, intro, sections[]{ _key, heading, body }, versionLabel
+  },
+  "referrals": *[_type == "referralSettings" && _id == "referralSettings"][0]{
+    title, place, notWaiting, invited, linkLabel, linkIntro, linkIntroNoMove, credited, held,
+    milestones[]{ _key, friends, text }, nextMilestone, leaderboardTitle, leaderboardEmpty, anonymous
   }
 }`)
