@@ -8,7 +8,7 @@ import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../shared/config
  * (loaded when the form is first used, never with the page) from its own page, by the same rules
  * the server applies to page views: the campaign parameters, the referring site's host, the page's
  * language and the device class, and the arms of the copy experiments the page showed (docs/product.md
- * §13). Nothing at all under Global Privacy Control.
+ * §12). Nothing at all under Global Privacy Control.
  */
 export function signupAttribution(lang: Locale): Record<string, string | string[]> {
   if ((navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true) return {}
