@@ -2,45 +2,27 @@
 // PostgREST's /rpc with the secret key (experiment-counts.ts), as it counts page views
 // (server/analytics/hosted-counting.integration.test.ts). PostgREST is stood in for by
 // test/server/stand-in-postgrest.ts, on a real database of each kind.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databaseVariants } from '../../test/database/database-variants.ts'
-import { standInPostgrest } from '../../test/server/stand-in-postgrest.ts'
+import { standInProject, type StandInProject } from '../../test/server/stand-in-postgrest.ts'
 import { utcDay } from '../../supabase/functions/_shared/analytics/visitor-id.ts'
-import { openDatabase, type Database } from '../db/database.ts'
-import { migrate } from '../db/migrate.ts'
+import type { Database } from '../db/database.ts'
 import { restExperimentCounts, type ExperimentCounts } from './experiment-counts.ts'
 
-const SECRET_KEY = 'sb_secret_hosted-experiments-test-key'
 const HOUR = 3_600_000
 
-describe.each(databaseVariants)('experiment counts in front of hosted Supabase, on $name', ({ database }) => {
-  let dropDatabase: (() => Promise<void>) | undefined
-  let workDir: string
+describe.each(databaseVariants)('experiment counts in front of hosted Supabase, on $name', (variant) => {
+  let project: StandInProject
   let db: Database
-  let postgrest: FastifyInstance
   let counts: ExperimentCounts
 
   beforeAll(async () => {
-    const throwaway = await database()
-    dropDatabase = throwaway.drop
-    workDir = await mkdtemp(join(tmpdir(), 'pulso-hosted-experiments-'))
-    db = await openDatabase({ databaseUrl: throwaway.env.DATABASE_URL, dataDir: workDir })
-    await migrate(db, 'supabase/migrations')
-    postgrest = await standInPostgrest(db, SECRET_KEY, /^experiments_[a-z_]+$/)
-    const { port } = postgrest.server.address() as { port: number }
-    counts = restExperimentCounts({ url: `http://127.0.0.1:${port}`, secretKey: SECRET_KEY })
+    project = await standInProject(variant, /^experiments_[a-z_]+$/)
+    db = project.db
+    counts = restExperimentCounts(project)
   }, 60_000)
 
-  afterAll(async () => {
-    await postgrest?.close()
-    await db?.close()
-    await dropDatabase?.()
-    await rm(workDir, { recursive: true, force: true })
-  })
+  afterAll(() => project?.close())
 
   it('counts exposures per visitor-day (the first arm kept), conversions from the rows, and keeps them past the hashes', async () => {
     const today = utcDay(new Date())
@@ -68,8 +50,7 @@ describe.each(databaseVariants)('experiment counts in front of hosted Supabase, 
   })
 
   it('answers no one without the secret key', async () => {
-    const { port } = postgrest.server.address() as { port: number }
-    const stranger = restExperimentCounts({ url: `http://127.0.0.1:${port}`, secretKey: 'sb_publishable_not-the-secret' })
+    const stranger = restExperimentCounts({ url: project.url, secretKey: 'sb_publishable_not-the-secret' })
     await expect(stranger.totals(['experiment-hosted'])).rejects.toThrow(/401/)
   })
 })

@@ -1,37 +1,21 @@
 // Invite waves in front of hosted Supabase: the same SQL functions over PostgREST's /rpc with the
 // secret key (test/server/stand-in-postgrest.ts), on a real database of each kind; the public
 // roles may call none of them.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databaseVariants } from '../../test/database/database-variants.ts'
-import { standInPostgrest } from '../../test/server/stand-in-postgrest.ts'
-import { openDatabase, type Database } from '../db/database.ts'
-import { migrate } from '../db/migrate.ts'
+import { standInProject, type StandInProject } from '../../test/server/stand-in-postgrest.ts'
+import type { Database } from '../db/database.ts'
 import { restInviteAdmin, type InviteAdmin } from './invite-admin.ts'
 
-const SECRET_KEY = 'sb_secret_hosted-invites-test-key'
-
-describe.each(databaseVariants)('invite waves over the hosted RPC, on $name', ({ database }) => {
-  let dropDatabase: (() => Promise<void>) | undefined
-  let workDir: string
+describe.each(databaseVariants)('invite waves over the hosted RPC, on $name', (variant) => {
+  let project: StandInProject
   let db: Database
-  let postgrest: FastifyInstance
   let hosted: InviteAdmin
 
   beforeAll(async () => {
-    const throwaway = await database()
-    dropDatabase = throwaway.drop
-    workDir = await mkdtemp(join(tmpdir(), 'pulso-hosted-invites-'))
-    db = await openDatabase({ databaseUrl: throwaway.env.DATABASE_URL, dataDir: workDir })
-    await migrate(db, 'supabase/migrations')
-    postgrest = await standInPostgrest(db, SECRET_KEY, /^invites_[a-z_]+$/)
-    hosted = restInviteAdmin({
-      url: `http://127.0.0.1:${(postgrest.server.address() as { port: number }).port}`,
-      secretKey: SECRET_KEY,
-    })
+    project = await standInProject(variant, /^invites_[a-z_]+$/)
+    db = project.db
+    hosted = restInviteAdmin(project)
     await db.query(
       `insert into public.waitlist (email, role, created_at, confirmed_at)
        values ('ana@empresa.example', 'Head of People', now() - interval '2 hours', now()),
@@ -40,12 +24,7 @@ describe.each(databaseVariants)('invite waves over the hosted RPC, on $name', ({
     )
   }, 60_000)
 
-  afterAll(async () => {
-    await postgrest?.close()
-    await db?.close()
-    await dropDatabase?.()
-    await rm(workDir, { recursive: true, force: true })
-  })
+  afterAll(() => project?.close())
 
   it('previews, sends once under one id, lists, and records activations', async () => {
     expect(await hosted.preview('pHosted', 5)).toMatchObject({

@@ -1,38 +1,22 @@
 // The operators' views in front of hosted Supabase: the same SQL functions over PostgREST's /rpc
 // with the secret key (test/server/stand-in-postgrest.ts), answering what this server's own
 // connection answers, on a real database of each kind.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databaseVariants } from '../../test/database/database-variants.ts'
-import { standInPostgrest } from '../../test/server/stand-in-postgrest.ts'
-import { openDatabase, type Database } from '../db/database.ts'
-import { migrate } from '../db/migrate.ts'
+import { standInProject, type StandInProject } from '../../test/server/stand-in-postgrest.ts'
+import type { Database } from '../db/database.ts'
 import { restOperatorStore, sqlOperatorStore, type OperatorStore } from './operator-store.ts'
 
-const SECRET_KEY = 'sb_secret_hosted-operator-test-key'
-
-describe.each(databaseVariants)('the operators’ views over the hosted RPC, on $name', ({ database }) => {
-  let dropDatabase: (() => Promise<void>) | undefined
-  let workDir: string
+describe.each(databaseVariants)('the operators’ views over the hosted RPC, on $name', (variant) => {
+  let project: StandInProject
   let db: Database
-  let postgrest: FastifyInstance
   let hosted: OperatorStore
   let own: OperatorStore
 
   beforeAll(async () => {
-    const throwaway = await database()
-    dropDatabase = throwaway.drop
-    workDir = await mkdtemp(join(tmpdir(), 'pulso-hosted-operator-'))
-    db = await openDatabase({ databaseUrl: throwaway.env.DATABASE_URL, dataDir: workDir })
-    await migrate(db, 'supabase/migrations')
-    postgrest = await standInPostgrest(db, SECRET_KEY, /^operator_[a-z_]+$/)
-    hosted = restOperatorStore({
-      url: `http://127.0.0.1:${(postgrest.server.address() as { port: number }).port}`,
-      secretKey: SECRET_KEY,
-    })
+    project = await standInProject(variant, /^operator_[a-z_]+$/)
+    db = project.db
+    hosted = restOperatorStore(project)
     own = sqlOperatorStore(db)
     for (const [email, role] of [
       ['ana@empresa.example', 'Head of People'],
@@ -42,12 +26,7 @@ describe.each(databaseVariants)('the operators’ views over the hosted RPC, on 
     }
   }, 60_000)
 
-  afterAll(async () => {
-    await postgrest?.close()
-    await db?.close()
-    await dropDatabase?.()
-    await rm(workDir, { recursive: true, force: true })
-  })
+  afterAll(() => project?.close())
 
   it('answers the list, the export and the audit log as the server’s own connection does', async () => {
     const query = { search: '', status: 'all', limit: 50, offset: 0 } as const

@@ -1,37 +1,21 @@
 // The referral review in front of hosted Supabase: the same SQL functions over PostgREST's /rpc with
 // the secret key (test/server/stand-in-postgrest.ts), on a real database of each kind; the public
 // roles may call none of them.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databaseVariants } from '../../test/database/database-variants.ts'
-import { standInPostgrest } from '../../test/server/stand-in-postgrest.ts'
-import { openDatabase, type Database } from '../db/database.ts'
-import { migrate } from '../db/migrate.ts'
+import { standInProject, type StandInProject } from '../../test/server/stand-in-postgrest.ts'
+import type { Database } from '../db/database.ts'
 import { restReferralAdmin, type ReferralAdmin } from './referral-admin.ts'
 
-const SECRET_KEY = 'sb_secret_hosted-referrals-test-key'
-
-describe.each(databaseVariants)('the referral review over the hosted RPC, on $name', ({ database }) => {
-  let dropDatabase: (() => Promise<void>) | undefined
-  let workDir: string
+describe.each(databaseVariants)('the referral review over the hosted RPC, on $name', (variant) => {
+  let project: StandInProject
   let db: Database
-  let postgrest: FastifyInstance
   let hosted: ReferralAdmin
 
   beforeAll(async () => {
-    const throwaway = await database()
-    dropDatabase = throwaway.drop
-    workDir = await mkdtemp(join(tmpdir(), 'pulso-hosted-referrals-'))
-    db = await openDatabase({ databaseUrl: throwaway.env.DATABASE_URL, dataDir: workDir })
-    await migrate(db, 'supabase/migrations')
-    postgrest = await standInPostgrest(db, SECRET_KEY, /^referrals_[a-z_]+$/)
-    hosted = restReferralAdmin({
-      url: `http://127.0.0.1:${(postgrest.server.address() as { port: number }).port}`,
-      secretKey: SECRET_KEY,
-    })
+    project = await standInProject(variant, /^referrals_[a-z_]+$/)
+    db = project.db
+    hosted = restReferralAdmin(project)
     // Ana refers two colleagues from her own network (as PostgREST would hand the insert its headers); both confirm.
     await db.query(
       `insert into public.waitlist (email, role, confirmed_at) values ('ana@empresa.example', 'Head of People', now())`,
@@ -52,12 +36,7 @@ describe.each(databaseVariants)('the referral review over the hosted RPC, on $na
     }
   }, 60_000)
 
-  afterAll(async () => {
-    await postgrest?.close()
-    await db?.close()
-    await dropDatabase?.()
-    await rm(workDir, { recursive: true, force: true })
-  })
+  afterAll(() => project?.close())
 
   it('lists the held referrals with their reason, and takes an operator’s decision once', async () => {
     const review = await hosted.review('pHosted')
@@ -87,7 +66,7 @@ describe.each(databaseVariants)('the referral review over the hosted RPC, on $na
       await expect(db.queryAsAnon(call)).rejects.toThrow(/permission denied/)
     }
     const intruder = restReferralAdmin({
-      url: `http://127.0.0.1:${(postgrest.server.address() as { port: number }).port}`,
+      url: project.url,
       secretKey: 'sb_publishable_not-the-secret',
     })
     await expect(intruder.review('pHosted')).rejects.toThrow()

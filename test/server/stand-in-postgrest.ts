@@ -1,8 +1,13 @@
 // Test helper: PostgREST's /rpc as a hosted project's secret key reaches it, on a real database of
 // either kind: the named arguments of a public function, run as service_role; a set-returning
 // function answers its rows as a JSON array, any other its value, as PostgREST does.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
-import type { Database } from '../../server/db/database.ts'
+import { openDatabase, type Database } from '../../server/db/database.ts'
+import { migrate } from '../../server/db/migrate.ts'
+import type { DatabaseVariant } from '../database/database-variants.ts'
 
 export async function standInPostgrest(db: Database, secretKey: string, functions: RegExp): Promise<FastifyInstance> {
   const app = Fastify()
@@ -28,4 +33,34 @@ export async function standInPostgrest(db: Database, secretKey: string, function
   })
   await app.listen({ port: 0, host: '127.0.0.1' })
   return app
+}
+
+/** A hosted project as the server's secret-key RPC reaches it: a migrated database behind the stand-in. */
+export interface StandInProject {
+  db: Database
+  /** What the server's hosted clients take: the project's URL and its secret key. */
+  url: string
+  secretKey: string
+  close(): Promise<void>
+}
+
+/** A throwaway database of the variant, migrated, with the stand-in PostgREST answering `functions` over /rpc. */
+export async function standInProject(variant: DatabaseVariant, functions: RegExp): Promise<StandInProject> {
+  const throwaway = await variant.database()
+  const workDir = await mkdtemp(join(tmpdir(), 'pulso-stand-in-project-'))
+  const db = await openDatabase({ databaseUrl: throwaway.env['DATABASE_URL'], dataDir: workDir })
+  await migrate(db, 'supabase/migrations')
+  const secretKey = 'sb_secret_stand-in-project-key'
+  const postgrest = await standInPostgrest(db, secretKey, functions)
+  return {
+    db,
+    url: `http://127.0.0.1:${(postgrest.server.address() as { port: number }).port}`,
+    secretKey,
+    async close() {
+      await postgrest.close()
+      await db.close()
+      await throwaway.drop()
+      await rm(workDir, { recursive: true, force: true })
+    },
+  }
 }
