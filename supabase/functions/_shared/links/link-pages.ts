@@ -3,7 +3,7 @@ import type { Locale } from '../welcome/welcome-email.ts'
 
 /**
  * Where each personal link opens, in the welcome's language. The site serves these paths
- * (web/src/shared/routes.ts, server/site/referral-routes.ts for the status page;
+ * (web/src/shared/routes.ts, server/site/referral-pages.ts for the status page;
  * server/site/link-routes.test.ts checks that they agree).
  */
 export const linkPaths: Record<TokenPurpose, Record<Locale, string>> = {

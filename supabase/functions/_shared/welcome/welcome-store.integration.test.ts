@@ -140,6 +140,9 @@ describe.each(variants)('the welcome outbox on $name', ({ open }) => {
       name: 'Ana',
       locale: 'pt',
       attempts: 0,
+      // When it was queued (a place email's Message-ID carries it), and no standing: a welcome shows no place.
+      queuedAt: expect.any(Number),
+      standing: null,
     })
     expect(sequential.claimAgainIn).toBeNull()
     expect(await row(retried)).toMatchObject({ status: 'pending', leased: true, due_in: expect.closeTo(10, 0) })
