@@ -53,10 +53,10 @@ afterEach(async () => {
   await lake.close()
 })
 
-function migrate({ dryRun = false, token = 'editor' } = {}) {
+function migrate({ dryRun = false, token = 'editor', dataset = lake.dataset } = {}) {
   const client = createClient({
     projectId: lake.projectId,
-    dataset: lake.dataset,
+    dataset,
     apiHost: lake.apiHost,
     useProjectHostname: false,
     apiVersion: API_VERSION,
@@ -195,6 +195,17 @@ describe('migrateExperimentFields', () => {
     await startLake({ editor: 'write' })
     const error = await failure(migrate({ token: 'expired' }))
     expect(error.message).toMatch(/^Sanity did not accept the login \(HTTP 401: .*Session not found\).*npx sanity login/)
+  })
+
+  it('a dataset the project does not have: says so', async () => {
+    const error = await failure(migrate({ dataset: 'staging' }))
+    expect(error.message).toMatch(/^Project test has no dataset staging, or no such project \(HTTP 404/)
+  })
+
+  it('a dataset without those documents: nothing to migrate', async () => {
+    for (const id of ['hero', 'drafts.hero', 'freeTrial']) lake.documents.delete(id)
+    expect(await migrate()).toEqual({ changed: [] })
+    expect(lines).toEqual(['Nothing to migrate: none of hero, drafts.hero, freeTrial, drafts.freeTrial is in the dataset.'])
   })
 
   it('no network: says so, and that nothing was written', async () => {

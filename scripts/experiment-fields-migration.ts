@@ -21,8 +21,6 @@ export interface MigrationOptions {
 export interface MigrationSummary {
   /** Documents written (or, in a dry run, that would be). */
   changed: DocumentPlan[]
-  /** Documents read, in the order they were looked at. */
-  read: string[]
 }
 
 export async function migrateExperimentFields(
@@ -30,18 +28,18 @@ export async function migrateExperimentFields(
   { dryRun, log }: MigrationOptions,
 ): Promise<MigrationSummary> {
   const docs = await readDocuments(client)
+  if (docs.length === 0) {
+    log(`Nothing to migrate: none of ${migratedIds.join(', ')} is in the dataset.`)
+    return { changed: [] }
+  }
+  log(`Read ${docs.map((doc) => doc._id).join(', ')}.`)
   const plans = docs.map(planDocument)
-  log(
-    docs.length > 0
-      ? `Read ${docs.map((doc) => doc._id).join(', ')}.`
-      : 'None of hero, freeTrial or their drafts is in the dataset.',
-  )
 
   const changed: DocumentPlan[] = []
   for (const plan of plans.filter(({ changes }) => changes.length > 0)) {
     if (!dryRun) await write(client, plan, changed)
     changed.push(plan)
-    log(`${dryRun ? 'Would migrate' : 'Migrated'} ${describe(plan)}.`)
+    log(`${dryRun ? 'Would migrate' : 'Migrated'} ${listChanges(plan)}.`)
   }
 
   const odd = plans.flatMap(({ id, unrecognised }) => unrecognised.map(({ field, problem }) => `  ${id}.${field}: ${problem}`))
@@ -57,7 +55,7 @@ export async function migrateExperimentFields(
       ['Left as they are, in neither the old nor the new shape: fix them in the Studio.', ...odd].join('\n'),
     )
   }
-  return { changed, read: docs.map((doc) => doc._id) }
+  return { changed }
 }
 
 async function readDocuments(client: SanityClient): Promise<SanityDoc[]> {
@@ -80,35 +78,47 @@ async function write(client: SanityClient, plan: DocumentPlan, before: DocumentP
   }
 }
 
-const describe = (plan: DocumentPlan) =>
+const listChanges = (plan: DocumentPlan) =>
   `${plan.id} (${isDraft(plan.id) ? 'draft' : 'published'}): ${plan.changes.map(({ field }) => field).join(', ')}`
 
 /** A failed call as the person running the command can act on it, with what was already written. */
 function explain(error: unknown, client: SanityClient, step: 'read' | 'write', before: DocumentPlan[], id?: string) {
-  const { projectId, dataset, url } = client.config()
   const status = error instanceof ClientError || error instanceof ServerError ? error.statusCode : undefined
-  // The client lists a failed transaction's items on lines of their own: one line reads better inside ours.
-  const said = (error instanceof Error ? error.message : String(error)).replace(/\s*\n-?\s*/g, ' ')
-  const reason =
-    status === undefined
-      ? `Could not reach Sanity at ${url} (${rootCause(error)}): check the network connection.`
-      : status === 409 && step === 'write'
-        ? `${id} was changed after it was read (an edit in the Studio, or its draft published or discarded), so Sanity refused the write and nothing of it was overwritten (${said}).`
-        : status === 401
-          ? `Sanity did not accept the login (HTTP 401: ${said}): it is wrong, expired or for another project. Run \`npx sanity login\` again, or set SANITY_AUTH_TOKEN to a token of project ${projectId} with Editor rights.`
-          : status === 403
-            ? `The login may not ${step} dataset ${dataset} of project ${projectId} (HTTP 403: ${said}). Use a token with Editor rights (sanity.io/manage → your project → API → Tokens).`
-            : status === 404
-              ? `Project ${projectId} has no dataset ${dataset}, or no such project (HTTP 404: ${said}).`
-              : `Sanity answered HTTP ${status}: ${said}`
-  const progress =
+  const progress = [
     before.length > 0
-      ? `Already migrated before this: ${before.map(describe).join('; ')}. The rest was not touched.`
-      : 'Nothing was written.'
+      ? `Already migrated before this: ${before.map(listChanges).join('; ')}. The rest was not touched.`
+      : 'Nothing was written.',
+    // The request may have been applied before the connection dropped.
+    ...(step === 'write' && status === undefined ? [`Whether ${id} was written is not known.`] : []),
+  ].join(' ')
   return new ContentCommandError(
-    `${reason}\n${progress}\nRun \`npm run content:migrate\` again when that is sorted: it reads the documents afresh and changes only what still needs it.`,
+    [
+      reason(error, status, client, step, id),
+      progress,
+      'Run `npm run content:migrate` again when that is sorted: it reads the documents afresh and changes only what still needs it.',
+    ].join('\n'),
     { cause: error },
   )
+}
+
+function reason(error: unknown, status: number | undefined, client: SanityClient, step: 'read' | 'write', id?: string): string {
+  const { projectId, dataset, url } = client.config()
+  // The client lists a failed transaction's items on lines of their own: one line reads better inside ours.
+  const said = (error instanceof Error ? error.message : String(error)).replace(/\s*\n-?\s*/g, ' ')
+  // Reads come first, in a dry run too; only the writes need Editor.
+  const rights = step === 'write' ? 'Editor rights' : 'Editor rights (Viewer is enough for --dry-run)'
+  if (status === undefined) return `Could not reach Sanity at ${url} (${rootCause(error)}): check the network connection.`
+  if (status === 409 && step === 'write') {
+    return `${id} was changed after it was read (an edit in the Studio, or its draft published or discarded), so Sanity refused the write and nothing of it was overwritten (${said}).`
+  }
+  if (status === 401) {
+    return `Sanity did not accept the login (HTTP 401: ${said}): it is wrong, expired or for another project. Run \`npx sanity login\` again, or set SANITY_AUTH_TOKEN to a token of project ${projectId} with ${rights}.`
+  }
+  if (status === 403) {
+    return `The login may not ${step} dataset ${dataset} of project ${projectId} (HTTP 403: ${said}). Use a token with ${rights} (sanity.io/manage → your project → API → Tokens).`
+  }
+  if (status === 404) return `Project ${projectId} has no dataset ${dataset}, or no such project (HTTP 404: ${said}).`
+  return `Sanity answered HTTP ${status}: ${said}`
 }
 
 function rootCause(error: unknown): string {
