@@ -84,8 +84,9 @@ export async function startFakeContentLake(
     if (req.method === 'POST' && route === `/data/mutate/${dataset}`) {
       state.beforeMutate?.()
       const { mutations } = JSON.parse((await body(req)).toString('utf8')) as { mutations: Record<string, unknown>[] }
-      if (access !== 'write')
+      if (access !== 'write') {
         throw mutationError(403, 'insufficientPermissionsError', 'Insufficient permissions; permission "update" required')
+      }
       const transactionId = `tx${transactions.length + 1}`
       // Applied to a copy and kept only if every mutation succeeds: a transaction is all or nothing.
       const staged = new Map<string, StoredDoc | null>()
