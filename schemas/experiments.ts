@@ -40,6 +40,15 @@ export const experimentFields = [
   { document: 'freeTrial', field: 'title', title: 'Free-trial heading', paragraph: false, max: 70 },
 ] as const satisfies readonly ExperimentField[]
 
+/** The locale type of a field's texts (its default and each variant's value): a paragraph is `localeText`. */
+export type ExperimentBase = 'localeString' | 'localeText'
+export const localeTypeOf = (field: Pick<ExperimentField, 'paragraph'>): ExperimentBase =>
+  field.paragraph ? 'localeText' : 'localeString'
+
+/** The plugin names its types `experiment<Type>` (the field) and `variant<Type>` (one variant). */
+export const pluginTypeName = (kind: 'experiment' | 'variant', base: ExperimentBase) =>
+  `${kind}${base.charAt(0).toUpperCase()}${base.slice(1)}`
+
 export function experimentField(document: string, field: string): ExperimentField | undefined {
   return experimentFields.find((known) => known.document === document && known.field === field)
 }

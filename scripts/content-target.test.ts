@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { cliEnv, ContentCommandError, findLogin, parseFlags, requireLogin, resolveTarget } from './content-target.ts'
+import { cliEnv, ContentCommandError, findLogin, findToken, parseFlags, requireLogin, resolveTarget } from './content-target.ts'
 
 describe('resolveTarget', () => {
   it('reads the site variables, with production as the default dataset', () => {
@@ -65,7 +65,7 @@ describe('resolveTarget', () => {
   })
 })
 
-describe('findLogin / requireLogin', () => {
+describe('findToken / findLogin / requireLogin', () => {
   const noFile = () => {
     throw new Error('ENOENT')
   }
@@ -87,6 +87,20 @@ describe('findLogin / requireLogin', () => {
     expect(findLogin({}, [], home)).toBeUndefined()
     await writeFile(file, JSON.stringify({ authToken: 'stored' }))
     expect(findLogin({}, [], home)).toBe(`the login in ${file}`)
+  })
+
+  it('hands over the token itself, from the variable or from the stored login', async () => {
+    expect(findToken({ SANITY_AUTH_TOKEN: ' sk-x ' }, [], '/nowhere', noFile)).toEqual({
+      token: 'sk-x',
+      source: 'the SANITY_AUTH_TOKEN environment variable',
+    })
+    const dir = await mkdtemp(path.join(tmpdir(), 'content-target-'))
+    const file = path.join(dir, 'config.json')
+    await writeFile(file, JSON.stringify({ authToken: 'stored' }))
+    expect(findToken({ SANITY_CLI_CONFIG_PATH: file }, [], '/nowhere')).toEqual({
+      token: 'stored',
+      source: `the login in ${file}`,
+    })
   })
 
   it('honours SANITY_CLI_CONFIG_PATH as the CLI does', async () => {

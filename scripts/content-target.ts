@@ -1,7 +1,7 @@
 /**
- * What `npm run content:import` and `content:export` need before they call the Sanity CLI:
- * which project and dataset (from the same variables the site and the Studio read), proof of a
- * login, and the environment that keeps the CLI off the network for anything but the job.
+ * What the content commands (`npm run content:import`, `content:export`, `content:migrate`) need
+ * before they reach Sanity: which project and dataset (from the same variables the site and the
+ * Studio read), a login, and the environment that keeps the CLI off the network for anything but the job.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
@@ -80,25 +80,33 @@ export function datasetNameProblem(name: string): string | undefined {
   return undefined
 }
 
+/** A login the CLI (or a script with @sanity/client) can use: the token itself and where it came from. */
+export interface Login {
+  token: string
+  /** Where the token came from, for messages: "the SANITY_AUTH_TOKEN environment variable". */
+  source: string
+}
+
 /**
  * Where the CLI will find a token, as it looks for one (SANITY_AUTH_TOKEN, then the file
  * `sanity login` writes); undefined when it would stop with "You must login first".
  * `extraVars` are command-specific token variables (the import also reads SANITY_IMPORT_TOKEN).
  */
-export function findLogin(
+export function findToken(
   env: Env,
   extraVars: readonly string[] = [],
   home: string = homedir(),
   readFile: (file: string) => string = (file) => readFileSync(file, 'utf8'),
-): string | undefined {
+): Login | undefined {
   for (const name of ['SANITY_AUTH_TOKEN', ...extraVars]) {
-    if (nonEmpty(env[name])) return `the ${name} environment variable`
+    const token = nonEmpty(env[name])
+    if (token !== undefined) return { token, source: `the ${name} environment variable` }
   }
   const configFile = nonEmpty(env['SANITY_CLI_CONFIG_PATH']) ?? path.join(home, '.config', 'sanity', 'config.json')
   try {
     const config: unknown = JSON.parse(readFile(configFile))
     if (isPlainObject(config) && typeof config['authToken'] === 'string' && config['authToken'] !== '') {
-      return `the login in ${configFile}`
+      return { token: config['authToken'], source: `the login in ${configFile}` }
     }
   } catch {
     // No file or not JSON: not logged in.
@@ -106,9 +114,15 @@ export function findLogin(
   return undefined
 }
 
-export function requireLogin(env: Env, rights: string, extraVars: readonly string[] = []): string {
-  const source = findLogin(env, extraVars)
-  if (source === undefined) {
+/** Where the login comes from, for the commands that hand it to the CLI rather than use it themselves. */
+export function findLogin(...args: Parameters<typeof findToken>): string | undefined {
+  return findToken(...args)?.source
+}
+
+/** The login, or an error saying both ways to get one and the rights the command needs. */
+export function requireToken(env: Env, rights: string, extraVars: readonly string[] = []): Login {
+  const login = findToken(env, extraVars)
+  if (login === undefined) {
     throw new ContentCommandError(
       [
         'Not logged in to Sanity. Either run `npx sanity login` (opens a browser; the CLI keeps the login),',
@@ -116,7 +130,11 @@ export function requireLogin(env: Env, rights: string, extraVars: readonly strin
       ].join('\n'),
     )
   }
-  return source
+  return login
+}
+
+export function requireLogin(env: Env, rights: string, extraVars: readonly string[] = []): string {
+  return requireToken(env, rights, extraVars).source
 }
 
 /** The project's own Sanity CLI (installed with the dependencies), or a message saying how to get it. */

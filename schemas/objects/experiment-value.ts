@@ -1,5 +1,5 @@
 import { defineArrayMember, defineField, defineType, type Rule } from 'sanity'
-import { experimentField as fieldOf, MAX_VARIANTS } from '../experiments'
+import { experimentField as fieldOf, localeTypeOf, MAX_VARIANTS, pluginTypeName, type ExperimentBase } from '../experiments'
 import { localizedTextProblem, type LocalizedValue } from './locale-fields'
 
 /**
@@ -9,11 +9,10 @@ import { localizedTextProblem, type LocalizedValue } from './locale-fields'
  * `{ experimentId, variantId, value }` with both languages. The plugin names its types
  * `experiment<Type>` and `variant<Type>`; ours follow, for localeString and localeText.
  */
-const bases = ['localeString', 'localeText'] as const
+const bases = ['localeString', 'localeText'] as const satisfies readonly ExperimentBase[]
 type Base = (typeof bases)[number]
-const capital = (base: Base) => `${base[0]?.toUpperCase()}${base.slice(1)}`
-export const experimentTypeName = (base: Base) => `experiment${capital(base)}`
-const variantTypeName = (base: Base) => `variant${capital(base)}`
+export const experimentTypeName = (base: Base) => pluginTypeName('experiment', base)
+const variantTypeName = (base: Base) => pluginTypeName('variant', base)
 
 const variantType = (base: Base) =>
   defineType({
@@ -108,7 +107,7 @@ export function experimentFieldOf(
     name,
     title,
     description,
-    type: experimentTypeName(known.paragraph ? 'localeText' : 'localeString'),
+    type: experimentTypeName(localeTypeOf(known)),
     validation: (rule: Rule) =>
       rule.custom((value: ExperimentValue | undefined) => experimentValueProblem(value, known.max) ?? true),
   })
