@@ -2,7 +2,6 @@ import { join, resolve } from 'node:path'
 import { constants as zlib } from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
-import fastifyHelmet from '@fastify/helmet'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import type { PublicConfig } from '../web/src/shared/config/public-config.ts'
 import type { ServerConfig } from './config.ts'
@@ -14,7 +13,7 @@ import type { LocalDatasetSource } from './sanity/local-dataset.ts'
 import type { PageContentSource } from './site/page-content.ts'
 import type { PageRenderer } from './site/page-renderer.ts'
 import { siteRoutes } from './site/site-routes.ts'
-import { permissionsPolicy, securityHeaders } from './site/security-headers.ts'
+import { permissionsPolicy, securityHeadersHook } from './site/security-headers.ts'
 import { createPreview } from './preview/preview.ts'
 import { previewRoutes } from './preview/preview-routes.ts'
 import { healthRoutes } from './http/health-routes.ts'
@@ -121,7 +120,7 @@ export async function buildApp({
   // On the root, so every route reads request.cookies (the reader's language, the preview).
   await app.register(fastifyCookie)
   // On the root too: every response of the site carries the security headers.
-  await app.register(fastifyHelmet, securityHeaders(config))
+  app.addHook('onRequest', securityHeadersHook(config))
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('permissions-policy', permissionsPolicy)
   })

@@ -6,6 +6,7 @@
  */
 import { isbot } from 'isbot'
 import type { IncomingHttpHeaders } from 'node:http'
+import { LRUCache } from 'lru-cache'
 
 export interface SentPage {
   status: number
@@ -25,11 +26,25 @@ const header = (headers: IncomingHttpHeaders, name: string) => {
 }
 
 function hostOf(address: string): string | undefined {
+  // Most page views have no referrer: a URL that fails to parse throws, and a throw costs a stack.
+  if (!address) return undefined
   try {
     return new URL(address).host
   } catch {
     return undefined
   }
+}
+
+/** isbot's verdict per User-Agent: its one large expression, run once for each browser build seen (a few hundred). */
+const botVerdicts = new LRUCache<string, boolean>({ max: 1_000 })
+
+function isBot(userAgent: string): boolean {
+  let verdict = botVerdicts.get(userAgent)
+  if (verdict === undefined) {
+    verdict = isbot(userAgent)
+    botVerdicts.set(userAgent, verdict)
+  }
+  return verdict
 }
 
 /** Why this answer is not a page view, or undefined when it is one. `studioHost` is the Studio's host. */
@@ -47,6 +62,6 @@ export function notCountedBecause(
   if (header(headers, 'sec-fetch-dest') === 'iframe' || hostOf(header(headers, 'referer')) === studioHost) return 'studio'
   // No User-Agent at all is a script's request, never a browser's.
   const userAgent = header(headers, 'user-agent')
-  if (!userAgent || isbot(userAgent)) return 'bot'
+  if (!userAgent || isBot(userAgent)) return 'bot'
   return undefined
 }

@@ -6,7 +6,6 @@
  * Studio: view-rules.ts) is not assigned and sees the defaults. Without counting (hosted Supabase
  * without the secret key) nothing runs.
  */
-import { setTimeout as delay } from 'node:timers/promises'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import { armKey } from '../../schemas/experiments.ts'
@@ -90,15 +89,18 @@ export function startExperiments(
 
   return {
     async assign(request) {
-      const done = new AbortController()
-      const late = delay(ASSIGN_TIMEOUT_MS, undefined, { signal: done.signal }).catch(() => undefined)
+      // A plain timer: an aborted one builds an AbortError with its stack on every page view.
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const late = new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), ASSIGN_TIMEOUT_MS)
+      })
       try {
         return await Promise.race([assign(request), late])
       } catch (error) {
         request.log.warn({ err: error }, 'experiments: no assignment, the page shows the defaults')
         return undefined
       } finally {
-        done.abort()
+        clearTimeout(timer)
       }
     },
     publicConfig(base, assignment) {

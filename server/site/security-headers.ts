@@ -1,5 +1,5 @@
-import type { FastifyHelmetOptions } from '@fastify/helmet'
-import type { FastifyReply } from 'fastify'
+import helmet, { type HelmetOptions } from 'helmet'
+import type { FastifyReply, onRequestHookHandler } from 'fastify'
 import type { ServerConfig } from '../config.ts'
 import type { InlineSources } from './inline-sources.ts'
 
@@ -32,13 +32,13 @@ function hostedOrigins({ sanity, supabase }: ServerConfig) {
 
 /**
  * Security headers on every response (docs/decisions/0019-security-headers.md), through
- * @fastify/helmet. Scripts run only from this origin, never eval'd; styles likewise. A page's own
+ * helmet. Scripts run only from this origin, never eval'd; styles likewise. A page's own
  * inline scripts and styles are allowed by their hashes, which the page's response adds
  * (allowInlineSources, docs/decisions/0050-pages-kept-compressed-under-hashes.md). Nothing may
  * frame the site except the Studio in draft preview (allowStudioFraming), and HSTS is sent only
  * when the site is on https.
  */
-export function securityHeaders(config: ServerConfig): FastifyHelmetOptions {
+function securityHeaders(config: ServerConfig): HelmetOptions {
   const https = config.siteUrl.startsWith('https:')
   const hosted = hostedOrigins(config)
   return {
@@ -74,6 +74,12 @@ export function securityHeaders(config: ServerConfig): FastifyHelmetOptions {
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
   }
+}
+
+/** The hook that sets them on every response: helmet's middleware, made once (@fastify/helmet made it anew, parsing the policy, on each request). */
+export function securityHeadersHook(config: ServerConfig): onRequestHookHandler {
+  const apply = helmet(securityHeaders(config))
+  return (request, reply, done) => apply(request.raw, reply.raw, (error) => done(error as Error | undefined))
 }
 
 export const permissionsPolicy = PERMISSIONS_POLICY
