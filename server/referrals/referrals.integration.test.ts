@@ -17,6 +17,7 @@ import { launchCookie } from '../../test/server/launch-session.ts'
 import { referralTraffic, type Origin, type ReferralTraffic } from '../../test/ground-truth/referral-traffic.ts'
 import type { ReferralReview } from './referral-admin.ts'
 import type { WavePreview } from '../invites/invite-admin.ts'
+import { sweepNow } from '../../test/server/sweep-now.ts'
 
 const SITE_URL = 'https://pulso.test'
 const EDITOR_TOKEN = 'a-local-editor-token-for-tests'
@@ -91,12 +92,7 @@ describe.each(databaseVariants)('referrals on $name', ({ database }) => {
     if (workDir) await rm(workDir, { recursive: true, force: true })
   })
 
-  /** One full mail sweep, started now: what is due has been attempted when it resolves. */
-  async function sweep() {
-    await backend().sender.idle()
-    backend().sender.kick()
-    await backend().sender.idle()
-  }
+  const sweep = () => sweepNow(backend().sender)
 
   async function tool<T>(path: string, method = 'GET') {
     const response = await fetch(`${baseUrl}/api/launch${path}`, { method, headers: { cookie } })

@@ -15,6 +15,7 @@ import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../../test/ma
 import { databaseVariants } from '../../test/database/database-variants.ts'
 import { uniqueAddress } from '../../test/eventually.ts'
 import { signLinkToken } from '../../supabase/functions/_shared/links/link-token.ts'
+import { sweepNow } from '../../test/server/sweep-now.ts'
 
 const SITE_URL = 'https://pulso.test'
 const ANON_KEY = 'local-anon-key'
@@ -86,12 +87,7 @@ describe.each(databaseVariants)('personal links on $name', ({ database }) => {
     if (workDir) await rm(workDir, { recursive: true, force: true })
   })
 
-  /** One full sweep, started now: what is due has been attempted when it resolves. */
-  async function sweep() {
-    await backend().sender.idle()
-    backend().sender.kick()
-    await backend().sender.idle()
-  }
+  const sweep = () => sweepNow(backend().sender)
 
   /** The form's two calls, then the welcome as the SMTP server received it. */
   async function signUpAndReadWelcome(

@@ -8,6 +8,7 @@ import { startSmtpInbox, type SmtpInbox } from '../../test/mail/smtp-inbox.ts'
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../../test/database/throwaway-postgres.ts'
 import { LOAD_SERVER_ENV, LOCAL_ANON_KEY } from '../../test/server/visitors.ts'
 import { startTestServer, type TestServer } from '../../test/server/test-server.ts'
+import { sweepNow } from '../../test/server/sweep-now.ts'
 
 const PATHS = ['/rest/v1/waitlist', '/functions/v1/send-welcome-email'] as const
 
@@ -158,9 +159,7 @@ describe('the two sign-up calls, fuzzed', () => {
   it('keeps every stored row within the waitlist’s rules and mails no one off the list', { timeout: 60_000 }, async () => {
     const { backend } = server
     // Whatever is still due goes out now, so the inbox holds every welcome the fuzzing caused.
-    await backend.sender.idle()
-    backend.sender.kick()
-    await backend.sender.idle()
+    await sweepNow(backend.sender)
 
     const { rows: waitlist } = await db().query<{ email: string; role: string; company_size: string }>(
       'select email, role, company_size from public.waitlist',

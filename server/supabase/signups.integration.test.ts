@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from '../../test/server/test-server.
 import { startSmtpInbox, type SmtpInbox } from '../../test/mail/smtp-inbox.ts'
 import { databaseVariants } from '../../test/database/database-variants.ts'
 import { eventually, uniqueAddress } from '../../test/eventually.ts'
+import { sweepNow } from '../../test/server/sweep-now.ts'
 
 const ANON_KEY = 'local-anon-key'
 const PREFLIGHT_HEADERS = ['apikey', 'authorization', 'x-client-info', 'content-type', 'content-profile', 'prefer']
@@ -46,12 +47,7 @@ describe.each(databaseVariants)('sign-ups on $name', ({ database }) => {
     await dropDatabase?.()
   })
 
-  /** One full sweep of the outbox, started now: whatever is due has been attempted when it resolves. */
-  async function sweep() {
-    await backend.sender.idle()
-    backend.sender.kick()
-    await backend.sender.idle()
-  }
+  const sweep = () => sweepNow(backend.sender)
 
   const signUp = (email: string, fields: Record<string, unknown> = {}) =>
     supabase.from('waitlist').insert({ email, role: 'Head de Pessoas', company_size: 'unknown', ...fields })
