@@ -85,9 +85,7 @@ CREATE FUNCTION analytics.count_signup_step() RETURNS trigger
 declare
   place public.waitlist;
 begin
-  if tg_table_name = 'welcome_emails' then
-    select * into place from public.waitlist where id = new.waitlist_id;
-  elsif tg_op = 'DELETE' then
+  if tg_op = 'DELETE' then
     if current_setting('pulso.deleting_places', true) is not distinct from 'expired' then
       return null;
     end if;
@@ -95,10 +93,31 @@ begin
   else
     place := new;
   end if;
-  insert into analytics.signup_steps (day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref)
+  insert into analytics.recorded_steps (day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref)
   values (analytics.utc_day(now()), tg_argv[0], place.signup_locale, place.signup_device, place.referrer_host,
           place.utm_source, place.utm_medium, place.utm_campaign, place.ref);
   return null;
+end;
+$$;
+
+--
+-- Name: record_steps_of_a_place(); Type: FUNCTION; Schema: analytics; Owner: -
+--
+
+CREATE FUNCTION analytics.record_steps_of_a_place() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  insert into analytics.recorded_steps (day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref)
+  select day, step, old.signup_locale, old.signup_device, old.referrer_host, old.utm_source, old.utm_medium, old.utm_campaign, old.ref
+  from (
+    select analytics.utc_day(old.created_at) as day, 'signup' as step
+    union all
+    select analytics.utc_day(welcome.created_at), 'welcome'
+    from public.welcome_emails as welcome where welcome.waitlist_id = old.id and welcome.kind = 'welcome'
+  ) as steps;
+  return old;
 end;
 $$;
 
@@ -1431,7 +1450,7 @@ begin
   get diagnostics salts_deleted = row_count;
   delete from analytics.daily_visits where day < retained_from;
   get diagnostics aggregates_deleted = row_count;
-  delete from analytics.signup_steps where day < retained_from;
+  delete from analytics.recorded_steps where day < retained_from;
   get diagnostics steps_deleted = row_count;
   return jsonb_build_object(
     'salts_deleted', salts_deleted,
@@ -2962,20 +2981,39 @@ CREATE TABLE analytics.daily_visits (
 );
 
 --
--- Name: salts; Type: TABLE; Schema: analytics; Owner: -
+-- Name: living_steps; Type: VIEW; Schema: analytics; Owner: -
 --
 
-CREATE TABLE analytics.salts (
-    day date NOT NULL,
-    salt bytea NOT NULL,
-    CONSTRAINT salts_salt_check CHECK ((octet_length(salt) = 16))
-);
+CREATE VIEW analytics.living_steps AS
+ SELECT analytics.utc_day(place.created_at) AS day,
+    'signup'::text AS step,
+    place.signup_locale AS language,
+    place.signup_device AS device,
+    place.referrer_host,
+    place.utm_source,
+    place.utm_medium,
+    place.utm_campaign,
+    place.ref
+   FROM public.waitlist place
+UNION ALL
+ SELECT analytics.utc_day(welcome.created_at) AS day,
+    'welcome'::text AS step,
+    place.signup_locale AS language,
+    place.signup_device AS device,
+    place.referrer_host,
+    place.utm_source,
+    place.utm_medium,
+    place.utm_campaign,
+    place.ref
+   FROM (public.welcome_emails welcome
+     JOIN public.waitlist place ON ((place.id = welcome.waitlist_id)))
+  WHERE (welcome.kind = 'welcome'::text);
 
 --
--- Name: signup_steps; Type: TABLE; Schema: analytics; Owner: -
+-- Name: recorded_steps; Type: TABLE; Schema: analytics; Owner: -
 --
 
-CREATE TABLE analytics.signup_steps (
+CREATE TABLE analytics.recorded_steps (
     day date NOT NULL,
     step text NOT NULL,
     language text,
@@ -2987,6 +3025,49 @@ CREATE TABLE analytics.signup_steps (
     ref text,
     CONSTRAINT signup_steps_step_check CHECK ((step = ANY (ARRAY['signup'::text, 'welcome'::text, 'confirmation'::text, 'removal'::text])))
 );
+
+--
+-- Name: TABLE recorded_steps; Type: COMMENT; Schema: analytics; Owner: -
+--
+
+COMMENT ON TABLE analytics.recorded_steps IS 'Confirmations and removals as they happen, and the sign-up and welcome steps of places that are gone; nothing that names a person.';
+
+--
+-- Name: salts; Type: TABLE; Schema: analytics; Owner: -
+--
+
+CREATE TABLE analytics.salts (
+    day date NOT NULL,
+    salt bytea NOT NULL,
+    CONSTRAINT salts_salt_check CHECK ((octet_length(salt) = 16))
+);
+
+--
+-- Name: signup_steps; Type: VIEW; Schema: analytics; Owner: -
+--
+
+CREATE VIEW analytics.signup_steps AS
+ SELECT recorded_steps.day,
+    recorded_steps.step,
+    recorded_steps.language,
+    recorded_steps.device,
+    recorded_steps.referrer_host,
+    recorded_steps.utm_source,
+    recorded_steps.utm_medium,
+    recorded_steps.utm_campaign,
+    recorded_steps.ref
+   FROM analytics.recorded_steps
+UNION ALL
+ SELECT living_steps.day,
+    living_steps.step,
+    living_steps.language,
+    living_steps.device,
+    living_steps.referrer_host,
+    living_steps.utm_source,
+    living_steps.utm_medium,
+    living_steps.utm_campaign,
+    living_steps.ref
+   FROM analytics.living_steps;
 
 --
 -- Name: visits; Type: TABLE; Schema: analytics; Owner: -
@@ -3448,10 +3529,10 @@ ALTER TABLE ONLY webhooks.events
 CREATE INDEX daily_visits_by_day ON analytics.daily_visits USING btree (day);
 
 --
--- Name: signup_steps_by_day; Type: INDEX; Schema: analytics; Owner: -
+-- Name: recorded_steps_by_day; Type: INDEX; Schema: analytics; Owner: -
 --
 
-CREATE INDEX signup_steps_by_day ON analytics.signup_steps USING btree (day);
+CREATE INDEX recorded_steps_by_day ON analytics.recorded_steps USING btree (day);
 
 --
 -- Name: hits_by_expiry; Type: INDEX; Schema: guard; Owner: -
@@ -3622,12 +3703,6 @@ CREATE TRIGGER waitlist_counted_experiment_signup AFTER INSERT ON public.waitlis
 CREATE TRIGGER waitlist_counted_removal AFTER DELETE ON public.waitlist FOR EACH ROW EXECUTE FUNCTION analytics.count_signup_step('removal');
 
 --
--- Name: waitlist waitlist_counted_signup; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER waitlist_counted_signup AFTER INSERT ON public.waitlist FOR EACH ROW EXECUTE FUNCTION analytics.count_signup_step('signup');
-
---
 -- Name: waitlist waitlist_one_row_per_request; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -3652,6 +3727,12 @@ CREATE TRIGGER waitlist_referral_line AFTER UPDATE OF confirmed_at ON public.wai
 CREATE TRIGGER waitlist_request_begins BEFORE INSERT ON public.waitlist FOR EACH STATEMENT EXECUTE FUNCTION guard.waitlist_request_begins();
 
 --
+-- Name: waitlist waitlist_steps_recorded; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER waitlist_steps_recorded BEFORE DELETE ON public.waitlist FOR EACH ROW EXECUTE FUNCTION analytics.record_steps_of_a_place();
+
+--
 -- Name: waitlist waitlist_webhook_confirmed; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -3668,12 +3749,6 @@ CREATE TRIGGER waitlist_webhook_created AFTER INSERT ON public.waitlist FOR EACH
 --
 
 CREATE TRIGGER waitlist_webhook_removed AFTER DELETE ON public.waitlist FOR EACH ROW EXECUTE FUNCTION webhooks.signup_changed();
-
---
--- Name: welcome_emails welcome_counted_request; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER welcome_counted_request AFTER INSERT ON public.welcome_emails FOR EACH ROW WHEN ((new.kind = 'welcome'::text)) EXECUTE FUNCTION analytics.count_signup_step('welcome');
 
 --
 -- Name: people people_changed; Type: TRIGGER; Schema: referrals; Owner: -
@@ -3778,16 +3853,16 @@ ALTER TABLE ONLY webhooks.deliveries
 ALTER TABLE analytics.daily_visits ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: recorded_steps; Type: ROW SECURITY; Schema: analytics; Owner: -
+--
+
+ALTER TABLE analytics.recorded_steps ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: salts; Type: ROW SECURITY; Schema: analytics; Owner: -
 --
 
 ALTER TABLE analytics.salts ENABLE ROW LEVEL SECURITY;
-
---
--- Name: signup_steps; Type: ROW SECURITY; Schema: analytics; Owner: -
---
-
-ALTER TABLE analytics.signup_steps ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: visits; Type: ROW SECURITY; Schema: analytics; Owner: -
@@ -3940,6 +4015,12 @@ GRANT USAGE ON SCHEMA webhooks TO service_role;
 --
 
 REVOKE ALL ON FUNCTION analytics.count_signup_step() FROM PUBLIC;
+
+--
+-- Name: FUNCTION record_steps_of_a_place(); Type: ACL; Schema: analytics; Owner: -
+--
+
+REVOKE ALL ON FUNCTION analytics.record_steps_of_a_place() FROM PUBLIC;
 
 --
 -- Name: FUNCTION report(p_from date, p_to date, p_filters jsonb); Type: ACL; Schema: analytics; Owner: -

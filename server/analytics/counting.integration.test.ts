@@ -205,9 +205,14 @@ describe.each(databaseVariants)('counting on $name', ({ database }) => {
       expect(await places.remove(await idOf(email))).toBe(true)
       steps.push(stepOf('removal', visit))
     }
-    // A place never confirmed and deleted after the retention period is not a removal.
-    await db.query(`update public.waitlist set created_at = now() - interval '40 days' where email = $1`, [people[35]?.email])
+    // A place that signed up 40 days ago, never confirmed, deleted after the retention period: not a
+    // removal, and its sign-up stays counted on its own day, outside this report's two.
+    expect((await insert('expira@empresa.com.br', undefined)).statusCode).toBe(201)
+    await db.query(`update public.waitlist set created_at = now() - interval '40 days' where email = 'expira@empresa.com.br'`)
     expect(await places.deleteUnconfirmed(30)).toBe(1)
+    const fortyDaysAgo = new Date(Date.parse(today) - 40 * 86_400_000).toISOString().slice(0, 10)
+    const thatDay = (await api().report(fortyDaysAgo, fortyDaysAgo, {})) as { totals: Record<string, number> }
+    expect(thatDay.totals).toMatchObject({ signups: 1, removals: 0 })
 
     expect(steps.filter((s) => s.step === 'signup')).toHaveLength(40)
     expect(steps.filter((s) => s.step === 'welcome')).toHaveLength(30)

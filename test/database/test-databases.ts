@@ -12,14 +12,22 @@ export interface MigratedDatabase {
   close(): Promise<void>
 }
 
-/** Embedded PGlite in a temporary directory, and a throwaway database on TEST_DATABASE_URL. */
-export const databaseKinds: { kind: Database['kind']; open: () => Promise<MigratedDatabase> }[] = [
+const MIGRATIONS = resolve('supabase/migrations')
+
+/**
+ * Embedded PGlite in a temporary directory, and a throwaway database on TEST_DATABASE_URL, each with
+ * the migrations of `migrationsDir` (all of supabase/migrations unless a test replays part of them).
+ */
+export const databaseKinds: {
+  kind: Database['kind']
+  open: (migrationsDir?: string) => Promise<MigratedDatabase>
+}[] = [
   {
     kind: 'pglite',
-    open: async () => {
+    open: async (migrationsDir = MIGRATIONS) => {
       const dataDir = await mkdtemp(join(tmpdir(), 'pulso-pglite-'))
       const db = await openDatabase({ databaseUrl: undefined, dataDir })
-      await migrate(db, resolve('supabase/migrations'))
+      await migrate(db, migrationsDir)
       return {
         db,
         async close() {
@@ -31,10 +39,10 @@ export const databaseKinds: { kind: Database['kind']; open: () => Promise<Migrat
   },
   {
     kind: 'postgres',
-    open: async () => {
+    open: async (migrationsDir = MIGRATIONS) => {
       const throwaway = await createThrowawayDatabase(inject('testDatabaseUrl'))
       const db = await openDatabase({ databaseUrl: throwaway.url, dataDir: '' })
-      await migrate(db, resolve('supabase/migrations'))
+      await migrate(db, migrationsDir)
       return {
         db,
         async close() {
