@@ -3,7 +3,6 @@ import react from '@vitejs/plugin-react'
 import { compression } from 'vite-plugin-compression2'
 import { loadEntryAfterPaint } from './build-plugins/load-entry-after-paint.ts'
 import { compactQueries } from './build-plugins/compact-queries.ts'
-import { evaluateInShortTasks } from './build-plugins/evaluate-in-short-tasks.ts'
 
 /** The local stack's server (npm start) answers content and sign-up calls; dev proxies to it. */
 const apiServer = process.env.DEV_API_URL ?? 'http://127.0.0.1:3000'
@@ -16,7 +15,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // the browser's Accept-Encoding (server/site/site-routes.ts). The prerender bundle needs none.
     ...(isSsrBuild
       ? []
-      : [compactQueries(), evaluateInShortTasks(), loadEntryAfterPaint(), compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.html$/ })]),
+      : [compactQueries(), loadEntryAfterPaint(), compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.html$/ })]),
   ],
   resolve: {
     alias: [

@@ -1,11 +1,8 @@
-import { taskBreak } from '../../shared/hydration/task-break.ts'
 import styled from 'styled-components'
 import type { SectionProps } from '../../shared/components/section-props.ts'
 import { sectionHref } from './section-href.ts'
 import { ButtonLink } from '../../shared/components/button-link.ts'
 import { Inner } from '../../shared/components/section.tsx'
-
-taskBreak()
 
 export function CallToAction({ id, copy }: SectionProps<'cta'>) {
   return (

@@ -1,11 +1,8 @@
-import { taskBreak } from '../../shared/hydration/task-break.ts'
 import styled from 'styled-components'
 import type { SectionProps } from '../../shared/components/section-props.ts'
 import { Section, SectionBody } from '../../shared/components/section.tsx'
 import { CardGrid, TextCard } from '../../shared/components/card.ts'
 import { FeatureIcon } from '../../shared/components/feature-icon.tsx'
-
-taskBreak()
 
 export function Features({ id, copy }: SectionProps<'features'>) {
   return (

@@ -1,8 +1,5 @@
-import { taskBreak } from '../../shared/hydration/task-break.ts'
 import styled from 'styled-components'
 import type { PageCopy } from '../../shared/content/page-copy.ts'
-
-taskBreak()
 
 /** The footer shows only the rights line. */
 export function Footer({ copy }: { copy: PageCopy['footer'] }) {

@@ -1,4 +1,3 @@
-import { taskBreak } from '../../shared/hydration/task-break.ts'
 import { memo, useEffect, useId, useState } from 'react'
 import { dequal } from 'dequal/lite'
 import styled, { css } from 'styled-components'
@@ -9,8 +8,6 @@ import { ButtonLink } from '../../shared/components/button-link.ts'
 import { useActiveSection } from './use-active-section.ts'
 import { sectionHref } from './section-href.ts'
 import { navSectionIds, type SectionId } from '../../../../schemas/page-sections.ts'
-
-taskBreak()
 
 interface HeaderProps {
   brandName: string

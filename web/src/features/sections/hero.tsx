@@ -1,4 +1,3 @@
-import { taskBreak } from '../../shared/hydration/task-break.ts'
 import styled from 'styled-components'
 import { Check, X } from 'lucide-react'
 import type { SectionProps } from '../../shared/components/section-props.ts'
@@ -6,8 +5,6 @@ import { sectionHref } from './section-href.ts'
 import { ButtonLink } from '../../shared/components/button-link.ts'
 import { Inner } from '../../shared/components/section.tsx'
 import { BulletList, type Bullet } from '../../shared/components/bullet-list.tsx'
-
-taskBreak()
 
 export function Hero({ id, copy }: SectionProps<'hero'>) {
   return (

@@ -1,12 +1,9 @@
-import { taskBreak } from '../../shared/hydration/task-break.ts'
 import styled from 'styled-components'
 import { ShieldCheck } from 'lucide-react'
 import type { SectionProps } from '../../shared/components/section-props.ts'
 import { Section, SectionBody } from '../../shared/components/section.tsx'
 import { Card } from '../../shared/components/card.ts'
 import { BulletList, type Bullet } from '../../shared/components/bullet-list.tsx'
-
-taskBreak()
 
 /** Integrations with chat, video-meeting and team tools, and the security promises. */
 export function Platform({ id, copy }: SectionProps<'platform'>) {

@@ -1,9 +1,6 @@
-import { taskBreak } from '../../shared/hydration/task-break.ts'
 import styled from 'styled-components'
 import type { SectionProps } from '../../shared/components/section-props.ts'
 import { Section, SectionBody } from '../../shared/components/section.tsx'
-
-taskBreak()
 
 export function Results({ id, copy }: SectionProps<'results'>) {
   if (copy.statistics.length === 0) return null

@@ -1,12 +1,9 @@
-import { taskBreak } from '../../shared/hydration/task-break.ts'
 import styled from 'styled-components'
 import { Quote } from 'lucide-react'
 import type { SectionProps } from '../../shared/components/section-props.ts'
 import { Section, SectionBody } from '../../shared/components/section.tsx'
 import { Card, CardGrid } from '../../shared/components/card.ts'
 import { Avatar } from '../../shared/components/avatar.tsx'
-
-taskBreak()
 
 export function Testimonials({ id, copy }: SectionProps<'testimonials'>) {
   if (copy.items.length === 0) return null

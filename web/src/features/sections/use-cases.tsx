@@ -1,12 +1,9 @@
-import { taskBreak } from '../../shared/hydration/task-break.ts'
 import styled from 'styled-components'
 import { ArrowRight } from 'lucide-react'
 import type { SectionProps } from '../../shared/components/section-props.ts'
 import { Section, SectionBody } from '../../shared/components/section.tsx'
 import { CardGrid, TextCard } from '../../shared/components/card.ts'
 import { BulletList, type Bullet } from '../../shared/components/bullet-list.tsx'
-
-taskBreak()
 
 /** The benefits, told per audience: managers, HR, team leads. */
 export function UseCases({ id, copy }: SectionProps<'useCases'>) {

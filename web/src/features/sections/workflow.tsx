@@ -1,9 +1,6 @@
-import { taskBreak } from '../../shared/hydration/task-break.ts'
 import styled from 'styled-components'
 import type { SectionProps } from '../../shared/components/section-props.ts'
 import { Section, SectionBody } from '../../shared/components/section.tsx'
-
-taskBreak()
 
 export function Workflow({ id, copy }: SectionProps<'workflow'>) {
   return (

@@ -1,11 +1,8 @@
-import { taskBreak } from '../../shared/hydration/task-break.ts'
 import styled from 'styled-components'
 import type { SectionProps } from '../../shared/components/section-props.ts'
 import { Inner } from '../../shared/components/section.tsx'
 import { BulletList, type Bullet } from '../../shared/components/bullet-list.tsx'
 import { WaitlistForm } from './waitlist-form.tsx'
-
-taskBreak()
 
 export function FreeTrial({ id, copy }: SectionProps<'freeTrial'>) {
   return (
