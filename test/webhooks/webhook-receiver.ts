@@ -26,11 +26,17 @@ export interface WebhookReceiver {
   delayMs: number
   /** Resolves once `count` requests have come in (whatever the answer). */
   untilReceived(count: number): Promise<void>
+  /** Resolves once `count` requests have been open at the same time (come in, not yet answered or dropped). */
+  untilHolding(count: number): Promise<void>
   close(): Promise<void>
 }
 
 export async function startWebhookReceiver(path = '/hooks'): Promise<WebhookReceiver> {
   const waiters: { count: number; resolve: () => void }[] = []
+  // The most requests held open at once so far: a high-water mark, so no moment has to be caught.
+  let open = 0
+  let mostOpen = 0
+  const holdingWaiters: { count: number; resolve: () => void }[] = []
   const receiver: Omit<WebhookReceiver, 'url' | 'close'> = {
     received: [],
     secrets: [],
@@ -38,8 +44,17 @@ export async function startWebhookReceiver(path = '/hooks'): Promise<WebhookRece
     delayMs: 0,
     untilReceived: (count) =>
       receiver.received.length >= count ? Promise.resolve() : new Promise((resolve) => waiters.push({ count, resolve })),
+    untilHolding: (count) =>
+      mostOpen >= count ? Promise.resolve() : new Promise((resolve) => holdingWaiters.push({ count, resolve })),
   }
   const server = createServer((request, response) => {
+    open += 1
+    mostOpen = Math.max(mostOpen, open)
+    for (const waiter of holdingWaiters.filter((waiter) => mostOpen >= waiter.count)) {
+      holdingWaiters.splice(holdingWaiters.indexOf(waiter), 1)
+      waiter.resolve()
+    }
+    response.once('close', () => (open -= 1))
     let text = ''
     request.setEncoding('utf8')
     request.on('data', (chunk: string) => (text += chunk))
