@@ -75,32 +75,6 @@ CREATE SCHEMA supabase_migrations;
 CREATE SCHEMA webhooks;
 
 --
--- Name: count_signup_step(); Type: FUNCTION; Schema: analytics; Owner: -
---
-
-CREATE FUNCTION analytics.count_signup_step() RETURNS trigger
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  place public.waitlist;
-begin
-  if tg_op = 'DELETE' then
-    if current_setting('pulso.deleting_places', true) is not distinct from 'expired' then
-      return null;
-    end if;
-    place := old;
-  else
-    place := new;
-  end if;
-  insert into analytics.recorded_steps (day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref)
-  values (analytics.utc_day(now()), tg_argv[0], place.signup_locale, place.signup_device, place.referrer_host,
-          place.utm_source, place.utm_medium, place.utm_campaign, place.ref);
-  return null;
-end;
-$$;
-
---
 -- Name: record_steps_of_a_place(); Type: FUNCTION; Schema: analytics; Owner: -
 --
 
@@ -116,6 +90,11 @@ begin
     union all
     select analytics.utc_day(welcome.created_at), 'welcome'
     from public.welcome_emails as welcome where welcome.waitlist_id = old.id and welcome.kind = 'welcome'
+    union all
+    select analytics.utc_day(old.confirmed_at), 'confirmation' where old.confirmed_at is not null
+    union all
+    select analytics.utc_day(now()), 'removal'
+    where current_setting('pulso.deleting_places', true) is distinct from 'expired'
   ) as steps;
   return old;
 end;
@@ -3007,7 +2986,19 @@ UNION ALL
     place.ref
    FROM (public.welcome_emails welcome
      JOIN public.waitlist place ON ((place.id = welcome.waitlist_id)))
-  WHERE (welcome.kind = 'welcome'::text);
+  WHERE (welcome.kind = 'welcome'::text)
+UNION ALL
+ SELECT analytics.utc_day(place.confirmed_at) AS day,
+    'confirmation'::text AS step,
+    place.signup_locale AS language,
+    place.signup_device AS device,
+    place.referrer_host,
+    place.utm_source,
+    place.utm_medium,
+    place.utm_campaign,
+    place.ref
+   FROM public.waitlist place
+  WHERE (place.confirmed_at IS NOT NULL);
 
 --
 -- Name: recorded_steps; Type: TABLE; Schema: analytics; Owner: -
@@ -3030,7 +3021,7 @@ CREATE TABLE analytics.recorded_steps (
 -- Name: TABLE recorded_steps; Type: COMMENT; Schema: analytics; Owner: -
 --
 
-COMMENT ON TABLE analytics.recorded_steps IS 'Confirmations and removals as they happen, and the sign-up and welcome steps of places that are gone; nothing that names a person.';
+COMMENT ON TABLE analytics.recorded_steps IS 'The steps of places that are gone, recorded as they went; nothing that names a person.';
 
 --
 -- Name: salts; Type: TABLE; Schema: analytics; Owner: -
@@ -3679,12 +3670,6 @@ CREATE TRIGGER standing_sent_again BEFORE UPDATE OF status ON public.welcome_ema
 CREATE TRIGGER waitlist_before_insert BEFORE INSERT ON public.waitlist FOR EACH ROW EXECUTE FUNCTION guard.waitlist_before_insert();
 
 --
--- Name: waitlist waitlist_counted_confirmation; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER waitlist_counted_confirmation AFTER UPDATE OF confirmed_at ON public.waitlist FOR EACH ROW WHEN (((old.confirmed_at IS NULL) AND (new.confirmed_at IS NOT NULL))) EXECUTE FUNCTION analytics.count_signup_step('confirmation');
-
---
 -- Name: waitlist waitlist_counted_experiment_confirmation; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -3695,12 +3680,6 @@ CREATE TRIGGER waitlist_counted_experiment_confirmation AFTER UPDATE OF confirme
 --
 
 CREATE TRIGGER waitlist_counted_experiment_signup AFTER INSERT ON public.waitlist FOR EACH ROW WHEN ((new.experiment_arms IS NOT NULL)) EXECUTE FUNCTION experiments.count_conversion('signup');
-
---
--- Name: waitlist waitlist_counted_removal; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER waitlist_counted_removal AFTER DELETE ON public.waitlist FOR EACH ROW EXECUTE FUNCTION analytics.count_signup_step('removal');
 
 --
 -- Name: waitlist waitlist_one_row_per_request; Type: TRIGGER; Schema: public; Owner: -
@@ -4009,12 +3988,6 @@ GRANT USAGE ON SCHEMA referrals TO service_role;
 --
 
 GRANT USAGE ON SCHEMA webhooks TO service_role;
-
---
--- Name: FUNCTION count_signup_step(); Type: ACL; Schema: analytics; Owner: -
---
-
-REVOKE ALL ON FUNCTION analytics.count_signup_step() FROM PUBLIC;
 
 --
 -- Name: FUNCTION record_steps_of_a_place(); Type: ACL; Schema: analytics; Owner: -

@@ -1,44 +1,26 @@
--- A sign-up and its welcome request are counted from their own rows while those live (decision 0053):
--- the two triggers of 20261125110100 that appended a step row on each insert did their work in the
--- sign-up's own transactions, the path a launch-day burst waits on, to record what the rows already
--- say (the day each was written, the place's attribution). The report reads the same numbers from a
--- view: the recorded steps (confirmations, removals, and the sign-up and welcome of places that are
--- gone, written when they go) and the steps of the places still here, read from the rows.
+-- The steps of a place are counted from its own rows while it is listed (decision 0053): the four
+-- triggers of 20261125110100 appended a step row on each sign-up, welcome, confirmation and removal,
+-- two of them in the sign-up's own transactions (the path a launch-day burst waits on), to record what
+-- the rows already say: the day the place, its welcome and its confirmation were written, and the
+-- place's attribution. The report reads the same numbers from a view: the steps of the listed places,
+-- read from their rows, and those of the places that are gone, recorded by one trigger as they go.
 
 drop trigger waitlist_counted_signup on public.waitlist;
+drop trigger waitlist_counted_confirmation on public.waitlist;
+drop trigger waitlist_counted_removal on public.waitlist;
 drop trigger welcome_counted_request on public.welcome_emails;
+drop function analytics.count_signup_step();
 
 alter table analytics.signup_steps rename to recorded_steps;
 alter index analytics.signup_steps_by_day rename to recorded_steps_by_day;
 comment on table analytics.recorded_steps is
-  'Confirmations and removals as they happen, and the sign-up and welcome steps of places that are gone; nothing that names a person.';
-
-/** One step of a place, with the place's attribution, on today's UTC day. TG_ARGV[0] names the step. */
-create or replace function analytics.count_signup_step() returns trigger
-  language plpgsql security definer
-  set search_path = ''
-  as $$
-declare
-  place public.waitlist;
-begin
-  if tg_op = 'DELETE' then
-    if current_setting('pulso.deleting_places', true) is not distinct from 'expired' then
-      return null;
-    end if;
-    place := old;
-  else
-    place := new;
-  end if;
-  insert into analytics.recorded_steps (day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref)
-  values (analytics.utc_day(now()), tg_argv[0], place.signup_locale, place.signup_device, place.referrer_host,
-          place.utm_source, place.utm_medium, place.utm_campaign, place.ref);
-  return null;
-end;
-$$;
+  'The steps of places that are gone, recorded as they went; nothing that names a person.';
 
 /**
- * A place about to go leaves its sign-up and welcome steps behind, on the days they happened.
- * Before the delete, while its welcome is still there (the cascade takes it with the place).
+ * A place about to go leaves its steps behind, on the days they happened, with its attribution:
+ * signed up, welcome requested, confirmed, and removed (today) unless the retention sweep deletes it
+ * for never confirming (it says so with pulso.deleting_places = expired). Before the delete, while
+ * its welcome is still there (the cascade takes it with the place).
  */
 create function analytics.record_steps_of_a_place() returns trigger
   language plpgsql security definer
@@ -52,6 +34,11 @@ begin
     union all
     select analytics.utc_day(welcome.created_at), 'welcome'
     from public.welcome_emails as welcome where welcome.waitlist_id = old.id and welcome.kind = 'welcome'
+    union all
+    select analytics.utc_day(old.confirmed_at), 'confirmation' where old.confirmed_at is not null
+    union all
+    select analytics.utc_day(now()), 'removal'
+    where current_setting('pulso.deleting_places', true) is distinct from 'expired'
   ) as steps;
   return old;
 end;
@@ -61,7 +48,7 @@ create trigger waitlist_steps_recorded
   before delete on public.waitlist
   for each row execute function analytics.record_steps_of_a_place();
 
-/** The sign-up and welcome steps of the places still here, read from their rows. */
+/** The steps of the places still listed, read from their rows. */
 create view analytics.living_steps as
   select analytics.utc_day(place.created_at) as day, 'signup' as step, place.signup_locale as language,
          place.signup_device as device, place.referrer_host, place.utm_source, place.utm_medium, place.utm_campaign, place.ref
@@ -70,7 +57,12 @@ create view analytics.living_steps as
   select analytics.utc_day(welcome.created_at), 'welcome', place.signup_locale, place.signup_device, place.referrer_host,
          place.utm_source, place.utm_medium, place.utm_campaign, place.ref
   from public.welcome_emails as welcome join public.waitlist as place on place.id = welcome.waitlist_id
-  where welcome.kind = 'welcome';
+  where welcome.kind = 'welcome'
+  union all
+  select analytics.utc_day(place.confirmed_at), 'confirmation', place.signup_locale, place.signup_device, place.referrer_host,
+         place.utm_source, place.utm_medium, place.utm_campaign, place.ref
+  from public.waitlist as place
+  where place.confirmed_at is not null;
 
 /** Every step the funnel counts (analytics.report reads it): what was recorded, and what the living rows say. */
 create view analytics.signup_steps as
@@ -78,8 +70,8 @@ create view analytics.signup_steps as
   union all
   select day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref from analytics.living_steps;
 
--- The rows the two dropped triggers wrote for places that still live are now read from those places:
--- take back as many as live, per step, day and attribution (a row names no person, so any of equals).
+-- The rows the dropped triggers wrote for places still listed are now read from those places: take
+-- back as many as they say, per step, day and attribution (a row names no person, so any of equals).
 with living as (
   select day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref, count(*) as places
   from analytics.living_steps
@@ -88,7 +80,7 @@ with living as (
   select ctid, day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref,
          row_number() over (partition by day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref) as nth
   from analytics.recorded_steps
-  where step in ('signup', 'welcome')
+  where step in ('signup', 'welcome', 'confirmation')
 )
 delete from analytics.recorded_steps as recorded
 using numbered, living
