@@ -34,7 +34,7 @@ const compress: Record<PageEncoding, (html: string) => Promise<Buffer>> = {
 }
 
 /** A rendered page with its bytes in each encoding, compressed on the first ask for it. */
-export function keepCompressed(page: RenderedPage): KeptPage {
+function keepCompressed(page: RenderedPage): KeptPage {
   const encodings = new Map<PageEncoding, Promise<Buffer>>()
   return {
     ...page,

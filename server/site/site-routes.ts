@@ -9,7 +9,7 @@ import { matchRoute } from '../../web/src/shared/routes.ts'
 import type { PublicConfig } from '../../web/src/shared/config/public-config.ts'
 import type { PageContentSource } from './page-content.ts'
 import type { PageRenderer } from './page-renderer.ts'
-import { cachePages, keepCompressed, type PageEncoding } from './page-cache.ts'
+import { cachePages, type PageEncoding } from './page-cache.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
 import { isPreviewing, type Preview } from '../preview/preview-routes.ts'
 import { allowInlineSources, allowStudioFraming, dropDocumentHeaders, dropOpenerPolicy } from './security-headers.ts'
@@ -103,7 +103,8 @@ const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
         : (experiments?.publicConfig(publicConfig, assignment) ?? publicConfig),
     }
     // Drafts are rendered for each request and never kept.
-    const page = previewing ? keepCompressed(renderer.render(render)) : pages.render(render)
+    const kept = previewing ? undefined : pages.render(render)
+    const page = kept ?? renderer.render(render)
     reply
       .code(page.status)
       .header('content-type', 'text/html; charset=utf-8')
@@ -124,10 +125,11 @@ const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
       })
       if (assignment && page.status === 200) experiments?.shown(assignment)
     }
-    // In the bytes compressed when the page was kept, which @fastify/compress leaves as they are (app.ts).
-    const encoding = encodings.negotiate(request.headers['accept-encoding'] ?? '')
-    if (!encoding) return reply.send(page.html)
-    return reply.header('content-encoding', encoding).send(await page.encoded(encoding))
+    // A kept page goes in the bytes compressed when it was kept, which @fastify/compress leaves as they
+    // are (app.ts); a draft, made for this one request, is compressed by it as it is sent.
+    const encoding = kept && encodings.negotiate(request.headers['accept-encoding'] ?? '')
+    if (!kept || !encoding) return reply.send(page.html)
+    return reply.header('content-encoding', encoding).send(await kept.encoded(encoding))
   }
 
   app.get('/', sendPage)
