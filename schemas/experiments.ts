@@ -11,11 +11,25 @@ export const EXPERIMENT_TYPE = 'experiment'
 /** The arm that shows the field's default value: the control every variant is compared with. */
 export const DEFAULT_ARM = 'default'
 
-/** Variants one experiment may have besides the default. */
-export const MAX_VARIANTS = 4
-
 /** The ids of a new experiment's variants, in order (the default is `default`). */
 export const VARIANT_IDS = ['b', 'c', 'd', 'e'] as const
+
+/** Variants one experiment may have besides the default. */
+export const MAX_VARIANTS = VARIANT_IDS.length
+
+/** Visitor-days a new experiment's test is tuned for, unless the editor says otherwise; and the least. */
+export const DEFAULT_PLANNED_EXPOSURES = 5000
+export const MIN_PLANNED_EXPOSURES = 200
+
+/**
+ * The split an experiment's arms are planned and assigned on: the stored one (any weights, the
+ * default first) when it has a share for each arm, all finite, none negative, one positive; else even.
+ */
+export function plannedSplit(split: readonly number[] | null | undefined, armCount: number): number[] {
+  const fits =
+    split?.length === armCount && split.every((share) => Number.isFinite(share) && share >= 0) && split.some((s) => s > 0)
+  return split && fits ? [...split] : Array.from({ length: armCount }, () => 100 / armCount)
+}
 
 /** Experiments running at once: each visitor is assigned in every one of them. */
 export const MAX_RUNNING = 4

@@ -1,5 +1,11 @@
 import { defineArrayMember, defineField, defineType } from 'sanity'
-import { EXPERIMENT_TYPE, MAX_VARIANTS, type ExperimentStatus } from '../experiments'
+import {
+  DEFAULT_PLANNED_EXPOSURES,
+  EXPERIMENT_TYPE,
+  MAX_VARIANTS,
+  MIN_PLANNED_EXPOSURES,
+  type ExperimentStatus,
+} from '../experiments'
 
 const statuses: { title: string; value: ExperimentStatus }[] = [
   { title: 'Draft', value: 'draft' },
@@ -71,8 +77,8 @@ export const experiment = defineType({
       title: 'Planned visitors',
       description: 'Visitor-days the test is tuned for, all arms together: its interval is narrowest there.',
       type: 'number',
-      initialValue: 5000,
-      validation: (rule) => rule.required().integer().min(200),
+      initialValue: DEFAULT_PLANNED_EXPOSURES,
+      validation: (rule) => rule.required().integer().min(MIN_PLANNED_EXPOSURES),
     }),
     defineField({ name: 'startedAt', title: 'Started', description: 'When it was started.', type: 'datetime', readOnly: true }),
     defineField({

@@ -4,7 +4,14 @@
  * database and what the statistics say of them (verdict.ts).
  */
 import { defineQuery } from 'groq'
-import { DEFAULT_ARM, experimentFields, type ExperimentField, type ExperimentStatus } from '../../schemas/experiments.ts'
+import {
+  DEFAULT_ARM,
+  DEFAULT_PLANNED_EXPOSURES,
+  experimentFields,
+  plannedSplit,
+  type ExperimentField,
+  type ExperimentStatus,
+} from '../../schemas/experiments.ts'
 import type { ExperimentLocaleString, ExperimentLocaleText, ExperimentsOverviewQueryResult } from '../../schemas/sanity.types.ts'
 import type { ExperimentTotals } from './experiment-counts.ts'
 import { analyse, type ArmComparison, type Verdict } from './verdict.ts'
@@ -84,7 +91,8 @@ export function experimentResults(overview: Overview, totals: ExperimentTotals):
     const holder = fields.find(({ value }) => value?.experimentId === experiment._id)
     const variantIds = (experiment.variants ?? []).flatMap((v) => (v.variantId ? [v.variantId] : []))
     const ids = [DEFAULT_ARM, ...variantIds]
-    const split = experiment.split?.length === ids.length ? experiment.split : ids.map(() => 100 / ids.length)
+    const split = plannedSplit(experiment.split, ids.length)
+    const plannedExposures = experiment.plannedExposures ?? DEFAULT_PLANNED_EXPOSURES
     const counts = totals[experiment._id] ?? {}
     const arms = ids.map((id, i) => {
       const label =
@@ -97,13 +105,13 @@ export function experimentResults(overview: Overview, totals: ExperimentTotals):
     })
     const analysis = analyse(
       arms.map(({ id, exposures, signups, share }) => ({ id, exposures, conversions: signups, plannedShare: share })),
-      experiment.plannedExposures ?? 5000,
+      plannedExposures,
     )
     return {
       id: experiment._id,
       title: experiment.title ?? experiment._id,
       status: experiment.status ?? 'draft',
-      plannedExposures: experiment.plannedExposures ?? 5000,
+      plannedExposures,
       startedAt: experiment.startedAt ?? null,
       stoppedAt: experiment.stoppedAt ?? null,
       winner: experiment.winner ?? null,

@@ -5,7 +5,7 @@
  * a minute hosted. A split that does not fit its variants falls back to an even one.
  */
 import { defineQuery } from 'groq'
-import { DEFAULT_ARM, EXPERIMENT_ID, MAX_RUNNING } from '../../schemas/experiments.ts'
+import { DEFAULT_ARM, EXPERIMENT_ID, MAX_RUNNING, plannedSplit } from '../../schemas/experiments.ts'
 import type { RunningExperimentsQueryResult } from '../../schemas/sanity.types.ts'
 import type { QuerySource } from '../site/query-source.ts'
 import type { RunningExperiment } from './assignment.ts'
@@ -20,9 +20,8 @@ export function toRunning({ _id, split, variants }: RunningExperimentsQueryResul
   const ids = (variants ?? []).filter((id): id is string => typeof id === 'string' && id !== '')
   if (!EXPERIMENT_ID.test(_id) || ids.length === 0) return undefined
   const armIds = [DEFAULT_ARM, ...ids]
-  const fits =
-    split?.length === armIds.length && split.every((share) => Number.isFinite(share) && share >= 0) && split.some((s) => s > 0)
-  return { id: _id, arms: armIds.map((id, i) => ({ id, share: fits ? (split[i] ?? 0) : 1 })) }
+  const shares = plannedSplit(split, armIds.length)
+  return { id: _id, arms: armIds.map((id, i) => ({ id, share: shares[i] ?? 0 })) }
 }
 
 /** The running experiments from the content source of `runningExperimentsQuery`. */

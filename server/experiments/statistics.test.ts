@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { compareSequentially, mixtureRho, type ArmCounts } from './sequential-test.ts'
 import { MISMATCH_P_VALUE, sampleRatio } from './sample-ratio.ts'
-import { ALPHA, analyse, DEFAULT_ARM, MIN_EXPOSURES, type Arm } from './verdict.ts'
+import { DEFAULT_ARM } from '../../schemas/experiments.ts'
+import { ALPHA, analyse, MIN_EXPOSURES, type Arm } from './verdict.ts'
 
 interface Fixtures {
   comparisons: {

@@ -13,9 +13,6 @@ export const MIN_EXPOSURES = 100
 /** The false-positive rate a verdict allows (shared among the variants). */
 export const ALPHA = 0.05
 
-/** The control: the field's default value. */
-export const DEFAULT_ARM = 'default'
-
 export interface Arm extends ArmCounts {
   id: string
   /** The share of traffic the experiment planned for this arm. */

@@ -2,6 +2,7 @@
 // (docs/decisions/0046-copy-experiments.md): the experiment document and the field's variant. Writing
 // the same id again replaces both (a new split, say).
 import { readFile, writeFile } from 'node:fs/promises'
+import { DEFAULT_PLANNED_EXPOSURES } from '../../schemas/experiments.ts'
 
 export interface SeededExperiment {
   id: string
@@ -25,7 +26,7 @@ export async function seedExperiment(
     field,
     variant,
     split = [50, 50],
-    plannedExposures = 5000,
+    plannedExposures = DEFAULT_PLANNED_EXPOSURES,
     startedAt = new Date().toISOString(),
   }: SeededExperiment,
 ) {

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react'
 import { Button, Card, Flex, Heading, Select, Stack, Text, TextArea, TextInput } from '@sanity/ui'
-import { MAX_VARIANTS, VARIANT_IDS } from '../../../schemas/experiments.ts'
+import { DEFAULT_PLANNED_EXPOSURES, MAX_VARIANTS, MIN_PLANNED_EXPOSURES, VARIANT_IDS } from '../../../schemas/experiments.ts'
 import type { FieldState } from './launch-api.ts'
 import type { ContentWriter } from './content-writer.tsx'
 import { createExperiment, newExperimentId, type LocalizedText } from './experiment-writes.ts'
@@ -22,7 +22,7 @@ export function NewExperiment({
   const [key, setKey] = useState('')
   const [title, setTitle] = useState('')
   const [variants, setVariants] = useState<LocalizedText[]>([empty()])
-  const [planned, setPlanned] = useState('5000')
+  const [planned, setPlanned] = useState(String(DEFAULT_PLANNED_EXPOSURES))
   const [state, setState] = useState<{ busy: boolean; message?: string }>({ busy: false })
   const field = free.find((candidate) => `${candidate.document}.${candidate.field}` === key) ?? free[0]
   if (!field) return <Text muted>{copy.noFreeField}</Text>
@@ -40,7 +40,7 @@ export function NewExperiment({
     if (!field || problem) return setState({ busy: false, message: problem })
     setState({ busy: true })
     try {
-      const plannedExposures = Math.max(200, Math.round(Number(planned)) || 5000)
+      const plannedExposures = Math.max(MIN_PLANNED_EXPOSURES, Math.round(Number(planned)) || DEFAULT_PLANNED_EXPOSURES)
       await writer.mutate(createExperiment(newExperimentId(), { field, title, variants, plannedExposures }))
       setTitle('')
       setVariants([empty()])
