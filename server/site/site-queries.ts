@@ -16,10 +16,10 @@ import type { Perspective, QueryParams } from '../sanity/query/groq-query.ts'
 import type { LocalDataset } from '../sanity/local-dataset.ts'
 import { localQuery } from './query-source.ts'
 
-const written = [pageQuery, mailCopyQuery, privacyNoteVersionQuery]
-/** As written, and as the browser's build sends them (without their whitespace: compact-groq.ts). */
-const SITE_QUERIES: ReadonlySet<string> = new Set([...written, ...written.map(compactGroq)])
+/** The page's query as written (the server, the prerender), and as the browser's build sends it (compact-groq.ts). */
 const PAGE_QUERIES: ReadonlySet<string> = new Set([pageQuery, compactGroq(pageQuery)])
+/** With the edge functions' queries, which nothing compacts. */
+const SITE_QUERIES: ReadonlySet<string> = new Set([...PAGE_QUERIES, mailCopyQuery, privacyNoteVersionQuery])
 
 /** The page query's one parameter: the visitor's arms of the running experiments (page-query.ts). */
 function areArms(value: unknown): boolean {
