@@ -179,7 +179,7 @@ describe.each(databaseVariants)('signed webhooks on $name', ({ name, database })
     await Promise.all(emails.map((email) => signUp(email)))
     // The receiver holds the endpoint's deliveries unanswered from here on (each times out and comes
     // back); how many at once depends on the machine's pace against the 2 s attempt timeout.
-    await receiver.untilHolding(1)
+    await receiver.untilArrived(1)
 
     const welcome = await fetch(`${server.url}/functions/v1/send-welcome-email`, {
       method: 'POST',

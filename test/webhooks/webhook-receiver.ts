@@ -24,37 +24,35 @@ export interface WebhookReceiver {
   answer: number
   /** How long it takes to answer, so that deliveries are in flight when a test strikes. */
   delayMs: number
-  /** Resolves once `count` requests have come in (whatever the answer). */
+  /** Resolves once `count` requests have been answered (whatever the answer). */
   untilReceived(count: number): Promise<void>
-  /** Resolves once `count` requests have been open at the same time (come in, not yet answered or dropped). */
-  untilHolding(count: number): Promise<void>
+  /** Resolves once `count` requests have come in, answered or not. */
+  untilArrived(count: number): Promise<void>
   close(): Promise<void>
 }
 
 export async function startWebhookReceiver(path = '/hooks'): Promise<WebhookReceiver> {
-  const waiters: { count: number; resolve: () => void }[] = []
-  // The most requests held open at once so far: a high-water mark, so no moment has to be caught.
-  let open = 0
-  let mostOpen = 0
-  const holdingWaiters: { count: number; resolve: () => void }[] = []
+  let arrived = 0
+  const waiters: { ready: () => boolean; resolve: () => void }[] = []
+  const until = (ready: () => boolean) =>
+    ready() ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ ready, resolve }))
+  const wakeReady = () => {
+    for (const waiter of waiters.filter(({ ready }) => ready())) {
+      waiters.splice(waiters.indexOf(waiter), 1)
+      waiter.resolve()
+    }
+  }
   const receiver: Omit<WebhookReceiver, 'url' | 'close'> = {
     received: [],
     secrets: [],
     answer: 200,
     delayMs: 0,
-    untilReceived: (count) =>
-      receiver.received.length >= count ? Promise.resolve() : new Promise((resolve) => waiters.push({ count, resolve })),
-    untilHolding: (count) =>
-      mostOpen >= count ? Promise.resolve() : new Promise((resolve) => holdingWaiters.push({ count, resolve })),
+    untilReceived: (count) => until(() => receiver.received.length >= count),
+    untilArrived: (count) => until(() => arrived >= count),
   }
   const server = createServer((request, response) => {
-    open += 1
-    mostOpen = Math.max(mostOpen, open)
-    for (const waiter of holdingWaiters.filter((waiter) => mostOpen >= waiter.count)) {
-      holdingWaiters.splice(holdingWaiters.indexOf(waiter), 1)
-      waiter.resolve()
-    }
-    response.once('close', () => (open -= 1))
+    arrived += 1
+    wakeReady()
     let text = ''
     request.setEncoding('utf8')
     request.on('data', (chunk: string) => (text += chunk))
@@ -80,10 +78,7 @@ export async function startWebhookReceiver(path = '/hooks'): Promise<WebhookRece
       setTimeout(() => {
         response.writeHead(answered).end()
         receiver.received.push({ id: headers['webhook-id'] ?? '', answered, verified, body, headers: request.headers })
-        for (const waiter of waiters.filter((waiter) => receiver.received.length >= waiter.count)) {
-          waiters.splice(waiters.indexOf(waiter), 1)
-          waiter.resolve()
-        }
+        wakeReady()
       }, receiver.delayMs)
     })
   })
