@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { cliEnv, ContentCommandError, findLogin, findToken, parseFlags, requireLogin, resolveTarget } from './content-target.ts'
+import { cliEnv, ContentCommandError, findToken, parseFlags, requireLogin, resolveTarget } from './content-target.ts'
 
 describe('resolveTarget', () => {
   it('reads the site variables, with production as the default dataset', () => {
@@ -65,28 +65,30 @@ describe('resolveTarget', () => {
   })
 })
 
-describe('findToken / findLogin / requireLogin', () => {
+describe('findToken / requireLogin', () => {
   const noFile = () => {
     throw new Error('ENOENT')
   }
 
   it('finds SANITY_AUTH_TOKEN first, and command-specific token variables', () => {
-    expect(findLogin({ SANITY_AUTH_TOKEN: 'sk-x' }, [], '/nowhere', noFile)).toBe('the SANITY_AUTH_TOKEN environment variable')
-    expect(findLogin({ SANITY_IMPORT_TOKEN: 'sk-x' }, ['SANITY_IMPORT_TOKEN'], '/nowhere', noFile)).toBe(
+    expect(findToken({ SANITY_AUTH_TOKEN: 'sk-x' }, [], '/nowhere', noFile)?.source).toBe(
+      'the SANITY_AUTH_TOKEN environment variable',
+    )
+    expect(findToken({ SANITY_IMPORT_TOKEN: 'sk-x' }, ['SANITY_IMPORT_TOKEN'], '/nowhere', noFile)?.source).toBe(
       'the SANITY_IMPORT_TOKEN environment variable',
     )
-    expect(findLogin({ SANITY_IMPORT_TOKEN: 'sk-x' }, [], '/nowhere', noFile)).toBeUndefined()
+    expect(findToken({ SANITY_IMPORT_TOKEN: 'sk-x' }, [], '/nowhere', noFile)).toBeUndefined()
   })
 
   it('finds the login `sanity login` stores in ~/.config/sanity/config.json', async () => {
     const home = await mkdtemp(path.join(tmpdir(), 'content-target-'))
     await mkdir(path.join(home, '.config', 'sanity'), { recursive: true })
     const file = path.join(home, '.config', 'sanity', 'config.json')
-    expect(findLogin({}, [], home)).toBeUndefined()
+    expect(findToken({}, [], home)).toBeUndefined()
     await writeFile(file, JSON.stringify({ telemetryConsent: { value: { status: 'denied' } } }))
-    expect(findLogin({}, [], home)).toBeUndefined()
+    expect(findToken({}, [], home)).toBeUndefined()
     await writeFile(file, JSON.stringify({ authToken: 'stored' }))
-    expect(findLogin({}, [], home)).toBe(`the login in ${file}`)
+    expect(findToken({}, [], home)?.source).toBe(`the login in ${file}`)
   })
 
   it('hands over the token itself, from the variable or from the stored login', async () => {
@@ -107,7 +109,7 @@ describe('findToken / findLogin / requireLogin', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'content-target-'))
     const file = path.join(dir, 'elsewhere.json')
     await writeFile(file, JSON.stringify({ authToken: 'stored' }))
-    expect(findLogin({ SANITY_CLI_CONFIG_PATH: file }, [], '/nowhere')).toBe(`the login in ${file}`)
+    expect(findToken({ SANITY_CLI_CONFIG_PATH: file }, [], '/nowhere')?.source).toBe(`the login in ${file}`)
   })
 
   it('explains both ways to log in, with the rights the command needs', () => {

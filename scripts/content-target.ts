@@ -114,11 +114,6 @@ export function findToken(
   return undefined
 }
 
-/** Where the login comes from, for the commands that hand it to the CLI rather than use it themselves. */
-export function findLogin(...args: Parameters<typeof findToken>): string | undefined {
-  return findToken(...args)?.source
-}
-
 /** The login, or an error saying both ways to get one and the rights the command needs. */
 export function requireToken(env: Env, rights: string, extraVars: readonly string[] = []): Login {
   const login = findToken(env, extraVars)

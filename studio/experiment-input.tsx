@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { Button, Card, Flex, Select, Stack, Text } from '@sanity/ui'
 import { set, unset, useClient, type InputProps, type ObjectInputProps, type PatchEvent, type FormPatch } from 'sanity'
 import { EXPERIMENT_TYPE } from '../schemas/experiments'
+import { STUDIO_API_VERSION } from './api-version.ts'
 
 /** The experiments a field can take: drafts (a running one is attached by the Launch tool or was already). */
 const DRAFTS = `*[_type == "${EXPERIMENT_TYPE}" && status == "draft"] | order(_createdAt desc){ _id, title, "variants": variants[].variantId }`
@@ -90,7 +91,7 @@ export function ExperimentAttach({
 }
 
 function ExperimentFieldInput(props: ObjectInputProps) {
-  const client = useClient({ apiVersion: '2025-02-19' })
+  const client = useClient({ apiVersion: STUDIO_API_VERSION })
   const [experiments, setExperiments] = useState<DraftExperiment[]>([])
   useEffect(() => {
     const subscription = client.observable.fetch<DraftExperiment[]>(DRAFTS).subscribe(setExperiments)

@@ -11,7 +11,7 @@ import { localizedTextProblem, type LocalizedValue } from './locale-fields'
  */
 const bases = ['localeString', 'localeText'] as const satisfies readonly ExperimentBase[]
 type Base = (typeof bases)[number]
-export const experimentTypeName = (base: Base) => pluginTypeName('experiment', base)
+const experimentTypeName = (base: Base) => pluginTypeName('experiment', base)
 const variantTypeName = (base: Base) => pluginTypeName('variant', base)
 
 const variantType = (base: Base) =>

@@ -23,7 +23,7 @@ export class MutationError extends Error {
   }
 }
 
-export interface SeedTransaction {
+interface SeedTransaction {
   id: string
   timestamp: string
   author: string
@@ -81,7 +81,7 @@ function asDocument(value: unknown): Doc {
 }
 
 /** `mutations` applied in order to `documents` (changed in place); the ids each touched. */
-export function applyMutations(documents: Map<string, Doc>, mutations: readonly unknown[]): { id: string; operation: string }[] {
+function applyMutations(documents: Map<string, Doc>, mutations: readonly unknown[]): { id: string; operation: string }[] {
   return mutations.map((mutation) => {
     const [kind, body] = Object.entries(mutation as Record<string, unknown>)[0] ?? []
     if (kind === 'create' || kind === 'createOrReplace') {
@@ -139,5 +139,3 @@ export function createSeedWriter(seedFile: string, now: () => number = Date.now)
     history: (id: string) => history.get(id) ?? [],
   }
 }
-
-export type SeedWriter = ReturnType<typeof createSeedWriter>

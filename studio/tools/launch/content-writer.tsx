@@ -7,6 +7,7 @@
  */
 import { createContext, useContext } from 'react'
 import type { Mutation } from './experiment-writes.ts'
+import { STUDIO_API_VERSION } from '../../api-version.ts'
 
 export interface ContentWriter {
   mutate(mutations: Mutation[]): Promise<unknown>
@@ -22,22 +23,21 @@ export function tokenContentWriter({
   origin,
   dataset,
   token,
-  apiVersion = '2025-02-19',
-  fetcher = (...args) => fetch(...args),
 }: {
   origin: string
   dataset: string
   token: string
-  apiVersion?: string
-  fetcher?: typeof fetch
 }): ContentWriter {
   return {
     async mutate(mutations) {
-      const response = await fetcher(`${origin}/v${apiVersion}/data/mutate/${encodeURIComponent(dataset)}?visibility=sync`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ mutations }),
-      })
+      const response = await fetch(
+        `${origin}/v${STUDIO_API_VERSION}/data/mutate/${encodeURIComponent(dataset)}?visibility=sync`,
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ mutations }),
+        },
+      )
       const body = (await response.json().catch(() => ({}))) as { error?: { description?: string } }
       if (!response.ok) throw new Error(body.error?.description ?? `Sanity answered ${response.status}`)
       return body

@@ -5,12 +5,12 @@ import { createLaunchApi } from './launch-api.ts'
 import { LaunchGate } from './launch-gate.tsx'
 import { openLaunchSession } from './launch-handshake.ts'
 import { ContentWriterContext, type ContentWriter } from './content-writer.tsx'
+import { STUDIO_API_VERSION } from '../../api-version.ts'
 
 /** The API version the proof is written with (any current one: it only creates and deletes). */
-const API_VERSION = '2025-02-19'
 
 function StudioLaunch({ siteUrl }: { siteUrl: string }) {
-  const client = useClient({ apiVersion: API_VERSION })
+  const client = useClient({ apiVersion: STUDIO_API_VERSION })
   const api = useMemo(() => createLaunchApi(siteUrl), [siteUrl])
   const open = useCallback(
     () =>
