@@ -63,6 +63,26 @@ export const localeTypeOf = (field: Pick<ExperimentField, 'paragraph'>): Experim
 export const pluginTypeName = (kind: 'experiment' | 'variant', base: ExperimentBase) =>
   `${kind}${base.charAt(0).toUpperCase()}${base.slice(1)}`
 
+/** A variant's name until an editor gives it one. */
+export const variantLabel = (variantId: string) => `Variant ${variantId.toUpperCase()}`
+
+/**
+ * One variant of a field with variants, in the plugin's shape: its text in both languages, or none
+ * yet for an editor to write.
+ */
+export const variantEntry = (
+  field: Pick<ExperimentField, 'paragraph'>,
+  experimentId: string,
+  variantId: string,
+  text: { pt?: string; en?: string } = {},
+) => ({
+  _key: variantId,
+  _type: pluginTypeName('variant', localeTypeOf(field)),
+  experimentId,
+  variantId,
+  value: { _type: localeTypeOf(field), ...text },
+})
+
 export function experimentField(document: string, field: string): ExperimentField | undefined {
   return experimentFields.find((known) => known.document === document && known.field === field)
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Button, Card, Flex, Select, Stack, Text } from '@sanity/ui'
 import { set, unset, useClient, type InputProps, type ObjectInputProps, type PatchEvent, type FormPatch } from 'sanity'
-import { EXPERIMENT_TYPE } from '../schemas/experiments'
+import { EXPERIMENT_TYPE, variantEntry } from '../schemas/experiments'
 import { STUDIO_API_VERSION } from './api-version.ts'
 
 /** The experiments a field can take: drafts (a running one is attached by the Launch tool or was already). */
@@ -28,13 +28,7 @@ export function attachPatches(experiment: DraftExperiment, paragraph: boolean): 
   return [
     set(experiment._id, ['experimentId']),
     set(
-      ids.map((variantId) => ({
-        _key: variantId,
-        _type: paragraph ? 'variantLocaleText' : 'variantLocaleString',
-        experimentId: experiment._id,
-        variantId,
-        value: { _type: paragraph ? 'localeText' : 'localeString' },
-      })),
+      ids.map((variantId) => variantEntry({ paragraph }, experiment._id, variantId)),
       ['variants'],
     ),
   ]

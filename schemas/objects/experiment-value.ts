@@ -1,5 +1,12 @@
 import { defineArrayMember, defineField, defineType, type Rule } from 'sanity'
-import { experimentField as fieldOf, localeTypeOf, MAX_VARIANTS, pluginTypeName, type ExperimentBase } from '../experiments'
+import {
+  experimentField as fieldOf,
+  localeTypeOf,
+  MAX_VARIANTS,
+  pluginTypeName,
+  variantLabel,
+  type ExperimentBase,
+} from '../experiments'
 import { localizedTextProblem, type LocalizedValue } from './locale-fields'
 
 /**
@@ -27,7 +34,7 @@ const variantType = (base: Base) =>
     preview: {
       select: { variantId: 'variantId', pt: 'value.pt', en: 'value.en' },
       prepare: ({ variantId, pt, en }: Record<string, string | undefined>) => ({
-        title: `Variant ${(variantId ?? '?').toUpperCase()}: ${pt ?? '—'}`,
+        title: `${variantLabel(variantId ?? '?')}: ${pt ?? '—'}`,
         subtitle: en,
       }),
     },
@@ -82,7 +89,7 @@ export function experimentValueProblem(value: ExperimentValue | undefined, max: 
   if (variants.length > 0 && !value?.experimentId) return 'Variants need an experiment: attach one, or remove them.'
   const ids = new Set<string>()
   for (const variant of variants) {
-    const label = `Variant ${(variant.variantId ?? '?').toUpperCase()}`
+    const label = variantLabel(variant.variantId ?? '?')
     if (!variant.variantId || ids.has(variant.variantId)) return `${label}: every variant needs an id of its own.`
     ids.add(variant.variantId)
     if (variant.experimentId !== value?.experimentId) return `${label} belongs to another experiment.`

@@ -9,6 +9,7 @@ import {
   DEFAULT_PLANNED_EXPOSURES,
   experimentFields,
   plannedSplit,
+  variantLabel,
   type ExperimentField,
   type ExperimentStatus,
 } from '../../schemas/experiments.ts'
@@ -96,9 +97,7 @@ export function experimentResults(overview: Overview, totals: ExperimentTotals):
     const counts = totals[experiment._id] ?? {}
     const arms = ids.map((id, i) => {
       const label =
-        id === DEFAULT_ARM
-          ? 'Default'
-          : (experiment.variants?.find((v) => v.variantId === id)?.label ?? `Variant ${id.toUpperCase()}`)
+        id === DEFAULT_ARM ? 'Default' : (experiment.variants?.find((v) => v.variantId === id)?.label ?? variantLabel(id))
       const text = id === DEFAULT_ARM ? holder?.value?.default : holder?.value?.variants?.find((v) => v.variantId === id)?.value
       const { exposures = 0, signups = 0, confirmations = 0 } = counts[id] ?? {}
       return { id, label, text: textOf(text), share: split[i] ?? 0, exposures, signups, confirmations }

@@ -2,7 +2,7 @@
 // (docs/decisions/0046-copy-experiments.md): the experiment document and the field's variant. Writing
 // the same id again replaces both (a new split, say).
 import { readFile, writeFile } from 'node:fs/promises'
-import { DEFAULT_PLANNED_EXPOSURES } from '../../schemas/experiments.ts'
+import { DEFAULT_PLANNED_EXPOSURES, variantEntry } from '../../schemas/experiments.ts'
 
 export interface SeededExperiment {
   id: string
@@ -38,15 +38,7 @@ export async function seedExperiment(
       if (doc['_id'] !== document) return line
       Object.assign(doc[field] as Record<string, unknown>, {
         experimentId: id,
-        variants: [
-          {
-            _key: 'b',
-            _type: 'variantLocaleString',
-            experimentId: id,
-            variantId: 'b',
-            value: { _type: 'localeString', ...variant },
-          },
-        ],
+        variants: [variantEntry({ paragraph: false }, id, 'b', variant)],
       })
       return JSON.stringify(doc)
     })

@@ -4,7 +4,15 @@
  * to a field, its start with a split, its stop, and the promotion of one arm's text into the field's
  * default, which removes the variants and ends the experiment. Each is one transaction.
  */
-import { DEFAULT_ARM, EXPERIMENT_TYPE, VARIANT_IDS, type ExperimentField } from '../../../schemas/experiments.ts'
+import {
+  DEFAULT_ARM,
+  EXPERIMENT_TYPE,
+  localeTypeOf,
+  VARIANT_IDS,
+  variantEntry,
+  variantLabel,
+  type ExperimentField,
+} from '../../../schemas/experiments.ts'
 import type { ExperimentResult } from './launch-api.ts'
 
 export type Mutation =
@@ -16,12 +24,11 @@ export interface LocalizedText {
   en: string
 }
 
-const localized = (field: Pick<ExperimentField, 'paragraph'>, { pt, en }: LocalizedText) => ({
-  _type: field.paragraph ? 'localeText' : 'localeString',
-  pt: pt.trim(),
-  en: en.trim(),
+const trimmed = ({ pt, en }: LocalizedText): LocalizedText => ({ pt: pt.trim(), en: en.trim() })
+const localized = (field: Pick<ExperimentField, 'paragraph'>, text: LocalizedText) => ({
+  _type: localeTypeOf(field),
+  ...trimmed(text),
 })
-const variantType = (field: Pick<ExperimentField, 'paragraph'>) => (field.paragraph ? 'variantLocaleText' : 'variantLocaleString')
 
 /** A new experiment's id: a Sanity document id with no dot (public, as the page's content is). */
 export const newExperimentId = () => `experiment-${crypto.randomUUID().slice(0, 8)}`
@@ -49,7 +56,7 @@ export function createExperiment(
           _key: variantId,
           _type: 'experimentVariant',
           variantId,
-          label: `Variant ${variantId.toUpperCase()}`,
+          label: variantLabel(variantId),
         })),
       },
     },
@@ -58,13 +65,9 @@ export function createExperiment(
         id: field.document,
         set: {
           [`${field.field}.experimentId`]: id,
-          [`${field.field}.variants`]: ids.map((variantId, i) => ({
-            _key: variantId,
-            _type: variantType(field),
-            experimentId: id,
-            variantId,
-            value: localized(field, variants[i] as LocalizedText),
-          })),
+          [`${field.field}.variants`]: ids.map((variantId, i) =>
+            variantEntry(field, id, variantId, trimmed(variants[i] as LocalizedText)),
+          ),
         },
       },
     },

@@ -1,4 +1,5 @@
 import type { ExperimentResult } from './launch-api.ts'
+import { variantLabel } from '../../../schemas/experiments.ts'
 
 const percent = (share: number | null, digits = 1) => (share === null ? '—' : `${(share * 100).toFixed(digits)} %`)
 const points = (difference: number) => `${difference >= 0 ? '+' : '−'}${Math.abs(difference * 100).toFixed(2)} pts`
@@ -15,7 +16,7 @@ export const experimentsCopy = {
   field: 'Text to test',
   name: 'Name',
   namePlaceholder: 'Shorter headline',
-  variant: (id: string) => `Variant ${id.toUpperCase()}`,
+  variant: variantLabel,
   portuguese: 'Português',
   english: 'English',
   addVariant: 'Add a variant',
