@@ -78,7 +78,7 @@ test('an editor creates an experiment in the Launch tool, visitors see both arms
   await expect(variantRow.getByRole('cell').nth(4)).toHaveText('0')
   const shownVariant = visitors.get(VARIANT.en)?.page
   if (!shownVariant) throw new Error('no visitor was shown the variant')
-  await joinOnPage(shownVariant, undefined, { name: 'Ana Souza', email: 'ana.souza@empresa.example' })
+  await joinOnPage(shownVariant, { name: 'Ana Souza', email: 'ana.souza@empresa.example' })
   await expect(variantRow.getByRole('cell').nth(4)).toHaveText('1')
   await expect(variantRow.getByRole('cell').nth(3)).not.toHaveText('0')
   await expect(

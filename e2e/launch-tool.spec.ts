@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { collectPageErrors } from './support/page.ts'
+import { collectPageErrors, gotoHydrated } from './support/page.ts'
 import { useOwnServer } from './support/own-server.ts'
 import { browserUserAgent, joinOnPage, launchAddress } from './support/launch-tool.ts'
 import { startWebhookReceiver } from '../test/webhooks/webhook-receiver.ts'
@@ -9,12 +9,13 @@ import { mailTo } from './support/mail-files.ts'
 const ownServer = useOwnServer('one browser size is enough for the Launch tool, which the Studio shows on a desk')
 
 /**
- * A visitor joins on the English page, in a window of their own, with a browser's User-Agent
+ * A visitor opens the English page and joins, in a window of their own, with a browser’s User-Agent
  * (launch-tool.ts in support).
  */
 async function joinAsVisitor(browser: Browser, siteUrl: string, who: { name: string; email: string }) {
   const visitor = await (await browser.newContext({ userAgent: browserUserAgent() })).newPage()
-  await joinOnPage(visitor, siteUrl, who)
+  await gotoHydrated(visitor, `${siteUrl}/en`)
+  await joinOnPage(visitor, who)
   return visitor
 }
 
@@ -28,7 +29,7 @@ test('an editor opens the Launch tool through the handshake, sees a sign-up arri
   test.setTimeout(120_000)
   const server = ownServer()
   const errors = collectPageErrors(page)
-  const address = await launchAddress(ownServer())
+  const address = await launchAddress(server)
   expect(address).toMatch(/\/launch\/\?proof=pulso-launch-proof\./)
   await page.goto(address)
   await expect(page.getByRole('heading', { name: 'Launch' })).toBeVisible()
@@ -74,7 +75,7 @@ test('an operator adds a webhook endpoint, keeps its secret, and sees a sign-up 
   const errors = collectPageErrors(page)
   const receiver = await startWebhookReceiver()
   try {
-    await page.goto(await launchAddress(ownServer()))
+    await page.goto(await launchAddress(server))
     await page.getByRole('tab', { name: 'Webhooks' }).click()
     await page.getByLabel('Endpoint URL').fill(receiver.url)
     await page.getByLabel('Description').fill('CRM')
@@ -129,7 +130,7 @@ test('an operator lets the next confirmed people in: sees who, sends the wave on
   await visitor.getByRole('button', { name: 'Confirm my place' }).click()
   await expect(visitor.getByRole('heading', { level: 1, name: 'Your place is confirmed!' })).toBeVisible()
 
-  await page.goto(await launchAddress(ownServer()))
+  await page.goto(await launchAddress(server))
   await page.getByRole('tab', { name: 'Invite waves' }).click()
   await page.getByLabel('How many to let in').fill('50')
   await page.getByRole('button', { name: 'Show who' }).click()
@@ -165,7 +166,7 @@ test('an operator lets the next confirmed people in: sees who, sends the wave on
 
 test('a replayed or missing proof opens nothing', async ({ page }) => {
   const server = ownServer()
-  const address = await launchAddress(ownServer())
+  const address = await launchAddress(server)
   const first = await page.request.post(`${server.url}/api/launch/session`, {
     data: { proof: new URL(address).searchParams.get('proof') },
   })

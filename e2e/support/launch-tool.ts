@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { expect, type Page } from '@playwright/test'
 import type { OwnServer } from './own-server.ts'
-import { gotoHydrated } from './page.ts'
 
 /** What `npm run launch:open` prints: the offline tool's address with a proof written as the Studio would, and the editor's session in its fragment. */
 export async function launchAddress(server: OwnServer): Promise<string> {
@@ -25,9 +24,8 @@ export async function launchAddress(server: OwnServer): Promise<string> {
 export const browserUserAgent = (n = 0) =>
   `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.${n}.0 Safari/537.36`
 
-/** A visitor on `page` joins the waitlist on the English page (the page already open, or opened here). */
-export async function joinOnPage(page: Page, siteUrl: string | undefined, { name, email }: { name: string; email: string }) {
-  if (siteUrl) await gotoHydrated(page, `${siteUrl}/en`)
+/** A visitor joins the waitlist on the English page open in `page`. */
+export async function joinOnPage(page: Page, { name, email }: { name: string; email: string }) {
   await page.getByLabel('Name').fill(name)
   await page.getByLabel('Role').fill('Head of People')
   await page.getByLabel('Work email').fill(email)
