@@ -34,6 +34,27 @@ export function plannedSplit(split: readonly number[] | null | undefined, armCou
 /** Experiments running at once: each visitor is assigned in every one of them. */
 export const MAX_RUNNING = 4
 
+/**
+ * Combinations of arms served at once: the server keeps a prerender and a content answer per
+ * combination, so their number is bounded, not only the experiments' (four of five arms would be 625).
+ */
+export const MAX_ARM_SETS = 64
+
+/**
+ * The running experiments visitors are assigned in: oldest first, each while the combinations of
+ * arms stay within MAX_ARM_SETS (one that would pass it is left out, and a later smaller one may fit).
+ */
+export function experimentsServed<T extends { arms: readonly unknown[] }>(running: readonly T[]): T[] {
+  const served: T[] = []
+  let armSets = 1
+  for (const experiment of running) {
+    if (served.length === MAX_RUNNING || armSets * experiment.arms.length > MAX_ARM_SETS) continue
+    served.push(experiment)
+    armSets *= experiment.arms.length
+  }
+  return served
+}
+
 export type ExperimentStatus = 'draft' | 'running' | 'stopped' | 'ended'
 
 /** A field that can run an experiment: where it lives, what the team calls it, its layout budget. */

@@ -5,7 +5,7 @@
  * a minute hosted. A split that does not fit its variants falls back to an even one.
  */
 import { defineQuery } from 'groq'
-import { DEFAULT_ARM, EXPERIMENT_ID, MAX_RUNNING, plannedSplit } from '../../schemas/experiments.ts'
+import { DEFAULT_ARM, EXPERIMENT_ID, experimentsServed, plannedSplit } from '../../schemas/experiments.ts'
 import type { RunningExperimentsQueryResult } from '../../schemas/sanity.types.ts'
 import type { QuerySource } from '../site/query-source.ts'
 import type { RunningExperiment } from './assignment.ts'
@@ -24,11 +24,10 @@ export function toRunning({ _id, split, variants }: RunningExperimentsQueryResul
   return { id: _id, arms: armIds.map((id, i) => ({ id, share: shares[i] ?? 0 })) }
 }
 
-/** The running experiments from the content source of `runningExperimentsQuery`. */
+/** The running experiments visitors are assigned in (experimentsServed), from the content source of `runningExperimentsQuery`. */
 export function runningExperiments(source: QuerySource<RunningExperimentsQueryResult>): () => Promise<RunningExperiment[]> {
   return async () =>
-    (await source())
-      .slice(0, MAX_RUNNING)
-      .map(toRunning)
-      .filter((experiment): experiment is RunningExperiment => experiment !== undefined)
+    experimentsServed(
+      (await source()).map(toRunning).filter((experiment): experiment is RunningExperiment => experiment !== undefined),
+    )
 }

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { LRUCache } from 'lru-cache'
+import { MAX_ARM_SETS } from '../../schemas/experiments.ts'
 import type { PageRenderer } from './page-renderer.ts'
 
 type RenderRequest = Parameters<PageRenderer['render']>[0]
@@ -14,8 +15,11 @@ export interface KeptPage extends RenderedPage {
   encoded(encoding: PageEncoding): Promise<Buffer>
 }
 
-/** The two landing pages in each reader language and a few not-found addresses, many times over. */
-const MAX_PAGES = 50
+/**
+ * The landing pages (`/` and `/en` in each reader language) for every set of arms the running
+ * experiments make, and some fifty others (not-found addresses): about 90 KB each, 20 MB at most.
+ */
+const MAX_PAGES = 3 * MAX_ARM_SETS + 50
 /** The footer's year comes from the clock: an hour bounds how long a page can outlive it. */
 const MAX_AGE_MS = 60 * 60 * 1000
 

@@ -1,5 +1,6 @@
 import { createClient } from '@sanity/client'
 import { LRUCache } from 'lru-cache'
+import { MAX_ARM_SETS } from '../../schemas/experiments.ts'
 import { pageQuery } from '../../web/src/shared/content/page-query.ts'
 import type { PageContent } from '../../web/src/shared/content/page-copy.ts'
 import type { ServerConfig } from '../config.ts'
@@ -14,10 +15,7 @@ import { hostedQuery, localQuery } from './query-source.ts'
  */
 export type PageContentSource = (arms?: readonly string[]) => Promise<PageContent>
 
-/** Sets of arms kept at once: every combination of a few running experiments, many times over. */
-const MAX_ARM_SETS = 64
-
-/** One source per set of arms, each keeping its answer as the page query's own source does. */
+/** One source per set of arms served (every combination the running experiments make), each keeping its answer as the page query's own source does. */
 function perArms(sourceFor: (params: { arms: readonly string[] }) => () => Promise<PageContent>): PageContentSource {
   const sources = new LRUCache<string, () => Promise<PageContent>>({ max: MAX_ARM_SETS })
   return (arms = []) => {

@@ -9,7 +9,7 @@
 import { LRUCache } from 'lru-cache'
 import { pageQuery } from '../../web/src/shared/content/page-query.ts'
 import { compactGroq } from '../../web/src/shared/content/compact-groq.ts'
-import { ARM_KEY, MAX_RUNNING } from '../../schemas/experiments.ts'
+import { ARM_KEY, MAX_ARM_SETS, MAX_RUNNING } from '../../schemas/experiments.ts'
 import { mailCopyQuery } from '../../supabase/functions/_shared/delivery/mail-copy-query.ts'
 import { privacyNoteVersionQuery } from '../../supabase/functions/_shared/welcome/privacy-note-version-query.ts'
 import type { Perspective, QueryParams } from '../sanity/query/groq-query.ts'
@@ -42,9 +42,6 @@ export function isSiteQuery(query: string, params: QueryParams, perspective: Per
   return SITE_QUERIES.has(query) && siteParams(query, params) && perspective.kind === 'stack' && perspective.layers.length === 0
 }
 
-/** Sets of arms whose page answers are kept at once (as the server's own page source keeps them). */
-const MAX_ANSWERS_PER_QUERY = 64
-
 /**
  * The site queries' answers as JSON, from the dataset `getDataset` gives, each evaluated once per
  * version of it (localQuery) like the server's own reads of the same queries.
@@ -53,7 +50,8 @@ export function createSiteAnswers(
   getDataset: () => Promise<LocalDataset> | LocalDataset,
 ): (query: string, params?: QueryParams) => Promise<string> {
   const dataset = { get: async () => getDataset() }
-  const sources = new LRUCache<string, () => Promise<unknown>>({ max: SITE_QUERIES.size * MAX_ANSWERS_PER_QUERY })
+  // Per query, an answer for each set of arms served at once, as the server's own page source keeps them.
+  const sources = new LRUCache<string, () => Promise<unknown>>({ max: SITE_QUERIES.size * MAX_ARM_SETS })
   return async (query, params = {}) => {
     if (!SITE_QUERIES.has(query)) throw new Error('not one of the site’s queries')
     const key = `${JSON.stringify(params)}\n${query}`

@@ -11,10 +11,13 @@ const tones = { draft: 'default', running: 'positive', stopped: 'caution', ended
 /** One experiment: what it tests, its split, its results and verdict, and what can be done with it now. */
 export function ExperimentCard({
   experiment,
+  hasRoom,
   writer,
   onChanged,
 }: {
   experiment: ExperimentResult
+  /** Whether the server would assign visitors in it once started, beside those running (experimentsServed). */
+  hasRoom: boolean
   writer: ContentWriter | undefined
   onChanged: () => void
 }) {
@@ -68,10 +71,11 @@ export function ExperimentCard({
             <Button
               text={copy.start}
               tone="positive"
-              disabled={!splitFits}
+              disabled={!splitFits || !hasRoom}
               onClick={() => void write(startExperiment(experiment.id, shares))}
             />
             {splitFits ? null : <Text size={1}>{copy.splitTotal}</Text>}
+            {hasRoom ? null : <Text size={1}>{copy.noRoom}</Text>}
           </Flex>
         ) : null}
         {status === 'running' && writer ? (

@@ -1,5 +1,5 @@
 import type { ExperimentResult } from './launch-api.ts'
-import { variantLabel } from '../../../schemas/experiments.ts'
+import { MAX_ARM_SETS, MAX_RUNNING, variantLabel } from '../../../schemas/experiments.ts'
 
 const percent = (share: number | null, digits = 1) => (share === null ? '—' : `${(share * 100).toFixed(digits)} %`)
 const points = (difference: number) => `${difference >= 0 ? '+' : '−'}${Math.abs(difference * 100).toFixed(2)} pts`
@@ -33,6 +33,7 @@ export const experimentsCopy = {
   split: 'Split (%)',
   splitArm: (label: string) => `Share of ${label} (%)`,
   splitTotal: 'The shares must add up to 100.',
+  noRoom: `The running experiments leave no room for this one: at most ${MAX_RUNNING} run at once, making at most ${MAX_ARM_SETS} combinations of variants. Stop one, or test fewer variants.`,
   start: 'Start',
   stop: 'Stop',
   promote: 'Promote',

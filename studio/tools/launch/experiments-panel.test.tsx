@@ -183,6 +183,21 @@ describe('the Experiments tab', () => {
     ])
   })
 
+  it('offers no start while the running experiments leave no room for a draft, and says why', async () => {
+    const fiveArms = (id: string) => ({
+      ...running,
+      id,
+      arms: ['default', 'b', 'c', 'd', 'e'].map((arm) => ({ ...running.arms[0]!, id: arm, label: arm, share: 20 })),
+    })
+    const draft = { ...fiveArms('experiment-draft'), title: 'Draft test', status: 'draft' as const }
+    // 5 × 5 running, 5 more would make 125 combinations (at most 64).
+    renderPanel([draft, fiveArms('experiment-one'), fiveArms('experiment-two')], { mutate: vi.fn(async () => ({})) })
+    expect(await screen.findByRole('button', { name: 'Start' })).toBeDisabled()
+    expect(
+      screen.getByText(/leave no room for this one: at most 4 run at once, making at most 64 combinations/),
+    ).toBeInTheDocument()
+  })
+
   it('offers no change without a Studio session to write with, and says so', async () => {
     renderPanel([running])
     expect(await screen.findByText(/Open the tool from the Studio/)).toBeInTheDocument()

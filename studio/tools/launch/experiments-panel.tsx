@@ -1,12 +1,13 @@
 import { Stack, Text } from '@sanity/ui'
 import useSWR from 'swr'
-import { LaunchApiError, type LaunchApi } from './launch-api.ts'
+import { LaunchApiError, type ExperimentResult, type LaunchApi } from './launch-api.ts'
 import { useContentWriter } from './content-writer.tsx'
 import { ExperimentCard } from './experiment-card.tsx'
 import { experimentsCopy as copy } from './experiments-copy.ts'
 import { LoadError } from './load-error.tsx'
 import { NewExperiment } from './new-experiment.tsx'
 import { REFRESH_MS } from './refresh.ts'
+import { experimentsServed } from '../../../schemas/experiments.ts'
 
 /**
  * Copy experiments (docs/product.md §12): a new one on a field that holds none, then each one with
@@ -33,8 +34,20 @@ export function ExperimentsPanel({ api }: { api: LaunchApi }) {
       )}
       {data && data.experiments.length === 0 ? <Text muted>{copy.none}</Text> : null}
       {data?.experiments.map((experiment) => (
-        <ExperimentCard key={experiment.id} experiment={experiment} writer={writer} onChanged={changed} />
+        <ExperimentCard
+          key={experiment.id}
+          experiment={experiment}
+          hasRoom={hasRoom(data.experiments, experiment)}
+          writer={writer}
+          onChanged={changed}
+        />
       ))}
     </Stack>
   )
+}
+
+/** Whether the server would assign visitors in `candidate` too, were it started now (experimentsServed). */
+function hasRoom(experiments: readonly ExperimentResult[], candidate: ExperimentResult): boolean {
+  const running = experiments.filter((experiment) => experiment.status === 'running')
+  return experimentsServed([...running, candidate]).includes(candidate)
 }
