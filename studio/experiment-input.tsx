@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Button, Card, Flex, Select, Stack, Text } from '@sanity/ui'
-import { set, unset, useClient, type InputProps, type ObjectInputProps, type PatchEvent, type FormPatch } from 'sanity'
+import { set, unset, useDocumentStore, type InputProps, type ObjectInputProps, type PatchEvent, type FormPatch } from 'sanity'
 import { EXPERIMENT_TYPE, variantEntry } from '../schemas/experiments'
 import { STUDIO_API_VERSION } from './api-version.ts'
 
@@ -85,12 +85,16 @@ export function ExperimentAttach({
 }
 
 function ExperimentFieldInput(props: ObjectInputProps) {
-  const client = useClient({ apiVersion: STUDIO_API_VERSION })
+  const documentStore = useDocumentStore()
   const [experiments, setExperiments] = useState<DraftExperiment[]>([])
   useEffect(() => {
-    const subscription = client.observable.fetch<DraftExperiment[]>(DRAFTS).subscribe(setExperiments)
+    // Listened to, not fetched once: an experiment created in the Launch tool while this form is
+    // open is offered here at once, and one started there leaves the list.
+    const subscription = documentStore
+      .listenQuery(DRAFTS, {}, { apiVersion: STUDIO_API_VERSION, perspective: 'published', tag: 'pulso.experiment-input' })
+      .subscribe((found) => setExperiments(found as DraftExperiment[]))
     return () => subscription.unsubscribe()
-  }, [client])
+  }, [documentStore])
   return (
     <Stack gap={3}>
       <ExperimentAttach
