@@ -12,17 +12,18 @@ command -v pgbench >/dev/null || { echo "pgbench not found (Debian: postgresql-c
 name="pulso_insert_cost_$$"
 admin="$TEST_DATABASE_URL"
 target="${admin%/*}/$name"
-work="$(mktemp -d)"
-trap 'psql -q "$admin" -c "drop database if exists $name with (force)" >/dev/null; rm -rf "$work"' EXIT
+migrations="$(mktemp --suffix=.sql)"
+inserts="$(mktemp --suffix=.pgb)"
+trap 'psql -q "$admin" -c "drop database if exists $name with (force)" >/dev/null; rm -f "$migrations" "$inserts"' EXIT
 
 psql -q "$admin" -c "create database $name" >/dev/null
 {
   echo "grant anon, authenticated to current_user;"
   for migration in supabase/migrations/*.sql; do echo "\\i $migration"; done
-} >"$work/migrate.sql"
-psql -q -v ON_ERROR_STOP=1 "$target" -f "$work/migrate.sql" >/dev/null 2>&1
+} >"$migrations"
+psql -q -v ON_ERROR_STOP=1 "$target" -f "$migrations" >/dev/null 2>&1
 
-cat >"$work/insert.pgb" <<'SQL'
+cat >"$inserts" <<'SQL'
 \set n random(1, 1000000000000)
 \set a random(1, 250)
 \set b random(1, 250)
@@ -35,6 +36,6 @@ SQL
 
 echo "Database time of one sign-up's insert (pgbench, 1 client, 3,000 inserts a run):"
 for run in 1 2 3; do
-  latency="$(PGOPTIONS='-c synchronous_commit=off' pgbench -n -f "$work/insert.pgb" -c 1 -t 3000 "$target" 2>&1 | sed -n 's/^latency average = //p')"
+  latency="$(PGOPTIONS='-c synchronous_commit=off' pgbench -n -f "$inserts" -c 1 -t 3000 "$target" 2>&1 | sed -n 's/^latency average = //p')"
   echo "  run $run  ${latency:-failed}"
 done
