@@ -1,7 +1,8 @@
 // `npm run bench`: page weight of the first paint, how fast a content edit reaches an open page,
 // sign-up throughput (50 concurrent clients through both supabase-js calls) on PGlite and on
 // PostgreSQL (TEST_DATABASE_URL's server, or an embedded one), and page views counted per second
-// on PostgreSQL (bench/views.ts), and the place in line found with 100,000 waiting (bench/places.ts).
+// on PostgreSQL (bench/views.ts), the place in line found with 100,000 waiting (bench/places.ts), and
+// the database time of one sign-up's insert (bench/insert-cost.ts).
 import { get as httpGet } from 'node:http'
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
@@ -18,6 +19,7 @@ import { percentile } from './stats.ts'
 import { serverSandbox } from '../test/server/server-process.ts'
 import { printViewsRow, VIEWS_HEADER, viewsRun } from './views.ts'
 import { PLACES_HEADER, placesRun } from './places.ts'
+import { INSERT_HEADER, insertRun } from './insert-cost.ts'
 
 const SIGNUPS = Number(process.env.BENCH_SIGNUPS ?? 1000)
 const CONCURRENCY = 50
@@ -280,7 +282,8 @@ async function withThrowawayDatabase<T>(run: (databaseUrl: string) => Promise<T>
 }
 
 // `npm run bench -- signups` runs the sign-up benchmark alone; `-- signups postgres` (or `pglite`) one backend;
-// `-- views` the page views counted per second (PostgreSQL only); `-- places` the place-in-line lookup (PostgreSQL only).
+// `-- views` the page views counted per second (PostgreSQL only); `-- places` the place-in-line lookup (PostgreSQL only);
+// `-- insert` the database time of one sign-up's insert (PostgreSQL only).
 const [only, backend] = process.argv.slice(2)
 if (!only || only === 'page') await pageWeight()
 if (!only || only === 'live') await liveEditLatency()
@@ -301,4 +304,8 @@ if (!only || only === 'views') {
 if (!only || only === 'places') {
   console.log(PLACES_HEADER)
   if (!(await withThrowawayDatabase(placesRun))) process.exitCode = 1
+}
+if (!only || only === 'insert') {
+  console.log(INSERT_HEADER)
+  await withThrowawayDatabase(insertRun)
 }

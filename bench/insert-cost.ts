@@ -1,0 +1,61 @@
+// `npm run bench -- insert`: the database time of one sign-up's insert alone, with every trigger it
+// fires (docs/decisions/0054-helpers-planned-once.md), on PostgreSQL: BENCH_INSERTS (3,000) inserts
+// one after another on a warm connection, each in a transaction of its own, as the public role with the
+// request's headers, as the server sends a visitor's. Commit waits are left out (synchronous_commit off): the figure is the
+// work, not the disk.
+import { resolve } from 'node:path'
+import { openDatabase } from '../server/db/database.ts'
+import { migrate } from '../server/db/migrate.ts'
+import { percentile } from './stats.ts'
+
+const INSERTS = Number(process.env.BENCH_INSERTS ?? 3000)
+const WARM_UP = 200
+
+export const INSERT_HEADER = `One sign-up's insert with its triggers, ${INSERTS.toLocaleString('en')} one at a time (ms)`
+
+/** A visitor's headers as the site server hands them over (server/supabase/gateway.ts), one address each. */
+const headersOf = (n: number) =>
+  JSON.stringify({
+    'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+    'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+    accept: '*/*',
+    'content-type': 'application/json',
+    prefer: 'return=minimal',
+  })
+
+/** Migrates an empty database at `databaseUrl`, then times the inserts and prints their p50/p95/mean. */
+export async function insertRun(databaseUrl: string): Promise<void> {
+  const db = await openDatabase({ databaseUrl, dataDir: '' })
+  try {
+    await migrate(db, resolve(import.meta.dirname, '../supabase/migrations'))
+    const times: number[] = []
+    for (let n = 0; n < WARM_UP + INSERTS; n++) {
+      const started = process.hrtime.bigint()
+      await db.transaction(async (tx) => {
+        await tx.query(
+          `select set_config('synchronous_commit', 'off', true), set_config('role', 'anon', true),
+                  set_config('request.method', 'POST', true), set_config('request.path', '/waitlist', true),
+                  set_config('request.headers', $1, true)`,
+          [headersOf(n)],
+        )
+        await tx.query(
+          `insert into public.waitlist (email, role, signup_locale, signup_device) values ($1, 'Head of People', 'pt', 'desktop')`,
+          [`pessoa-${n}@empresa.com`],
+        )
+      })
+      if (n >= WARM_UP) times.push(Number(process.hrtime.bigint() - started) / 1e6)
+    }
+    // Every insert kept, each with its referral code: a refused row would have fired nothing and timed nothing.
+    const { rows } = await db.query<{ places: number; codes: number }>(
+      'select (select count(*)::int from public.waitlist) as places, (select count(*)::int from referrals.people) as codes',
+    )
+    if (rows[0]?.places !== WARM_UP + INSERTS || rows[0]?.codes !== WARM_UP + INSERTS)
+      throw new Error(`expected ${WARM_UP + INSERTS} places with codes, found ${JSON.stringify(rows[0])}`)
+    const mean = times.reduce((sum, time) => sum + time, 0) / times.length
+    console.log(
+      `  PostgreSQL   p50 ${percentile(times, 0.5).toFixed(2)}  p95 ${percentile(times, 0.95).toFixed(2)}  mean ${mean.toFixed(2)}`,
+    )
+  } finally {
+    await db.close()
+  }
+}
