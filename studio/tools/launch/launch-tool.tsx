@@ -7,8 +7,6 @@ import { openLaunchSession } from './launch-handshake.ts'
 import { ContentWriterContext, type ContentWriter } from './content-writer.tsx'
 import { STUDIO_API_VERSION } from '../../api-version.ts'
 
-/** The API version the proof is written with (any current one: it only creates and deletes). */
-
 function StudioLaunch({ siteUrl }: { siteUrl: string }) {
   const client = useClient({ apiVersion: STUDIO_API_VERSION })
   const api = useMemo(() => createLaunchApi(siteUrl), [siteUrl])
