@@ -50,6 +50,8 @@ export interface ExperimentResult {
   id: string
   title: string
   status: ExperimentStatus
+  /** Visitors are assigned in it now: running, and among those served at once (experimentsServed). */
+  served: boolean
   plannedExposures: number
   startedAt: string | null
   stoppedAt: string | null
@@ -85,8 +87,8 @@ export function fieldStates(overview: Overview): FieldState[] {
   }))
 }
 
-/** The experiments of `overview` with their counts and what the statistics say. */
-export function experimentResults(overview: Overview, totals: ExperimentTotals): ExperimentResult[] {
+/** The experiments of `overview` with their counts and what the statistics say; `served`: the ids visitors are assigned in. */
+export function experimentResults(overview: Overview, totals: ExperimentTotals, served: ReadonlySet<string>): ExperimentResult[] {
   const fields = fieldValues(overview)
   return overview.experiments.map((experiment) => {
     const holder = fields.find(({ value }) => value?.experimentId === experiment._id)
@@ -110,6 +112,7 @@ export function experimentResults(overview: Overview, totals: ExperimentTotals):
       id: experiment._id,
       title: experiment.title ?? experiment._id,
       status: experiment.status ?? 'draft',
+      served: served.has(experiment._id),
       plannedExposures,
       startedAt: experiment.startedAt ?? null,
       stoppedAt: experiment.stoppedAt ?? null,

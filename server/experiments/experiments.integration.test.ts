@@ -255,6 +255,7 @@ describe.each(databaseVariants)('copy experiments on $name', ({ database }) => {
     for (const id of [HEADLINE, TITLE]) {
       const result = results.find((experiment) => experiment.id === id)
       if (!result) throw new Error(`${id} is not shown`)
+      expect(result.served).toBe(true)
       const counts = truth[id]!
       expect(
         result.arms.map(({ id: arm, exposures, signups, confirmations }) => ({ arm, exposures, signups, confirmations })),

@@ -117,10 +117,11 @@ export function startExperiments(
     flush: () => exposures.flush(),
     sweep: () => exposures.sweep(),
     async overview() {
-      const overview = await sources.overview()
+      const [overview, running] = await Promise.all([sources.overview(), sources.running()])
       const experiments = overview.experiments.map((experiment) => experiment._id)
       const totals = experiments.length > 0 ? await counts.totals(experiments) : {}
-      return { experiments: experimentResults(overview, totals), fields: fieldStates(overview) }
+      const served = new Set(running.map((experiment) => experiment.id))
+      return { experiments: experimentResults(overview, totals, served), fields: fieldStates(overview) }
     },
     close: () => exposures.close(),
   }

@@ -78,6 +78,7 @@ export function ExperimentCard({
             {hasRoom ? null : <Text size={1}>{copy.noRoom}</Text>}
           </Flex>
         ) : null}
+        {status === 'running' && !experiment.served ? <Text size={1}>{copy.notServed}</Text> : null}
         {status === 'running' && writer ? (
           <Flex>
             <Button text={copy.stop} tone="caution" mode="ghost" onClick={() => void write(stopExperiment(experiment.id))} />

@@ -34,6 +34,7 @@ export const experimentsCopy = {
   splitArm: (label: string) => `Share of ${label} (%)`,
   splitTotal: 'The shares must add up to 100.',
   noRoom: `The running experiments leave no room for this one: at most ${MAX_RUNNING} run at once, making at most ${MAX_ARM_SETS} combinations of variants. Stop one, or test fewer variants.`,
+  notServed: `Running, but nobody is assigned in it: the experiments started before it already make the most combinations of variants served at once (${MAX_ARM_SETS}), or ${MAX_RUNNING} run. Stop one of them, or this one.`,
   start: 'Start',
   stop: 'Stop',
   promote: 'Promote',

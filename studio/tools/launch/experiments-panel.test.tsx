@@ -29,6 +29,7 @@ const running: ExperimentResult = {
   id: 'experiment-1a2b3c4d',
   title: 'Shorter headline',
   status: 'running',
+  served: true,
   plannedExposures: 5000,
   startedAt: '2026-11-28T09:00:00Z',
   stoppedAt: null,
@@ -170,6 +171,7 @@ describe('the Experiments tab', () => {
       id: 'experiment-draft',
       title: 'Draft test',
       status: 'draft' as const,
+      served: false,
       verdict: { kind: 'collecting' as const, exposuresNeeded: 100 },
     }
     const user = renderPanel([draft, running], { mutate })
@@ -189,13 +191,18 @@ describe('the Experiments tab', () => {
       id,
       arms: ['default', 'b', 'c', 'd', 'e'].map((arm) => ({ ...running.arms[0]!, id: arm, label: arm, share: 20 })),
     })
-    const draft = { ...fiveArms('experiment-draft'), title: 'Draft test', status: 'draft' as const }
+    const draft = { ...fiveArms('experiment-draft'), title: 'Draft test', status: 'draft' as const, served: false }
     // 5 × 5 running, 5 more would make 125 combinations (at most 64).
     renderPanel([draft, fiveArms('experiment-one'), fiveArms('experiment-two')], { mutate: vi.fn(async () => ({})) })
     expect(await screen.findByRole('button', { name: 'Start' })).toBeDisabled()
     expect(
       screen.getByText(/leave no room for this one: at most 4 run at once, making at most 64 combinations/),
     ).toBeInTheDocument()
+  })
+
+  it('says so of a running experiment the server assigns nobody in', async () => {
+    renderPanel([{ ...running, served: false }])
+    expect(await screen.findByText(/Running, but nobody is assigned in it/)).toBeInTheDocument()
   })
 
   it('offers no change without a Studio session to write with, and says so', async () => {

@@ -46,8 +46,8 @@ export function ExperimentsPanel({ api }: { api: LaunchApi }) {
   )
 }
 
-/** Whether the server would assign visitors in `candidate` too, were it started now (experimentsServed). */
+/** Whether the server would assign visitors in `candidate` too, were it started now beside those it serves (experimentsServed). */
 function hasRoom(experiments: readonly ExperimentResult[], candidate: ExperimentResult): boolean {
-  const running = experiments.filter((experiment) => experiment.status === 'running')
-  return experimentsServed([...running, candidate]).includes(candidate)
+  const served = experiments.filter((experiment) => experiment.served)
+  return experimentsServed([...served, candidate]).includes(candidate)
 }
