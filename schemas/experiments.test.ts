@@ -5,9 +5,11 @@ const withArms = (id: string, count: number) => ({ id, arms: Array.from({ length
 const ids = (experiments: { id: string }[]) => experiments.map((experiment) => experiment.id)
 
 describe('the running experiments visitors are assigned in', () => {
-  it('takes them all, oldest first, while their combinations of arms stay within the bound', () => {
-    expect(ids(experimentsServed([withArms('a', 4), withArms('b', 4), withArms('c', 4)]))).toEqual(['a', 'b', 'c'])
-    expect(4 * 4 * 4).toBe(MAX_ARM_SETS)
+  it('takes them, oldest first, up to the bound itself and not past it', () => {
+    // 4 × 4 × 4 = 64, the bound: a fourth of only 2 arms would make 128.
+    const served = experimentsServed([withArms('a', 4), withArms('b', 4), withArms('c', 4), withArms('d', 2)])
+    expect(ids(served)).toEqual(['a', 'b', 'c'])
+    expect(served.reduce((combinations, experiment) => combinations * experiment.arms.length, 1)).toBe(MAX_ARM_SETS)
   })
 
   it('leaves out one that would pass the bound, and still takes a later one that fits', () => {
