@@ -161,7 +161,7 @@ begin
     return;
   end if;
   client_network := case when position('/' in client) > 0 then client else host(network(set_masklen(client::inet, 24))) || '/24' end;
-  -- Read first: the day's salt is there for all but the day's first sign-up, and a write would lock its row.
+  -- Read first: the day's salt is there for all but the day's first sign-up, which alone pays for drawing one.
   if not exists (select from analytics.salts where day = today) then
     insert into analytics.salts (day, salt) values (today, referrals.random_salt()) on conflict (day) do nothing;
   end if;
