@@ -28,10 +28,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: 'es2022',
     // Every browser the page supports preloads modules itself; the polyfill would cost every visitor bytes.
     modulePreload: false,
-    // V8's explicit compile hint: the entry's functions are compiled while it streams in, off the
-    // main thread, instead of one by one as its evaluation first calls them (29 bytes compressed;
-    // docs/decisions/0040-no-long-task-while-the-page-loads.md). After minification, which drops comments.
-    rolldownOptions: { output: { postBanner: (chunk) => (chunk.isEntry ? '//# allFunctionsCalledOnLoad' : '') } },
+    // The browser's entry carries V8's explicit compile hint: its functions are compiled while it
+    // streams in, off the main thread, instead of one by one as its evaluation first calls them (29
+    // bytes compressed; docs/decisions/0040-no-long-task-while-the-page-loads.md). After minification,
+    // which drops comments. The prerender's bundle, loaded once by Node, has no use for it.
+    rolldownOptions: isSsrBuild
+      ? {}
+      : { output: { postBanner: (chunk) => (chunk.isEntry ? '//# allFunctionsCalledOnLoad' : '') } },
   },
   ssr: {
     // Its Node entry is CommonJS, whose default export Node's ESM loader does not unwrap
