@@ -45,12 +45,12 @@ export async function insertRun(databaseUrl: string): Promise<void> {
       })
       if (n >= WARM_UP) times.push(Number(process.hrtime.bigint() - started) / 1e6)
     }
-    // Every insert kept, each with its referral code: a refused row would have fired nothing and timed nothing.
-    const { rows } = await db.query<{ places: number; codes: number }>(
-      'select (select count(*)::int from public.waitlist) as places, (select count(*)::int from referrals.people) as codes',
+    // Every insert kept, each with where it came from: a refused row would have fired nothing and timed nothing.
+    const { rows } = await db.query<{ places: number; seen: number }>(
+      'select count(*)::int as places, count(signup_seen)::int as seen from public.waitlist',
     )
-    if (rows[0]?.places !== WARM_UP + INSERTS || rows[0]?.codes !== WARM_UP + INSERTS)
-      throw new Error(`expected ${WARM_UP + INSERTS} places with codes, found ${JSON.stringify(rows[0])}`)
+    if (rows[0]?.places !== WARM_UP + INSERTS || rows[0]?.seen !== WARM_UP + INSERTS)
+      throw new Error(`expected ${WARM_UP + INSERTS} places with their sign-up's hashes, found ${JSON.stringify(rows[0])}`)
     const mean = times.reduce((sum, time) => sum + time, 0) / times.length
     console.log(
       `  PostgreSQL   p50 ${percentile(times, 0.5).toFixed(2)}  p95 ${percentile(times, 0.95).toFixed(2)}  mean ${mean.toFixed(2)}`,

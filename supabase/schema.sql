@@ -910,6 +910,7 @@ CREATE TABLE public.waitlist (
     signup_locale text,
     signup_device text,
     experiment_arms text[],
+    signup_seen bytea,
     CONSTRAINT waitlist_consent_locale_check CHECK ((consent_locale = ANY (ARRAY['pt'::text, 'en'::text]))),
     CONSTRAINT waitlist_consent_version_check CHECK (((char_length(consent_version) >= 1) AND (char_length(consent_version) <= 64))),
     CONSTRAINT waitlist_experiment_arms_bounded CHECK (((array_ndims(experiment_arms) = 1) AND ((cardinality(experiment_arms) >= 1) AND (cardinality(experiment_arms) <= 4)) AND (array_position(experiment_arms, NULL::text) IS NULL) AND (array_to_string(experiment_arms, ','::text) ~ '^[A-Za-z0-9_-]{1,64}:[A-Za-z0-9_-]{1,32}(,[A-Za-z0-9_-]{1,64}:[A-Za-z0-9_-]{1,32}){0,3}$'::text))),
@@ -917,6 +918,7 @@ CREATE TABLE public.waitlist (
     CONSTRAINT waitlist_referrer_host_bounded CHECK ((referrer_host ~ '^[a-z0-9.:\[\]-]{1,253}$'::text)),
     CONSTRAINT waitlist_signup_device_known CHECK ((signup_device = ANY (ARRAY['phone'::text, 'tablet'::text, 'desktop'::text]))),
     CONSTRAINT waitlist_signup_locale_known CHECK ((signup_locale = ANY (ARRAY['pt'::text, 'en'::text]))),
+    CONSTRAINT waitlist_signup_seen_shape CHECK ((octet_length(signup_seen) = ANY (ARRAY[32, 64]))),
     CONSTRAINT waitlist_utm_campaign_bounded CHECK ((((char_length(utm_campaign) >= 1) AND (char_length(utm_campaign) <= 100)) AND (utm_campaign !~ '[[:cntrl:]]'::text))),
     CONSTRAINT waitlist_utm_medium_bounded CHECK ((((char_length(utm_medium) >= 1) AND (char_length(utm_medium) <= 100)) AND (utm_medium !~ '[[:cntrl:]]'::text))),
     CONSTRAINT waitlist_utm_source_bounded CHECK ((((char_length(utm_source) >= 1) AND (char_length(utm_source) <= 100)) AND (utm_source !~ '[[:cntrl:]]'::text)))
@@ -993,6 +995,12 @@ COMMENT ON COLUMN public.waitlist.signup_device IS 'phone, tablet or desktop, re
 --
 
 COMMENT ON COLUMN public.waitlist.experiment_arms IS 'The arms of the copy experiments the page showed (<experimentId>:<variantId>), sent by the form; null when none ran.';
+
+--
+-- Name: COLUMN waitlist.signup_seen; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.waitlist.signup_seen IS 'Where the sign-up came from as referrals.sightings keeps it: visitor then network hash under the sign-up day''s salt, then under the day before''s; emptied with those salts (referrals.forget_sightings).';
 
 --
 -- Name: locale_of(public.waitlist); Type: FUNCTION; Schema: invites; Owner: -
@@ -2155,41 +2163,66 @@ end;
 $$;
 
 --
--- Name: sightings; Type: TABLE; Schema: referrals; Owner: -
---
-
-CREATE TABLE referrals.sightings (
-    waitlist_id uuid NOT NULL,
-    day date NOT NULL,
-    visitor bytea NOT NULL,
-    network bytea NOT NULL,
-    seen_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT sightings_network_size CHECK ((octet_length(network) = 16)),
-    CONSTRAINT sightings_visitor_size CHECK ((octet_length(visitor) = 16))
-);
-
---
--- Name: TABLE sightings; Type: COMMENT; Schema: referrals; Owner: -
---
-
-COMMENT ON TABLE referrals.sightings IS 'Day-keyed hashes of where a person was seen, to hold referrals from the referrer''s own network; deleted with the day''s salt.';
-
---
 -- Name: forget_sightings(); Type: FUNCTION; Schema: referrals; Owner: -
 --
 
 CREATE FUNCTION referrals.forget_sightings() RETURNS integer
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
-    BEGIN ATOMIC
- WITH forgotten AS (
-          DELETE FROM referrals.sightings
-           WHERE ((sightings.seen_at < (now() - '48:00:00'::interval)) OR (sightings.day < (analytics.utc_day(now()) - 1)))
-           RETURNING 1 AS "?column?"
-         )
-  SELECT (count(*))::integer AS count
-    FROM forgotten;
-END;
+    AS $$
+declare
+  today_began timestamptz := analytics.utc_day(now())::timestamp at time zone 'UTC';
+  forgotten integer;
+  emptied integer;
+begin
+  delete from referrals.sightings where seen_at < now() - interval '48 hours' or day < analytics.utc_day(now()) - 1;
+  get diagnostics forgotten = row_count;
+  -- A sign-up's hashes go with their salts: the day before's once the sign-up's day is over, its
+  -- own day's once the next is over too.
+  update public.waitlist set signup_seen = case when created_at < today_began - interval '1 day' then null else substring(signup_seen from 1 for 32) end
+  where signup_seen is not null and created_at < today_began
+    and (created_at < today_began - interval '1 day' or octet_length(signup_seen) = 64);
+  get diagnostics emptied = row_count;
+  return forgotten + emptied;
+end;
+$$;
+
+--
+-- Name: hashes_of(json); Type: FUNCTION; Schema: referrals; Owner: -
+--
+
+CREATE FUNCTION referrals.hashes_of(p_headers json) RETURNS bytea
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  client text := guard.client_address(coalesce(p_headers, '{}'::json));
+  agent text;
+  client_network text;
+  today date;
+  salt bytea;
+  hashes bytea;
+begin
+  if client = 'unknown' then
+    return null;
+  end if;
+  agent := left(coalesce(p_headers ->> 'user-agent', ''), 512);
+  client_network := case when position('/' in client) > 0 then client else host(network(set_masklen(client::inet, 24))) || '/24' end;
+  today := analytics.utc_day(now());
+  select s.salt into salt from analytics.salts as s where s.day = today;
+  if not found then
+    -- The day's first sign-up alone pays for drawing its salt.
+    insert into analytics.salts (day, salt) values (today, referrals.random_salt()) on conflict (day) do nothing;
+    select s.salt into salt from analytics.salts as s where s.day = today;
+  end if;
+  hashes := referrals.keyed(salt, 'visitor', client || E'\n' || agent) || referrals.keyed(salt, 'network', client_network);
+  select s.salt into salt from analytics.salts as s where s.day = today - 1;
+  if found then
+    hashes := hashes || referrals.keyed(salt, 'visitor', client || E'\n' || agent) || referrals.keyed(salt, 'network', client_network);
+  end if;
+  return hashes;
+end;
+$$;
 
 --
 -- Name: invitation_changed(); Type: FUNCTION; Schema: referrals; Owner: -
@@ -2323,9 +2356,10 @@ CREATE FUNCTION referrals.network_match(p_one uuid, p_other uuid) RETURNS text
     AS $$
 begin
   return (
+    with seen as (select * from referrals.seen(array[p_one, p_other]))
     select case when bool_or(one.visitor = other.visitor) then 'same_visitor' when count(*) > 0 then 'same_network' end
-    from referrals.sightings as one
-    join referrals.sightings as other on other.day = one.day and other.network = one.network
+    from seen as one
+    join seen as other on other.day = one.day and other.network = one.network
     where one.waitlist_id = p_one and other.waitlist_id = p_other
       and abs(extract(epoch from one.seen_at - other.seen_at)) <= 86400);
 end;
@@ -2370,28 +2404,13 @@ CREATE FUNCTION referrals.note_sighting(p_waitlist_id uuid, p_headers json) RETU
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-declare
-  client text := guard.client_address(coalesce(p_headers, '{}'::json));
-  agent text := left(coalesce(p_headers ->> 'user-agent', ''), 512);
-  client_network text;
-  today date := analytics.utc_day(now());
 begin
-  if p_waitlist_id is null or client = 'unknown' then
-    return;
-  end if;
-  client_network := case when position('/' in client) > 0 then client else host(network(set_masklen(client::inet, 24))) || '/24' end;
-  -- Read first: the day's salt is there for all but the day's first sign-up, which alone pays for drawing one.
-  if not exists (select from analytics.salts where day = today) then
-    insert into analytics.salts (day, salt) values (today, referrals.random_salt()) on conflict (day) do nothing;
-  end if;
-  if (select count(*) from referrals.sightings where waitlist_id = p_waitlist_id) >= 20 then
+  if p_waitlist_id is null or (select count(*) from referrals.sightings where waitlist_id = p_waitlist_id) >= 20 then
     return;
   end if;
   insert into referrals.sightings (waitlist_id, day, visitor, network, seen_at)
-  select p_waitlist_id, salt.day, referrals.keyed(salt.salt, 'visitor', client || E'\n' || agent),
-         referrals.keyed(salt.salt, 'network', client_network), now()
-  from analytics.salts as salt
-  where salt.day in (today, today - 1)
+  select p_waitlist_id, seen.day, seen.visitor, seen.network, now()
+  from referrals.unpacked(referrals.hashes_of(p_headers), analytics.utc_day(now())) as seen
   on conflict on constraint sightings_pkey do update set seen_at = excluded.seen_at;
 end;
 $$;
@@ -2422,46 +2441,6 @@ end;
 $$;
 
 --
--- Name: place_added(); Type: FUNCTION; Schema: referrals; Owner: -
---
-
-CREATE FUNCTION referrals.place_added() RETURNS trigger
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $_$
-declare
-  code_given text := lower(btrim(new.ref));
-  referrer public.waitlist;
-begin
-  -- A code already given (about one chance in a million at 100,000 people) is drawn again; ON
-  -- CONFLICT rather than an exception block, which would open a subtransaction for every sign-up.
-  loop
-    insert into referrals.people (waitlist_id, code, joined_at, waiting)
-    values (new.id, referrals.new_code(), new.created_at, new.confirmed_at is not null)
-    on conflict (code) do nothing;
-    exit when found;
-  end loop;
-  perform referrals.note_sighting(new.id, nullif(current_setting('request.headers', true), '')::json);
-
-  if code_given is null or code_given !~ '^[0-9abcdefghjkmnpqrstvwxyz]{8}$' then
-    return null;
-  end if;
-  select w.* into referrer from referrals.people as p join public.waitlist as w on w.id = p.waitlist_id where p.code = code_given;
-  if not found or referrer.id = new.id then
-    return null;
-  end if;
-  if guard.mailbox_key(referrer.email) = guard.mailbox_key(new.email) then
-    insert into referrals.referrals (referred_id, referrer_id, status, reason, decided_at)
-    values (new.id, referrer.id, 'refused', 'own_mailbox', now());
-  else
-    insert into referrals.referrals (referred_id, referrer_id, network_match)
-    values (new.id, referrer.id, referrals.network_match(new.id, referrer.id));
-  end if;
-  return null;
-end;
-$_$;
-
---
 -- Name: place_confirmed(); Type: FUNCTION; Schema: referrals; Owner: -
 --
 
@@ -2469,9 +2448,20 @@ CREATE FUNCTION referrals.place_confirmed() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  in_line boolean := not exists (select from invites.invitations where waitlist_id = new.id);
 begin
-  update referrals.people set waiting = not exists (select from invites.invitations where waitlist_id = new.id)
-  where waitlist_id = new.id;
+  if exists (select from referrals.people where waitlist_id = new.id) then
+    update referrals.people set waiting = in_line where waitlist_id = new.id;
+    return null;
+  end if;
+  -- A code already given (about one chance in a million at 100,000 people) is drawn again.
+  loop
+    insert into referrals.people (waitlist_id, code, joined_at, waiting)
+    values (new.id, referrals.new_code(), new.created_at, in_line)
+    on conflict (code) do nothing;
+    exit when found;
+  end loop;
   return null;
 end;
 $$;
@@ -2548,6 +2538,36 @@ end;
 $$;
 
 --
+-- Name: place_referred(); Type: FUNCTION; Schema: referrals; Owner: -
+--
+
+CREATE FUNCTION referrals.place_referred() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  code_given text := lower(btrim(new.ref));
+  referrer public.waitlist;
+begin
+  if code_given !~ '^[0-9abcdefghjkmnpqrstvwxyz]{8}$' then
+    return null;
+  end if;
+  select w.* into referrer from referrals.people as p join public.waitlist as w on w.id = p.waitlist_id where p.code = code_given;
+  if not found or referrer.id = new.id then
+    return null;
+  end if;
+  if guard.mailbox_key(referrer.email) = guard.mailbox_key(new.email) then
+    insert into referrals.referrals (referred_id, referrer_id, status, reason, decided_at)
+    values (new.id, referrer.id, 'refused', 'own_mailbox', now());
+  else
+    insert into referrals.referrals (referred_id, referrer_id, network_match)
+    values (new.id, referrer.id, referrals.network_match(new.id, referrer.id));
+  end if;
+  return null;
+end;
+$_$;
+
+--
 -- Name: queue_standing(uuid); Type: FUNCTION; Schema: referrals; Owner: -
 --
 
@@ -2601,6 +2621,35 @@ CREATE FUNCTION referrals.ranking(p_count integer) RETURNS TABLE(waitlist_id uui
         from referrals.people as p where p.waiting) as keyed
   order by 2
   limit p_count;
+$$;
+
+--
+-- Name: seen(uuid[]); Type: FUNCTION; Schema: referrals; Owner: -
+--
+
+CREATE FUNCTION referrals.seen(p_people uuid[]) RETURNS TABLE(waitlist_id uuid, day date, visitor bytea, network bytea, seen_at timestamp with time zone)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select s.waitlist_id, s.day, s.visitor, s.network, s.seen_at from referrals.sightings as s where s.waitlist_id = any(p_people)
+  union all
+  select w.id, seen.day, seen.visitor, seen.network, w.created_at
+  from public.waitlist as w, referrals.unpacked(w.signup_seen, analytics.utc_day(w.created_at)) as seen
+  where w.id = any(p_people) and w.signup_seen is not null;
+$$;
+
+--
+-- Name: signup_seen(); Type: FUNCTION; Schema: referrals; Owner: -
+--
+
+CREATE FUNCTION referrals.signup_seen() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  new.signup_seen := referrals.hashes_of(nullif(current_setting('request.headers', true), '')::json);
+  return new;
+end;
 $$;
 
 --
@@ -2679,6 +2728,18 @@ begin
   end if;
   return new;
 end;
+$$;
+
+--
+-- Name: unpacked(bytea, date); Type: FUNCTION; Schema: referrals; Owner: -
+--
+
+CREATE FUNCTION referrals.unpacked(p_hashes bytea, p_day date) RETURNS TABLE(day date, visitor bytea, network bytea)
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select p_day - k, substring(p_hashes from 32 * k + 1 for 16), substring(p_hashes from 32 * k + 17 for 16)
+  from generate_series(0, coalesce(octet_length(p_hashes), 0) / 32 - 1) as k;
 $$;
 
 --
@@ -3293,6 +3354,26 @@ CREATE TABLE referrals.boosted (
 COMMENT ON TABLE referrals.boosted IS 'Waiting people with credited referrals (a copy of referrals.people kept by a trigger).';
 
 --
+-- Name: sightings; Type: TABLE; Schema: referrals; Owner: -
+--
+
+CREATE TABLE referrals.sightings (
+    waitlist_id uuid NOT NULL,
+    day date NOT NULL,
+    visitor bytea NOT NULL,
+    network bytea NOT NULL,
+    seen_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT sightings_network_size CHECK ((octet_length(network) = 16)),
+    CONSTRAINT sightings_visitor_size CHECK ((octet_length(visitor) = 16))
+);
+
+--
+-- Name: TABLE sightings; Type: COMMENT; Schema: referrals; Owner: -
+--
+
+COMMENT ON TABLE referrals.sightings IS 'Day-keyed hashes of where a person was seen, to hold referrals from the referrer''s own network; deleted with the day''s salt.';
+
+--
 -- Name: waiting_minutes; Type: TABLE; Schema: referrals; Owner: -
 --
 
@@ -3637,6 +3718,12 @@ CREATE INDEX waitlist_by_mailbox ON public.waitlist USING btree (guard.mailbox_k
 CREATE UNIQUE INDEX waitlist_email_lower_key ON public.waitlist USING btree (lower(email));
 
 --
+-- Name: waitlist_signup_seen_by_age; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX waitlist_signup_seen_by_age ON public.waitlist USING btree (created_at) WHERE (signup_seen IS NOT NULL);
+
+--
 -- Name: waitlist_unconfirmed_by_age; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -3745,10 +3832,10 @@ CREATE TRIGGER waitlist_counted_experiment_signup AFTER INSERT ON public.waitlis
 CREATE TRIGGER waitlist_one_row_per_request AFTER INSERT ON public.waitlist REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION guard.waitlist_one_row_per_request();
 
 --
--- Name: waitlist waitlist_referral_code; Type: TRIGGER; Schema: public; Owner: -
+-- Name: waitlist waitlist_referral; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER waitlist_referral_code AFTER INSERT ON public.waitlist FOR EACH ROW EXECUTE FUNCTION referrals.place_added();
+CREATE TRIGGER waitlist_referral AFTER INSERT ON public.waitlist FOR EACH ROW WHEN ((new.ref IS NOT NULL)) EXECUTE FUNCTION referrals.place_referred();
 
 --
 -- Name: waitlist waitlist_referral_line; Type: TRIGGER; Schema: public; Owner: -
@@ -3757,10 +3844,22 @@ CREATE TRIGGER waitlist_referral_code AFTER INSERT ON public.waitlist FOR EACH R
 CREATE TRIGGER waitlist_referral_line AFTER UPDATE OF confirmed_at ON public.waitlist FOR EACH ROW WHEN (((old.confirmed_at IS NULL) AND (new.confirmed_at IS NOT NULL))) EXECUTE FUNCTION referrals.place_confirmed();
 
 --
+-- Name: waitlist waitlist_referral_line_on_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER waitlist_referral_line_on_insert AFTER INSERT ON public.waitlist FOR EACH ROW WHEN ((new.confirmed_at IS NOT NULL)) EXECUTE FUNCTION referrals.place_confirmed();
+
+--
 -- Name: waitlist waitlist_request_begins; Type: TRIGGER; Schema: public; Owner: -
 --
 
 CREATE TRIGGER waitlist_request_begins BEFORE INSERT ON public.waitlist FOR EACH STATEMENT EXECUTE FUNCTION guard.waitlist_request_begins();
+
+--
+-- Name: waitlist waitlist_signup_seen; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER waitlist_signup_seen BEFORE INSERT ON public.waitlist FOR EACH ROW EXECUTE FUNCTION referrals.signup_seen();
 
 --
 -- Name: waitlist waitlist_steps_recorded; Type: TRIGGER; Schema: public; Owner: -
@@ -4720,6 +4819,13 @@ REVOKE ALL ON FUNCTION referrals.forget_sightings() FROM PUBLIC;
 GRANT ALL ON FUNCTION referrals.forget_sightings() TO service_role;
 
 --
+-- Name: FUNCTION hashes_of(p_headers json); Type: ACL; Schema: referrals; Owner: -
+--
+
+REVOKE ALL ON FUNCTION referrals.hashes_of(p_headers json) FROM PUBLIC;
+GRANT ALL ON FUNCTION referrals.hashes_of(p_headers json) TO service_role;
+
+--
 -- Name: FUNCTION invitation_changed(); Type: ACL; Schema: referrals; Owner: -
 --
 
@@ -4790,13 +4896,6 @@ REVOKE ALL ON FUNCTION referrals.people_changed() FROM PUBLIC;
 GRANT ALL ON FUNCTION referrals.people_changed() TO service_role;
 
 --
--- Name: FUNCTION place_added(); Type: ACL; Schema: referrals; Owner: -
---
-
-REVOKE ALL ON FUNCTION referrals.place_added() FROM PUBLIC;
-GRANT ALL ON FUNCTION referrals.place_added() TO service_role;
-
---
 -- Name: FUNCTION place_confirmed(); Type: ACL; Schema: referrals; Owner: -
 --
 
@@ -4809,6 +4908,13 @@ GRANT ALL ON FUNCTION referrals.place_confirmed() TO service_role;
 
 REVOKE ALL ON FUNCTION referrals.place_of(p_waitlist_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION referrals.place_of(p_waitlist_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION place_referred(); Type: ACL; Schema: referrals; Owner: -
+--
+
+REVOKE ALL ON FUNCTION referrals.place_referred() FROM PUBLIC;
+GRANT ALL ON FUNCTION referrals.place_referred() TO service_role;
 
 --
 -- Name: FUNCTION queue_standing(p_waitlist_id uuid); Type: ACL; Schema: referrals; Owner: -
@@ -4832,6 +4938,20 @@ REVOKE ALL ON FUNCTION referrals.ranking(p_count integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION referrals.ranking(p_count integer) TO service_role;
 
 --
+-- Name: FUNCTION seen(p_people uuid[]); Type: ACL; Schema: referrals; Owner: -
+--
+
+REVOKE ALL ON FUNCTION referrals.seen(p_people uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION referrals.seen(p_people uuid[]) TO service_role;
+
+--
+-- Name: FUNCTION signup_seen(); Type: ACL; Schema: referrals; Owner: -
+--
+
+REVOKE ALL ON FUNCTION referrals.signup_seen() FROM PUBLIC;
+GRANT ALL ON FUNCTION referrals.signup_seen() TO service_role;
+
+--
 -- Name: FUNCTION standing(p_waitlist_id uuid); Type: ACL; Schema: referrals; Owner: -
 --
 
@@ -4844,6 +4964,13 @@ GRANT ALL ON FUNCTION referrals.standing(p_waitlist_id uuid) TO service_role;
 
 REVOKE ALL ON FUNCTION referrals.standing_sent() FROM PUBLIC;
 GRANT ALL ON FUNCTION referrals.standing_sent() TO service_role;
+
+--
+-- Name: FUNCTION unpacked(p_hashes bytea, p_day date); Type: ACL; Schema: referrals; Owner: -
+--
+
+REVOKE ALL ON FUNCTION referrals.unpacked(p_hashes bytea, p_day date) FROM PUBLIC;
+GRANT ALL ON FUNCTION referrals.unpacked(p_hashes bytea, p_day date) TO service_role;
 
 --
 -- Name: FUNCTION claim_due(p_max integer, p_lease_seconds double precision, p_per_endpoint integer); Type: ACL; Schema: webhooks; Owner: -

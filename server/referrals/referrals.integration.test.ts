@@ -253,11 +253,20 @@ describe.each(databaseVariants)('referrals on $name', ({ database }) => {
          union all select 'sightings' from referrals.sightings as t where t::text like '%203.0.113.%'`,
       )
       expect(leaks).toEqual([])
-      const [sightings] = await sql<{ count: number }>('select count(*)::int as count from referrals.sightings')
-      expect(sightings!.count).toBeGreaterThan(0)
+      const [hashes] = await sql<{ sightings: number; signups: number }>(
+        `select (select count(*)::int from referrals.sightings) as sightings,
+                (select count(signup_seen)::int from public.waitlist) as signups`,
+      )
+      expect(hashes!.sightings).toBeGreaterThan(0)
+      expect(hashes!.signups).toBeGreaterThan(200)
+      // 49 hours on, for the sightings and the sign-ups (then back, for the tests that follow).
       await sql(`update referrals.sightings set seen_at = now() - interval '49 hours'`)
+      await sql(`update public.waitlist set created_at = created_at - interval '49 hours'`)
       const [forgotten] = await sql<{ forgotten: number }>('select referrals.forget_sightings() as forgotten')
-      expect(forgotten!.forgotten).toBe(sightings!.count)
+      await sql(`update public.waitlist set created_at = created_at + interval '49 hours'`)
+      expect(forgotten!.forgotten).toBe(hashes!.sightings + hashes!.signups)
+      const [left] = await sql<{ count: number }>('select count(signup_seen)::int as count from public.waitlist')
+      expect(left!.count).toBe(0)
     })
   })
 
