@@ -2,7 +2,8 @@
 // fires (docs/decisions/0054-helpers-planned-once.md), on PostgreSQL: BENCH_INSERTS (3,000) inserts
 // one after another on a warm connection, each in a transaction of its own, as the public role with the
 // request's headers, as the server sends a visitor's. Commit waits are left out (synchronous_commit off): the figure is the
-// work, not the disk.
+// work, not the disk. Beside it, the WAL each insert writes (what the commit then waits for in a burst,
+// docs/decisions/0055-referral-rows-after-the-signup.md), from the server's WAL position before and after.
 import { resolve } from 'node:path'
 import { openDatabase } from '../server/db/database.ts'
 import { migrate } from '../server/db/migrate.ts'
@@ -29,7 +30,11 @@ export async function insertRun(databaseUrl: string): Promise<void> {
   try {
     await migrate(db, resolve(import.meta.dirname, '../supabase/migrations'))
     const times: number[] = []
+    const walPosition = async () =>
+      (await db.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn')).rows[0]!.lsn
+    let walBefore = ''
     for (let n = 0; n < WARM_UP + INSERTS; n++) {
+      if (n === WARM_UP) walBefore = await walPosition()
       const started = process.hrtime.bigint()
       await db.transaction(async (tx) => {
         await tx.query(
@@ -45,6 +50,10 @@ export async function insertRun(databaseUrl: string): Promise<void> {
       })
       if (n >= WARM_UP) times.push(Number(process.hrtime.bigint() - started) / 1e6)
     }
+    const { rows: wal } = await db.query<{ bytes: string }>('select pg_wal_lsn_diff($1::pg_lsn, $2::pg_lsn)::text as bytes', [
+      await walPosition(),
+      walBefore,
+    ])
     // Every insert kept, each with where it came from: a refused row would have fired nothing and timed nothing.
     const { rows } = await db.query<{ places: number; seen: number }>(
       'select count(*)::int as places, count(signup_seen)::int as seen from public.waitlist',
@@ -53,7 +62,8 @@ export async function insertRun(databaseUrl: string): Promise<void> {
       throw new Error(`expected ${WARM_UP + INSERTS} places with their sign-up's hashes, found ${JSON.stringify(rows[0])}`)
     const mean = times.reduce((sum, time) => sum + time, 0) / times.length
     console.log(
-      `  PostgreSQL   p50 ${percentile(times, 0.5).toFixed(2)}  p95 ${percentile(times, 0.95).toFixed(2)}  mean ${mean.toFixed(2)}`,
+      `  PostgreSQL   p50 ${percentile(times, 0.5).toFixed(2)}  p95 ${percentile(times, 0.95).toFixed(2)}  mean ${mean.toFixed(2)}  ` +
+        `WAL ${Math.round(Number(wal[0]!.bytes) / INSERTS)} bytes per insert`,
     )
   } finally {
     await db.close()
