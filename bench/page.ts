@@ -108,6 +108,9 @@ async function lighthouseOnce(url: string, formFactor: FormFactor, outputPath: s
     '--quiet',
     '--output=json',
     `--output-path=${outputPath}`,
+    // Its trace beside the report (`<run>-0.trace.json`): a task Lighthouse cannot attribute to a script
+    // is read there (docs/decisions/0040-no-long-task-while-the-page-loads.md).
+    '--save-assets',
     '--only-categories=performance,accessibility,best-practices,seo',
     `--chrome-flags=${CHROME_FLAGS}`,
     // Mobile is Lighthouse's default (a mid-range phone on slow 4G, simulated).
