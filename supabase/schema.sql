@@ -2989,16 +2989,16 @@ CREATE FUNCTION webhooks.signup_changed() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-declare
-  event_type text := case tg_op when 'INSERT' then 'waitlist.signup.created' when 'UPDATE' then 'waitlist.signup.confirmed' end;
 begin
-  if tg_op = 'DELETE' then
+  if tg_op = 'INSERT' then
+    perform webhooks.emit('waitlist.signup.created', new.id, jsonb_build_object(
+      'id', new.id, 'email', new.email, 'role', new.role, 'companySize', new.company_size,
+      'locale', coalesce(new.signup_locale, new.consent_locale), 'createdAt', new.created_at));
+  elsif tg_op = 'UPDATE' then
+    perform webhooks.emit('waitlist.signup.confirmed', new.id,
+      jsonb_build_object('id', new.id, 'email', new.email, 'confirmedAt', new.confirmed_at));
+  else
     perform webhooks.person_removed(old.id, old.email);
-  elsif exists (select from webhooks.endpoints where disabled_at is null and event_type = any(events)) then
-    perform webhooks.emit(event_type, new.id, case when tg_op = 'INSERT' then jsonb_build_object(
-        'id', new.id, 'email', new.email, 'role', new.role, 'companySize', new.company_size,
-        'locale', coalesce(new.signup_locale, new.consent_locale), 'createdAt', new.created_at)
-      else jsonb_build_object('id', new.id, 'email', new.email, 'confirmedAt', new.confirmed_at) end);
   end if;
   return null;
 end;
