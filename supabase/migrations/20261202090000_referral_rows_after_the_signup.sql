@@ -27,7 +27,7 @@ declare
   client_network text;
   today date;
   salt bytea;
-  hashes bytea;
+  hashes bytea := ''::bytea;
 begin
   if client = 'unknown' then
     return null;
@@ -35,17 +35,13 @@ begin
   agent := left(coalesce(p_headers ->> 'user-agent', ''), 512);
   client_network := case when position('/' in client) > 0 then client else host(network(set_masklen(client::inet, 24))) || '/24' end;
   today := analytics.utc_day(now());
-  select s.salt into salt from analytics.salts as s where s.day = today;
-  if not found then
-    -- The day's first sign-up alone pays for drawing its salt.
+  -- Read first: the day's first sign-up alone pays for drawing its salt.
+  if not exists (select from analytics.salts as s where s.day = today) then
     insert into analytics.salts (day, salt) values (today, referrals.random_salt()) on conflict (day) do nothing;
-    select s.salt into salt from analytics.salts as s where s.day = today;
   end if;
-  hashes := referrals.keyed(salt, 'visitor', client || E'\n' || agent) || referrals.keyed(salt, 'network', client_network);
-  select s.salt into salt from analytics.salts as s where s.day = today - 1;
-  if found then
+  for salt in select s.salt from analytics.salts as s where s.day in (today, today - 1) order by s.day desc loop
     hashes := hashes || referrals.keyed(salt, 'visitor', client || E'\n' || agent) || referrals.keyed(salt, 'network', client_network);
-  end if;
+  end loop;
   return hashes;
 end;
 $$;
