@@ -13,6 +13,8 @@ const EVENTS = 600
 const KILLS = 20
 /** WEBHOOK_PER_ENDPOINT's default: at most this many deliveries were in flight when a process died. */
 const IN_FLIGHT = 5
+/** Longer than any wait the sender may rightly make here (leases of 2 s, retries after 5 s). */
+const STALL_MS = 60_000
 
 describe('the webhook sender killed with SIGKILL while it delivers, on PostgreSQL', () => {
   let database: ThrowawayDatabase
@@ -56,9 +58,40 @@ describe('the webhook sender killed with SIGKILL while it delivers, on PostgreSQ
       [EVENTS],
     )
 
+    /** What the sender was doing, for a failure that says why rather than a test timing out. */
+    const diagnosis = async (what: string) => {
+      const { rows } = await db.query(
+        `select status, attempts, count(*)::int as deliveries, count(*) filter (where leased_until > now())::int as leased,
+                min(next_attempt_at - now())::text as next_due_in, max(last_error) as last_error
+           from webhooks.deliveries group by 1, 2 order by 1, 2`,
+      )
+      return new Error(`${what}; ${receiver.received.length} answered; deliveries: ${JSON.stringify(rows)}\n${server.output()}`)
+    }
+    /** Until the receiver has answered `count`, failing if the server dies or nothing arrives for STALL_MS. */
+    const untilReceived = async (count: number) => {
+      let stall: NodeJS.Timeout | undefined
+      const watched = new Promise<never>((_, reject) => {
+        let seen = -1
+        const look = () => {
+          if (receiver.received.length === seen) return void diagnosis(`nothing delivered for ${STALL_MS} ms`).then(reject)
+          seen = receiver.received.length
+          stall = setTimeout(look, STALL_MS)
+        }
+        look()
+        void server.exited.then((how) => diagnosis(`the server ended (${JSON.stringify(how)})`).then(reject))
+      })
+      // Once the count is reached the server is killed on purpose: that rejection is nobody's failure.
+      watched.catch(() => undefined)
+      try {
+        await Promise.race([receiver.untilReceived(count), watched])
+      } finally {
+        clearTimeout(stall)
+      }
+    }
+
     for (let kill = 1; kill <= KILLS; kill += 1) {
       // Strike while deliveries are going out: a share more of the events has arrived since the last start.
-      await receiver.untilReceived(Math.floor((EVENTS * kill) / (KILLS + 2)))
+      await untilReceived(Math.floor((EVENTS * kill) / (KILLS + 2)))
       process.kill(server.pid, 'SIGKILL')
       expect(await server.exited).toEqual({ code: null, signal: 'SIGKILL' })
       server = await sandbox.start(env)
