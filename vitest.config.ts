@@ -40,6 +40,7 @@ export default defineConfig({
             'e2e/support/**/*.test.ts',
             'test/**/*.test.ts',
             'bench/**/*.test.ts',
+            'web/build-plugins/**/*.test.ts',
           ],
           environment: 'node',
           // The PostgreSQL server for the integration tests: TEST_DATABASE_URL's, or an embedded one.

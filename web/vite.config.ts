@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { compression } from 'vite-plugin-compression2'
 import { loadEntryAfterPaint } from './build-plugins/load-entry-after-paint.ts'
 import { compactQueries } from './build-plugins/compact-queries.ts'
+import { evaluateInTasks } from './build-plugins/evaluate-in-tasks.ts'
 
 /** The local stack's server (npm start) answers content and sign-up calls; dev proxies to it. */
 const apiServer = process.env.DEV_API_URL ?? 'http://127.0.0.1:3000'
@@ -15,7 +16,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     // the browser's Accept-Encoding (server/site/site-routes.ts). The prerender bundle needs none.
     ...(isSsrBuild
       ? []
-      : [compactQueries(), loadEntryAfterPaint(), compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.html$/ })]),
+      : [
+          compactQueries(),
+          loadEntryAfterPaint(),
+          evaluateInTasks(),
+          compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.html$/ }),
+        ]),
   ],
   resolve: {
     alias: [

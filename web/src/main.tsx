@@ -46,12 +46,11 @@ const app = (sectionHydration?: SectionHydration) => (
 
 /**
  * The prerendered page, hydrated in short tasks (docs/decisions/0040-no-long-task-while-the-page-loads.md):
- * called in a task after the one that evaluated this script; React renders as a transition, in
- * slices, pausing for anything the reader does, and each section waits for its turn
- * (shared/hydration/section-hydration.ts).
+ * called in a task after the one that adopted the prerender's styles; React renders as a
+ * transition, in slices, pausing for anything the reader does, and each section waits for its
+ * turn (shared/hydration/section-hydration.ts).
  */
 function hydratePrerender(root: HTMLElement) {
-  adoptPrerenderedStyles()
   const sectionHydration = createSectionHydration()
   startTransition(() => void hydrateRoot(root, app(sectionHydration)))
 }
@@ -61,6 +60,8 @@ setTimeout(loadBodyFont)
 // The sign-up pages are complete as the server renders them (entry-server.tsx): nothing to hydrate.
 // The server prerenders the page; the Vite dev server does not, so the client renders from scratch there.
 if (!isSignupRoute(route)) {
-  if (container.hasChildNodes()) setTimeout(() => hydratePrerender(container))
-  else createRoot(container).render(app())
+  if (container.hasChildNodes()) {
+    setTimeout(adoptPrerenderedStyles)
+    setTimeout(() => hydratePrerender(container))
+  } else createRoot(container).render(app())
 }
