@@ -17,6 +17,10 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const ATTEMPTS = 3
 const PATHS = ['/', '/en'] as const
 const FORM_FACTORS = ['mobile', 'desktop'] as const
+/** BENCH_FORM_FACTORS=mobile measures the phone alone, for a quicker sitting. */
+const formFactors = FORM_FACTORS.filter((formFactor) =>
+  (process.env.BENCH_FORM_FACTORS ?? FORM_FACTORS.join(',')).split(',').includes(formFactor),
+)
 const CHROME_FLAGS =
   '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run'
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
@@ -226,7 +230,7 @@ console.log(`${cpus().length} CPUs, load average ${load()} (1, 5, 15 min) at the
 
 const results = new Map<string, Measure[]>()
 try {
-  for (const formFactor of FORM_FACTORS) {
+  for (const formFactor of formFactors) {
     for (const path of PATHS) {
       for (let run = 1; run <= RUNS; run++) {
         // Alternate which page goes first, so drift in the machine's load falls on both alike.
@@ -269,7 +273,7 @@ for (const path of PATHS) {
 console.log(`\nLighthouse ${RUNS}-run medians (load average ${load()} at the end; longest task: the longest of the runs)\n`)
 console.log('| page | perf | a11y | best pr. | SEO | FCP | LCP | LCP ÷ static | TBT | longest task | CLS | JS | total |')
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|')
-for (const formFactor of FORM_FACTORS) {
+for (const formFactor of formFactors) {
   for (const path of PATHS) {
     const ours = medians(results.get(`${formFactor} ${path} product`) ?? [])
     const theirs = medians(results.get(`${formFactor} ${path} reference`) ?? [])
