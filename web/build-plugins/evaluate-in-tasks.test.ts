@@ -12,7 +12,7 @@ async function bundleEntry(root: string): Promise<string> {
     configFile: false,
     logLevel: 'silent',
     plugins: [evaluateInTasks()],
-    build: { write: false, minify: false, target: 'es2022', rollupOptions: { input: join(root, 'web/src/main.ts') } },
+    build: { write: false, minify: false, target: 'es2022', rollupOptions: { input: join(root, 'web', 'src', 'main.ts') } },
   })) as Rolldown.RolldownOutput
   const entry = output.output.find((chunk) => chunk.type === 'chunk' && chunk.isEntry)
   if (entry?.type !== 'chunk') throw new Error('no entry chunk')
@@ -26,7 +26,7 @@ describe('the entry chunk evaluated in tasks', () => {
     root = await mkdtemp(join(tmpdir(), 'pulso-evaluate-in-tasks-'))
     await mkdir(join(root, 'node_modules/dom-library'), { recursive: true })
     await mkdir(join(root, 'node_modules/styling'), { recursive: true })
-    await mkdir(join(root, 'web/src'), { recursive: true })
+    await mkdir(join(root, 'web', 'src'), { recursive: true })
     await writeFile(join(root, 'node_modules/dom-library/package.json'), '{"name":"dom-library","main":"index.js"}')
     await writeFile(
       join(root, 'node_modules/dom-library/index.js'),
@@ -37,9 +37,9 @@ describe('the entry chunk evaluated in tasks', () => {
       join(root, 'node_modules/styling/index.js'),
       'import { render } from "dom-library"\nglobalThis.order.push("styling")\nexport const styled = () => render()\n',
     )
-    await writeFile(join(root, 'web/src/copy.ts'), 'globalThis.order.push("copy")\nexport const headline = "Pulso"\n')
+    await writeFile(join(root, 'web', 'src', 'copy.ts'), 'globalThis.order.push("copy")\nexport const headline = "Pulso"\n')
     await writeFile(
-      join(root, 'web/src/main.ts'),
+      join(root, 'web', 'src', 'main.ts'),
       'import { styled } from "styling"\nimport { headline } from "./copy.ts"\nglobalThis.order.push(`main ${styled()} ${headline}`)\n',
     )
   })
