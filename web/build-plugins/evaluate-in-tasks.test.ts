@@ -12,7 +12,7 @@ async function bundleEntry(root: string): Promise<string> {
     configFile: false,
     logLevel: 'silent',
     plugins: [evaluateInTasks()],
-    build: { write: false, minify: false, target: 'es2022', rollupOptions: { input: join(root, 'web', 'src', 'main.ts') } },
+    build: { write: false, minify: false, target: 'es2022', rolldownOptions: { input: join(root, 'web', 'src', 'main.ts') } },
   })) as Rolldown.RolldownOutput
   const entry = output.output.find((chunk) => chunk.type === 'chunk' && chunk.isEntry)
   if (entry?.type !== 'chunk') throw new Error('no entry chunk')

@@ -4,9 +4,10 @@ import type { Plugin } from 'vite'
 /** A top-level await of one task: what follows runs in a task of its own, after the browser's other work. */
 export const YIELD_TO_BROWSER = 'await new Promise(setTimeout);'
 
-/** The first top-level statement that runs a CommonJS module (React, React DOM): where their evaluation happens. */
-const COMMONJS_REQUIRES =
-  /^var \w+ = (?:\/\* @__PURE__ \*\/ )?(?:__toESM\()?require_\w+\(\)\)?;\n(?:var \w+ = (?:\/\* @__PURE__ \*\/ )?(?:__toESM\()?require_\w+\(\)\)?;\n)*/m
+/** A top-level statement that runs a CommonJS module (React, React DOM): `var import_x = require_x();`. */
+const COMMONJS_REQUIRE = String.raw`var \w+ = (?:\/\* @__PURE__ \*\/ )?(?:__toESM\()?require_\w+\(\)\)?;\n`
+/** The first run of such statements: where those modules are evaluated. */
+const COMMONJS_REQUIRES = new RegExp(`^(?:${COMMONJS_REQUIRE})+`, 'm')
 /** Rolldown's comment before the first module of the page's own code: neither a package nor one of its virtual modules. */
 const OWN_CODE = /^\/\/ (?!\\0|\0)(?![^\n]*node_modules\/)[^\n]+\.(?:ts|tsx|js|jsx)$/m
 
