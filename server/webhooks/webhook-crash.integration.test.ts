@@ -69,22 +69,24 @@ describe('the webhook sender killed with SIGKILL while it delivers, on PostgreSQ
     }
     /** Until the receiver has answered `count`, failing if the server dies or nothing arrives for STALL_MS. */
     const untilReceived = async (count: number) => {
+      let waiting = true
       let stall: NodeJS.Timeout | undefined
-      const watched = new Promise<never>((_, reject) => {
+      const failed = new Promise<never>((_, reject) => {
+        const fail = (what: string) => waiting && void diagnosis(what).then(reject)
         let seen = -1
         const look = () => {
-          if (receiver.received.length === seen) return void diagnosis(`nothing delivered for ${STALL_MS} ms`).then(reject)
+          if (receiver.received.length === seen) return fail(`nothing delivered for ${STALL_MS} ms`)
           seen = receiver.received.length
           stall = setTimeout(look, STALL_MS)
         }
         look()
-        void server.exited.then((how) => diagnosis(`the server ended (${JSON.stringify(how)})`).then(reject))
+        // Only while waiting: once the count is reached, the test kills the server itself.
+        void server.exited.then((how) => fail(`the server ended (${JSON.stringify(how)})`))
       })
-      // Once the count is reached the server is killed on purpose: that rejection is nobody's failure.
-      watched.catch(() => undefined)
       try {
-        await Promise.race([receiver.untilReceived(count), watched])
+        await Promise.race([receiver.untilReceived(count), failed])
       } finally {
+        waiting = false
         clearTimeout(stall)
       }
     }
