@@ -4,6 +4,7 @@ import { compression } from 'vite-plugin-compression2'
 import { loadEntryAfterPaint } from './build-plugins/load-entry-after-paint.ts'
 import { compactQueries } from './build-plugins/compact-queries.ts'
 import { evaluateInTasks } from './build-plugins/evaluate-in-tasks.ts'
+import { plainDynamicImports } from './build-plugins/plain-dynamic-imports.ts'
 
 /** The local stack's server (npm start) answers content and sign-up calls; dev proxies to it. */
 const apiServer = process.env.DEV_API_URL ?? 'http://127.0.0.1:3000'
@@ -18,6 +19,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? []
       : [
           compactQueries(),
+          plainDynamicImports(),
           loadEntryAfterPaint(),
           evaluateInTasks(),
           compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.html$/ }),
