@@ -29,3 +29,20 @@ for (const lang of langs) {
     )
   })
 }
+
+test('the page’s scripts are one-byte text: no character over U+00FF', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'what is downloaded does not depend on the window size')
+  // One such character makes the browser keep a whole script as two-byte text, read twice over by
+  // every pass over its source (docs/decisions/0057-one-byte-script-text.md).
+  const scripts: Promise<string>[] = []
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text())
+  })
+  const idleFetch = page.waitForResponse((response) => response.url().includes('/data/query/'))
+  await page.goto('/')
+  await idleFetch
+
+  const texts = await Promise.all(scripts)
+  expect(texts.length).toBeGreaterThan(0)
+  for (const text of texts) expect([...text].filter((character) => character.charCodeAt(0) > 0xff)).toEqual([])
+})

@@ -40,9 +40,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     // streams in, off the main thread, instead of one by one as its evaluation first calls them (29
     // bytes compressed; docs/decisions/0040-no-long-task-while-the-page-loads.md). After minification,
     // which drops comments. The prerender's bundle, loaded once by Node, has no use for it.
+    // ASCII only: three characters over U+00FF in the copy's fallbacks (— ’ →) made the browser keep
+    // the whole script as two-byte text, which every pass over its source then reads twice over
+    // (docs/decisions/0057-one-byte-script-text.md); escaped, they cost 118 bytes compressed.
     rolldownOptions: isSsrBuild
       ? {}
-      : { output: { postBanner: (chunk) => (chunk.isEntry ? '//# allFunctionsCalledOnLoad' : '') } },
+      : { output: { charset: 'ascii', postBanner: (chunk) => (chunk.isEntry ? '//# allFunctionsCalledOnLoad' : '') } },
   },
   ssr: {
     // Its Node entry is CommonJS, whose default export Node's ESM loader does not unwrap
