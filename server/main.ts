@@ -1,7 +1,7 @@
-import { ConfigError, loadConfig } from './config.ts'
+import { loadConfig } from './config.ts'
 import { closeGracefully } from './http/close-gracefully.ts'
 import { createServer } from './create-server.ts'
-import { DataDirError } from './db/private-data-dir.ts'
+import { failureMessage } from './failure-message.ts'
 
 const [major] = process.versions.node.split('.').map(Number)
 if ((major ?? 0) < 24) {
@@ -38,6 +38,6 @@ function usesGlibcWithItsDefaultArenas(): boolean {
 // A server that cannot start (a wrong variable, a broken seed, a busy database or port) says why
 // on stderr, to the person starting it, whatever LOG_LEVEL is.
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError || error instanceof DataDirError ? error.message : error)
+  console.error(failureMessage(error))
   process.exit(1)
 })

@@ -1,7 +1,9 @@
 // `npm run waitlist:export` as the team runs it: a process reading the configured database and
 // writing CSV to stdout, which says which places are confirmed.
 import { execFile } from 'node:child_process'
-import { resolve } from 'node:path'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { openDatabase, type Database } from '../db/database.ts'
@@ -44,5 +46,32 @@ describe('npm run waitlist:export', () => {
       '"bob@company.com","CTO","unknown","2026-11-21T10:00:00.000Z","no","","","","","",""',
     ])
     expect(stderr).toContain('2 sign-ups exported from postgres, 1 of them confirmed.')
+  })
+
+  it('says only why, without a stack, when a running server holds the embedded database', { timeout: 60_000 }, async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'pulso-export-held-'))
+    const server = await openDatabase({ databaseUrl: undefined, dataDir })
+    try {
+      const { DATABASE_URL: _shared, ...env } = process.env
+      const failed = await promisify(execFile)(process.execPath, ['server/cli/export-waitlist.ts'], {
+        cwd: ROOT,
+        env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      }).then(
+        () => undefined,
+        (error: unknown) => error as { code: number; stdout: string; stderr: string },
+      )
+      expect(failed?.code).toBe(1)
+      expect(failed?.stdout).toBe('')
+      expect(failed?.stderr.trimEnd().split('\n')).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^The embedded database in .*pglite is in use by process ${process.pid} \\(a running server\\?\\)\\. Stop it first`,
+          ),
+        ),
+      ])
+    } finally {
+      await server.close()
+      await rm(dataDir, { recursive: true, force: true })
+    }
   })
 })

@@ -1,6 +1,7 @@
 import { userInfo } from 'node:os'
 import { resolve } from 'node:path'
-import { ConfigError, loadConfig } from '../config.ts'
+import { loadConfig } from '../config.ts'
+import { failureMessage } from '../failure-message.ts'
 import { openDatabase } from '../db/database.ts'
 import { migrate } from '../db/migrate.ts'
 import { toCsv } from './waitlist-csv.ts'
@@ -35,6 +36,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error)
+  console.error(failureMessage(error))
   process.exit(1)
 })

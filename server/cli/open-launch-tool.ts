@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from '../config.ts'
+import { loadConfig } from '../config.ts'
+import { failureMessage } from '../failure-message.ts'
 import { localEditor } from '../sanity/local-editor.ts'
 import { newLaunchProof } from '../../schemas/launch-proof.ts'
 
@@ -38,6 +39,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error)
+  console.error(failureMessage(error))
   process.exit(1)
 })

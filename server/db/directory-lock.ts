@@ -17,6 +17,11 @@ const UNCHECKED_STALE_MS = 60_000
 const WAIT_FOR_HOLDER_MS = 12_000
 const RETRY_EVERY_MS = 250
 
+/** Another process holds the embedded database: its message names it and says what to do. */
+export class DatabaseInUseError extends Error {
+  override name = 'DatabaseInUseError'
+}
+
 interface Holder {
   pid: number
   host: string
@@ -85,7 +90,7 @@ export async function lockDirectory(directory: string): Promise<() => Promise<vo
         ))
       if (aged) continue
       if (Date.now() > deadline) {
-        throw new Error(
+        throw new DatabaseInUseError(
           `The embedded database in ${directory} is in use by ${holder ? `process ${holder.pid}` : 'another process'} (a running server?). ` +
             'Stop it first, or set DATABASE_URL to share a PostgreSQL database between processes.',
           { cause: error },
