@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build, type Rolldown } from 'vite'
@@ -39,7 +39,6 @@ describe('dynamic imports without Vite’s preload helper', () => {
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'pulso-plain-dynamic-imports-'))
-    await mkdir(root, { recursive: true })
     await writeFile(join(root, 'widget.css'), '.widget { display: none }\n')
     await writeFile(join(root, 'widget.ts'), 'import "./widget.css"\nexport const widget = "widget"\n')
     await writeFile(join(root, 'toasts.ts'), 'export const toasts = "toasts"\n')
