@@ -28,15 +28,33 @@ describe('cachePages', () => {
     expect(rendered).toEqual(['pt /'])
   })
 
-  it('renders anew for new content, other settings, another address or another reader language', () => {
+  it('renders anew for new content, other settings, another page or another language', () => {
     const { renderer, rendered } = countingRenderer()
     const pages = cachePages(renderer)
     pages.render(request)
     pages.render({ ...request, content: {} as PageContent })
     pages.render({ ...request, config: { ...localPublicConfig } })
+    pages.render({ ...request, config: { ...localPublicConfig, variants: ['hero.b'] } })
     pages.render({ ...request, path: '/en' })
-    pages.render({ ...request, preferredLocale: 'en' })
-    expect(rendered).toEqual(['pt /', 'pt /', 'pt /', 'pt /en', 'en /'])
+    pages.render({ ...request, path: '/no-such-page' })
+    pages.render({ ...request, path: '/no-such-page', preferredLocale: 'en' })
+    expect(rendered).toEqual(['pt /', 'pt /', 'pt /', 'pt /', 'pt /en', 'pt /no-such-page', 'en /no-such-page'])
+  })
+
+  it('keeps one 404 page per language, whatever the unknown address, and the landing pages past any number of them', () => {
+    const { renderer, rendered } = countingRenderer()
+    const pages = cachePages(renderer)
+    const landing = pages.render(request)
+    const english = pages.render({ ...request, path: '/en' })
+    for (let n = 0; n < 1000; n++) {
+      pages.render({ ...request, path: `/made-up-${n}` })
+      pages.render({ ...request, path: `/en/made-up-${n}/` })
+    }
+    expect(pages.render(request)).toBe(landing)
+    expect(pages.render({ ...request, path: '/en/' })).toBe(english)
+    // A sign-up page's address that its own routes did not take is not found, as entry-server.tsx renders it.
+    pages.render({ ...request, path: '/en/confirm/' })
+    expect(rendered).toEqual(['pt /', 'pt /en', 'pt /made-up-0', 'pt /en/made-up-0/'])
   })
 
   it('compresses a kept page once per encoding, for every reader after the first', async () => {

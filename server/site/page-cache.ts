@@ -2,6 +2,8 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { LRUCache } from 'lru-cache'
 import { MAX_ARM_SETS } from '../../schemas/experiments.ts'
+import { locales } from '../../schemas/locales.ts'
+import { matchRoute, routeLocale } from '../../web/src/shared/routes.ts'
 import type { PageRenderer } from './page-renderer.ts'
 
 type RenderRequest = Parameters<PageRenderer['render']>[0]
@@ -16,10 +18,10 @@ export interface KeptPage extends RenderedPage {
 }
 
 /**
- * The landing pages (`/` and `/en` in each reader language) for every set of arms the running
- * experiments make, and some fifty others (not-found addresses): about 90 KB each, 20 MB at most.
+ * The landing page in each language for every set of arms the running experiments make, and the
+ * 404 page in each language: about 90 KB each, 12 MB at most.
  */
-const MAX_PAGES = 3 * MAX_ARM_SETS + 50
+const MAX_PAGES = locales.length * (MAX_ARM_SETS + 1)
 /** The footer's year comes from the clock: an hour bounds how long a page can outlive it. */
 const MAX_AGE_MS = 60 * 60 * 1000
 
@@ -54,7 +56,22 @@ function keepCompressed(page: RenderedPage): KeptPage {
 }
 
 /**
- * The prerender, kept per address, reader language and experiment arms for as long as it is asked
+ * What a kept page is found by: the page its address routes to and the language it is read in, with
+ * the arms of the running experiments (docs/decisions/0046-copy-experiments.md; none for most
+ * readers). Not the address itself: the prerender depends on it only through its route
+ * (web/src/entry-server.tsx), so `/en/` shares `/en`'s page, and every unknown address one 404 page
+ * per language. Keyed by address, a stream of made-up addresses rendered a page each and pushed the
+ * landing pages out.
+ */
+function pageKey({ path, preferredLocale, config }: RenderRequest): string {
+  const route = matchRoute(path)
+  // A sign-up page's address reaches the page renderer only when its own routes did not take it: not found.
+  const page = route.page === 'landing' ? 'landing' : 'notFound'
+  return `${page} ${routeLocale(route, preferredLocale)} ${config.variants?.join(' ') ?? ''}`
+}
+
+/**
+ * The prerender, kept per page, reader language and experiment arms for as long as it is asked
  * for with the same content and settings, with its compressed bytes (docs/decisions/0025 and 0050).
  * Rendering the page takes tens of milliseconds of a busy server's CPU and compressing it well as
  * many again, which every reader would otherwise wait for; a kept page costs a lookup. A new version of the
@@ -64,8 +81,7 @@ export function cachePages(renderer: PageRenderer): { render(request: RenderRequ
   const pages = new LRUCache<string, { request: RenderRequest; page: KeptPage }>({ max: MAX_PAGES, ttl: MAX_AGE_MS })
   return {
     render(request) {
-      // Per arms of the running experiments too (docs/decisions/0046-copy-experiments.md): none for most readers.
-      const key = `${request.preferredLocale} ${request.path} ${request.config.variants?.join(' ') ?? ''}`
+      const key = pageKey(request)
       const kept = pages.get(key)
       if (kept && kept.request.content === request.content && kept.request.config === request.config) return kept.page
       const page = keepCompressed(renderer.render(request))
