@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build, type Rolldown } from 'vite'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { evaluateInTasks, YIELD_TO_BROWSER } from './evaluate-in-tasks.ts'
 
 /** A page's entry as the browser build bundles it: a CommonJS library (React's kind) and the page's own modules. */
@@ -62,7 +62,15 @@ describe('the entry chunk evaluated in tasks', () => {
     const code = await bundleEntry(root)
     const order: string[] = []
     Object.assign(globalThis, { order })
-    await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)
+    // The yield passes the promise's reject as setTimeout's delay: a browser reads it as 0 (WebIDL's
+    // long), Node as 1 with a TimeoutNaNWarning in the tests' output. Here it reads it as a browser does.
+    const nodeSetTimeout = setTimeout
+    vi.stubGlobal('setTimeout', (run: () => void, delay: unknown) => nodeSetTimeout(run, Number(delay) || 0))
+    try {
+      await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)
+    } finally {
+      vi.unstubAllGlobals()
+    }
     expect(order).toEqual(['library', 'styling', 'copy', 'main rendered Pulso'])
   })
 })
