@@ -34,6 +34,11 @@ export interface SmtpInbox {
   deferring: Set<string>
   /** The share of messages (0 to 1) answered 451 at random after their data: a temporary failure. */
   deferRate: number
+  /**
+   * How many times one address may be deferred at random: its next try is then accepted, so a test
+   * knows how long the sender's backoff can keep a message back (unbounded unless set).
+   */
+  mostRandomDeferrals: number
   /** Messages answered 451 so far. */
   deferrals: number
   /** How long the server takes to accept each message, so that messages are in flight for a while. */
@@ -61,12 +66,14 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
     refused: new Set<string>(),
     deferring: new Set<string>(),
     deferRate: 0,
+    mostRandomDeferrals: Infinity,
     deferrals: 0,
     delayMs: 0,
     connections: 0,
     mostAtOnce: 0,
   }
   let atOnce = 0
+  const randomDeferrals = new Map<string, number>()
   const server = new SMTPServer({
     authOptional: true,
     // No TLS to negotiate with a self-signed certificate, no AUTH: a plain local relay.
@@ -101,8 +108,12 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
             (connection: { session?: { id?: string } }) => connection.session?.id === session.id,
           )
           if (!open) return done(new Error('The client went away before the message was accepted'))
+          const recipients = envelope.to.map((address) => address.toLowerCase()).join(',')
           const deferredForGood = envelope.to.some((address) => inbox.deferring.has(address.toLowerCase()))
-          if (deferredForGood || Math.random() < inbox.deferRate) {
+          const deferredAtRandom =
+            (randomDeferrals.get(recipients) ?? 0) < inbox.mostRandomDeferrals && Math.random() < inbox.deferRate
+          if (deferredAtRandom) randomDeferrals.set(recipients, (randomDeferrals.get(recipients) ?? 0) + 1)
+          if (deferredForGood || deferredAtRandom) {
             inbox.deferrals += 1
             return done(smtpError(451, 'Try again later (the test inbox defers some mail)'))
           }
