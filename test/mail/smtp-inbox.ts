@@ -108,11 +108,12 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
             (connection: { session?: { id?: string } }) => connection.session?.id === session.id,
           )
           if (!open) return done(new Error('The client went away before the message was accepted'))
-          const recipients = envelope.to.map((address) => address.toLowerCase()).join(',')
-          const deferredForGood = envelope.to.some((address) => inbox.deferring.has(address.toLowerCase()))
-          const deferredAtRandom =
-            (randomDeferrals.get(recipients) ?? 0) < inbox.mostRandomDeferrals && Math.random() < inbox.deferRate
-          if (deferredAtRandom) randomDeferrals.set(recipients, (randomDeferrals.get(recipients) ?? 0) + 1)
+          const recipients = envelope.to.map((address) => address.toLowerCase())
+          const deferredForGood = recipients.some((address) => inbox.deferring.has(address))
+          const key = recipients.join(',')
+          const deferredSoFar = randomDeferrals.get(key) ?? 0
+          const deferredAtRandom = deferredSoFar < inbox.mostRandomDeferrals && Math.random() < inbox.deferRate
+          if (deferredAtRandom) randomDeferrals.set(key, deferredSoFar + 1)
           if (deferredForGood || deferredAtRandom) {
             inbox.deferrals += 1
             return done(smtpError(451, 'Try again later (the test inbox defers some mail)'))
