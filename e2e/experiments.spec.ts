@@ -3,7 +3,7 @@ import { collectPageErrors, gotoHydrated } from './support/page.ts'
 import { useOwnServer } from './support/own-server.ts'
 import { browserUserAgent, joinOnPage, launchAddress } from './support/launch-tool.ts'
 import { copy, langs } from './support/copy.ts'
-import { HTML_BUDGET_BYTES, SCRIPT_BUDGET_BYTES, sentBytes } from './support/page-weight.ts'
+import { HTML_BUDGET_BYTES, SCRIPT_BUDGET_BYTES, sentBytes, totalBytes, watchScripts } from './support/page-weight.ts'
 import { seedExperiment } from '../test/server/experiment-seed.ts'
 
 const ownServer = useOwnServer('the experiment changes the content: one server of its own, at one size')
@@ -133,13 +133,10 @@ for (const lang of langs) {
     // most 250 ms for its visitor's arms: on a busy machine a page may come without them. Such a
     // page is no measure of this one: it is asked for again, in a fresh window.
     const carriesArm = /"variants":\["experiment-weight:(default|b)"\]/
-    const measured: { response: Response | null; scripts: Promise<number>[] } = { response: null, scripts: [] }
+    const measured: { response: Response | null; scripts?: ReturnType<typeof watchScripts> } = { response: null }
     await expect(async () => {
       const page = await (await browser.newContext({ userAgent })).newPage()
-      const scripts: Promise<number>[] = []
-      page.on('requestfinished', (request) => {
-        if (request.resourceType() === 'script') scripts.push(sentBytes(request))
-      })
+      const scripts = watchScripts(page)
       const idleFetch = page.waitForResponse((response) => response.url().includes('/data/query/'))
       const response = await page.goto(`${server.url}${copy[lang].path}`)
       // This visitor is in the experiment: the page carries its arm (and a visitor outside one, none: page-weight.spec.ts).
@@ -148,9 +145,9 @@ for (const lang of langs) {
       Object.assign(measured, { response, scripts })
     }).toPass({ timeout: 30_000 })
     const { response, scripts } = measured
-    if (!response) throw new Error('no response for the page')
+    if (!response || !scripts) throw new Error('no response for the page')
     const html = await sentBytes(response.request())
-    const script = (await Promise.all(scripts)).reduce((sum, bytes) => sum + bytes, 0)
+    const script = totalBytes(await scripts.beforeFirstAnswer())
     console.log(
       `[weight with an experiment] ${copy[lang].path}: HTML ${html} of ${HTML_BUDGET_BYTES}, first script ${script} of ${SCRIPT_BUDGET_BYTES}`,
     )

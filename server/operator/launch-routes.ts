@@ -23,6 +23,8 @@ import { registerExperimentRoutes } from '../experiments/experiment-routes.ts'
 import type { Experiments } from '../experiments/experiments.ts'
 import type { ReferralAdmin } from '../referrals/referral-admin.ts'
 import { registerReferralRoutes } from '../referrals/referral-routes.ts'
+import { registerContentProblemRoutes } from './content-problem-routes.ts'
+import type { ContentProblem } from '../../supabase/functions/_shared/content/content-check.ts'
 
 export interface LaunchRoutesOptions {
   nonces: LaunchNonces
@@ -38,6 +40,8 @@ export interface LaunchRoutesOptions {
   rate: RequestLimit
   /** Copy experiments, where visitors are counted (docs/product.md §12). */
   experiments?: Pick<Experiments, 'overview'> | undefined
+  /** What the content has now that its schema does not allow (docs/decisions/0062-content-parsed-where-it-enters.md). */
+  contentProblems?: () => Promise<ContentProblem[]>
 }
 
 const PAGE_SIZE = 50
@@ -66,7 +70,7 @@ const UNAUTHORIZED = { error: 'Open the Launch tool from the Studio: this browse
 
 export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
   app,
-  { nonces, sessions, documents, store, report, webhooks, invites, referrals, studioOrigin, rate, experiments },
+  { nonces, sessions, documents, store, report, webhooks, invites, referrals, studioOrigin, rate, experiments, contentProblems },
 ) => {
   await app.register(fastifyRateLimit, {
     keyGenerator: clientKey,
@@ -173,5 +177,6 @@ export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
     registerInviteRoutes(authed, { admin: invites, actorOf })
     if (experiments) registerExperimentRoutes(authed, experiments)
     registerReferralRoutes(authed, { admin: referrals, actorOf })
+    if (contentProblems) registerContentProblemRoutes(authed, { problems: contentProblems, studioUrl: studioOrigin })
   })
 }
