@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
-import { parse, typeEvaluate, type SchemaType } from 'groq-js'
+import { parse, typeEvaluate, type SchemaType, type TypeNode } from 'groq-js'
 import { afterAll, describe, expect, expectTypeOf, it } from 'vitest'
 import type { z } from 'zod/mini'
 import type {
@@ -74,12 +74,10 @@ const pageBuilderSchema: SchemaType = [
           type: 'array',
           of: {
             type: 'union',
-            of: [
-              { type: 'object', attributes: {}, rest: { type: 'inline', name: 'heroSection' } },
-              { type: 'object', attributes: {}, rest: { type: 'inline', name: 'quoteSection' } },
-            ].map((section) => ({
-              ...section,
-              attributes: { _key: { type: 'objectAttribute' as const, value: { type: 'string' as const } } },
+            of: ['heroSection', 'quoteSection'].map((name): TypeNode => ({
+              type: 'object',
+              attributes: { _key: { type: 'objectAttribute', value: { type: 'string' } } },
+              rest: { type: 'inline', name },
             })),
           },
         },

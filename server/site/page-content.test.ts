@@ -54,4 +54,34 @@ describe('localPageContent', () => {
     expect((await content(['experiment-1:default']))?.hero?.headline?.pt).toBe('Padrão')
     expect((await content())?.hero?.headline?.pt).toBe('Padrão')
   })
+
+  it('drops a wrong field of the seed for its fallback, and says which, the same object while the seed holds', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pulso-page-content-'))
+    const hero = {
+      _id: 'hero',
+      _type: 'hero',
+      oldWayPoints: 'a text where a list goes',
+      badge: { _type: 'localeString', pt: 'Novo' },
+    }
+    await writeFile(join(dir, 'data.ndjson'), `${JSON.stringify(hero)}\n`)
+    const lines: unknown[][] = []
+    const content = localPageContent(
+      createLocalDatasetSource({ seedDir: dir, projectId: 'local', dataset: 'production' }),
+      (...line) => lines.push(line),
+    )
+    const first = await content()
+    expect(first?.hero?.oldWayPoints).toBeNull()
+    expect(first?.hero?.badge).toEqual({ _type: 'localeString', pt: 'Novo' })
+    expect(await content()).toBe(first)
+    expect(await content.problems()).toEqual([
+      { document: { type: 'hero', id: 'hero' }, field: 'oldWayPoints', expected: 'array' },
+    ])
+    expect(lines).toEqual([
+      [
+        'warn',
+        'content problems in the page: wrong values dropped for their fallbacks',
+        { problems: ['hero/hero oldWayPoints: expected array'] },
+      ],
+    ])
+  })
 })
