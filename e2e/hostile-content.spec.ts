@@ -14,7 +14,7 @@ import { langs, copy } from './support/copy.ts'
 import { useOwnServer, type OwnServer } from './support/own-server.ts'
 import { collectPageErrors, gotoHydrated } from './support/page.ts'
 import { mailTo } from './support/mail-files.ts'
-import { browserUserAgent } from './support/launch-tool.ts'
+import { browserUserAgent, launchAddress } from './support/launch-tool.ts'
 import {
   HUGE_TEXT,
   hostileDocuments,
@@ -150,6 +150,27 @@ test('a visitor signs up on a page whose every field is wrong, and gets the welc
   await expect(person.getByRole('heading', { level: 1 })).toHaveText(signupFallbacks.pt.confirmedTitle)
   expect(errors).toEqual([])
   await restore(server)
+})
+
+test('the Launch tool lists each wrong value, with its document in the Studio at the field, until it is fixed', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const server = ownServer()
+  await restore(server)
+  await write(server, await hostile('text', false))
+  await page.goto(await launchAddress(server))
+  await page.getByRole('tab', { name: 'Content' }).click()
+  const problems = page.getByRole('table', { name: 'Content problems' })
+  await expect(problems.getByRole('row', { name: /^hero oldWayPoints array/ })).toBeVisible()
+  // The Studio's address of the document, opened at the field (SANITY_STUDIO_URL, the local Studio by default).
+  await expect(problems.getByRole('link', { name: 'Open in the Studio: hero, oldWayPoints' })).toHaveAttribute(
+    'href',
+    'http://localhost:3333/intent/edit/id=hero;type=hero;path=oldWayPoints',
+  )
+  await restore(server)
+  // Fixed: the tool says so on its next read (every 4 s), without a reload.
+  await expect(page.getByText(/No content problems/)).toBeVisible({ timeout: 15_000 })
 })
 
 for (const lang of langs) {
