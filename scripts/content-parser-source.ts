@@ -73,7 +73,9 @@ class Emitter {
     if (rest?.type === 'inline') spreads.push(`...${this.#inline(rest.name)}.shape`)
     if (rest?.type === 'unknown') return 'z.unknown()'
     const fields = Object.entries(attributes).map(([name, attribute]) => {
-      const type = this.type(attribute.value)
+      const { value } = attribute
+      const sanityType = name === '_type' && value.type === 'string' && value.value !== undefined
+      const type = sanityType ? `f.sanityType(${JSON.stringify(value.value)})` : this.type(value)
       return `${key(name)}: ${attribute.optional ? `f.optional(${type})` : type}`
     })
     return `z.object({ ${[...spreads, ...fields].join(', ')} })`

@@ -55,6 +55,17 @@ describe('contentChecker', () => {
     ])
   })
 
+  it('reads a localized text whose _type a script left out, as the schema types it, and says so', async () => {
+    const answer = await hostile((mail) => {
+      mail['email'] = { ...mail['email'], subject: { pt: 'Olá', en: 'Hello' } }
+    })
+    const { content, problems } = checkMail(answer)
+    expect(content?.email?.subject).toEqual({ _type: 'localeString', pt: 'Olá', en: 'Hello' })
+    expect(problems).toEqual([
+      { document: { type: 'welcomeEmail', id: 'welcomeEmail' }, field: 'subject._type', expected: '"localeString"' },
+    ])
+  })
+
   it('drops a wrong list item, keeping the rest of the list in order', async () => {
     const seed = await seedMail()
     const paragraphs = seed.email?.paragraphs ?? []

@@ -17,6 +17,8 @@ export interface Fields {
   optional<T extends Schema>(schema: T): z.ZodMiniOptional<T>
   /** A list. */
   list<T extends Schema>(item: T): z.ZodMiniArray<T>
+  /** A Sanity object's `_type`, the one value the schema allows there (`localeString`). */
+  sanityType<Name extends string>(name: Name): z.ZodMiniLiteral<Name>
 }
 
 /** The schema's types as they are: a wrong value is an issue, with its path. */
@@ -24,14 +26,16 @@ export const strictFields: Fields = {
   nullable: (schema) => z.nullable(schema),
   optional: (schema) => z.optional(schema),
   list: (item) => z.array(item),
+  sanityType: (name) => z.literal(name),
 }
 
 /**
  * The same types, a wrong value dropped where the schema allows its absence: a field becomes null,
  * an attribute is left out, a list loses the item; the reader's fallback takes its place, field by
  * field. A wrong value where nothing may be absent (a `_key`, a `_type`) takes the object holding
- * it: that object is dropped where it may be. Typed as the strict fields: for content that is right
- * they give the same output.
+ * it: that object is dropped where it may be. A Sanity object's `_type` left out or wrong (a script
+ * that wrote `{ pt, en }` alone) is the one the schema gives there: what the object holds is still
+ * read. Typed as the strict fields: for content that is right they give the same output.
  */
 export const lenientFields: Fields = {
   nullable: <T extends Schema>(schema: T) => z.catch(z.nullable(schema), null) as unknown as z.ZodMiniNullable<T>,
@@ -46,4 +50,6 @@ export const lenientFields: Fields = {
         }),
       ),
     ) as unknown as z.ZodMiniArray<T>,
+  // A caught literal keeps its value for z.discriminatedUnion: a page section is still told apart by its `_type`.
+  sanityType: <Name extends string>(name: Name) => z.catch(z.literal(name), name) as unknown as z.ZodMiniLiteral<Name>,
 }

@@ -6,17 +6,17 @@ import { contentParser } from '../../../../supabase/functions/_shared/content/co
 /** pageQuery's answer as the schema types it, and the document each part of it comes from. */
 export const pageQueryParser = contentParser(
   (f) => {
-    const localeString = z.object({ _type: z.literal('localeString'), pt: f.optional(z.string()), en: f.optional(z.string()) })
-    const localeText = z.object({ _type: z.literal('localeText'), pt: f.optional(z.string()), en: f.optional(z.string()) })
+    const localeString = z.object({ _type: f.sanityType('localeString'), pt: f.optional(z.string()), en: f.optional(z.string()) })
+    const localeText = z.object({ _type: f.sanityType('localeText'), pt: f.optional(z.string()), en: f.optional(z.string()) })
     const sanityImageHotspot = z.object({
-      _type: z.literal('sanity.imageHotspot'),
+      _type: f.sanityType('sanity.imageHotspot'),
       x: f.optional(z.number()),
       y: f.optional(z.number()),
       height: f.optional(z.number()),
       width: f.optional(z.number()),
     })
     const sanityImageCrop = z.object({
-      _type: z.literal('sanity.imageCrop'),
+      _type: f.sanityType('sanity.imageCrop'),
       top: f.optional(z.number()),
       bottom: f.optional(z.number()),
       left: f.optional(z.number()),

@@ -6,8 +6,8 @@ import { contentParser } from '../../../../supabase/functions/_shared/content/co
 /** signupPagesQuery's answer as the schema types it, and the document each part of it comes from. */
 export const signupPagesQueryParser = contentParser(
   (f) => {
-    const localeString = z.object({ _type: z.literal('localeString'), pt: f.optional(z.string()), en: f.optional(z.string()) })
-    const localeText = z.object({ _type: z.literal('localeText'), pt: f.optional(z.string()), en: f.optional(z.string()) })
+    const localeString = z.object({ _type: f.sanityType('localeString'), pt: f.optional(z.string()), en: f.optional(z.string()) })
+    const localeText = z.object({ _type: f.sanityType('localeText'), pt: f.optional(z.string()), en: f.optional(z.string()) })
     return z.object({
       settings: f.nullable(z.object({ brandName: f.nullable(z.string()), email: f.nullable(z.string()) })),
       pages: f.nullable(
