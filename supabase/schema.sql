@@ -287,12 +287,9 @@ CREATE FUNCTION experiments.arms_of_signup() RETURNS trigger
 declare
   today date := analytics.utc_day(now());
   headers json;
-  client text;
-  seen record;
-  client_key bytea;
-  visitor_key bytea;
-  decided text[] := '{}';
-  arms text[] := '{}';
+  sender text;
+  agent text;
+  arms text[];
 begin
   new.experiment_arms := null;
   -- No experiment shown for two days (the usual case): nothing to find, and nothing hashed.
@@ -300,28 +297,33 @@ begin
     return new;
   end if;
   headers := coalesce(nullif(current_setting('request.headers', true), '')::json, '{}'::json);
-  client := guard.client_address(headers);
-  if client = 'unknown' then
+  sender := guard.client_address(headers);
+  if sender = 'unknown' then
     return new;
   end if;
-  for seen in select s.day, s.salt from analytics.salts as s where s.day in (today, today - 1) order by s.day desc loop
-    client_key := experiments.keyed(seen.salt, 'client', client);
-    visitor_key := experiments.keyed(seen.salt, 'visitor', client || E'\n' || left(coalesce(headers ->> 'user-agent', ''), 512));
-    with matched as (
-      update experiments.exposures as x set signed_up = true
-      where x.day = seen.day and x.client = client_key and x.visitor = visitor_key and not x.signed_up
-        and x.experiment_id <> all(decided)
-      returning x.experiment_id, x.arm
-    )
-    select arms || coalesce(array_agg(experiment_id || ':' || arm order by experiment_id), '{}') into arms from matched;
+  agent := left(coalesce(headers ->> 'user-agent', ''), 512);
+  -- One statement: per experiment, the client's exposure of today, else of yesterday, taken once by
+  -- its own visitor (a racing second sign-up of it waits for the first and finds it taken), else
+  -- counted over the bound.
+  with day_keys as (
+    select s.day, experiments.keyed(s.salt, 'client', sender) as client_key,
+           experiments.keyed(s.salt, 'visitor', sender || E'\n' || agent) as visitor_key
+    from analytics.salts as s where s.day in (today, today - 1)
+  ), latest as (
+    select distinct on (x.experiment_id) x.day, x.client, x.experiment_id, x.visitor = k.visitor_key as theirs
+    from day_keys as k join experiments.exposures as x on x.day = k.day and x.client = k.client_key
+    order by x.experiment_id, x.day desc
+  ), taken as (
+    update experiments.exposures as x set signed_up = true
+    from latest as l
+    where l.theirs and x.day = l.day and x.client = l.client and x.experiment_id = l.experiment_id and not x.signed_up
+    returning x.experiment_id, x.arm
+  ), counted_over as (
     insert into experiments.over_bound as kept (day, experiment_id, signups)
-    select today, x.experiment_id, 1 from experiments.exposures as x
-    where x.day = seen.day and x.client = client_key and x.experiment_id <> all(decided)
-      and x.experiment_id || ':' || x.arm <> all(arms)
-    on conflict (day, experiment_id) do update set signups = kept.signups + 1;
-    select decided || coalesce(array_agg(x.experiment_id), '{}') into decided
-    from experiments.exposures as x where x.day = seen.day and x.client = client_key;
-  end loop;
+    select today, l.experiment_id, 1 from latest as l where l.experiment_id not in (select t.experiment_id from taken as t)
+    on conflict (day, experiment_id) do update set signups = kept.signups + 1
+  )
+  select coalesce(array_agg(t.experiment_id || ':' || t.arm order by t.experiment_id), '{}') into arms from taken as t;
   -- At most four experiments run at once; across two days more could have, and the column holds four.
   new.experiment_arms := nullif(arms[1:4], '{}');
   return new;
@@ -354,7 +356,7 @@ CREATE FUNCTION experiments.keyed(p_salt bytea, p_purpose text, p_subject text) 
     SET search_path TO ''
     AS $$
 begin
-  return referrals.keyed(p_salt, 'experiment-' || p_purpose, p_subject);
+  return substring(sha256(p_salt || convert_to('pulso-experiment-' || p_purpose || E'\n' || p_subject, 'UTF8')) from 1 for 16);
 end;
 $$;
 
@@ -1636,17 +1638,17 @@ CREATE FUNCTION public.experiments_results(p_ids jsonb) RETURNS jsonb
       from counts group by experiment_id, arm
     ) summed
     group by experiment_id
-  ), over as (
+  ), over_the_bound as (
     select experiment_id, jsonb_build_object('exposures', sum(exposures)::integer, 'signups', sum(signups)::integer) as counts
     from experiments.over_bound where experiment_id in (select id from ids) group by experiment_id
   )
   select coalesce(jsonb_object_agg(id, jsonb_build_object(
            'arms', coalesce(arms.by_arm, '{}'::jsonb),
-           'over_bound', coalesce(over.counts, jsonb_build_object('exposures', 0, 'signups', 0)))), '{}'::jsonb)
+           'over_bound', coalesce(o.counts, jsonb_build_object('exposures', 0, 'signups', 0)))), '{}'::jsonb)
   from (select distinct id from ids) as asked
   left join arms on arms.experiment_id = asked.id
-  left join over on over.experiment_id = asked.id
-  where arms.experiment_id is not null or over.experiment_id is not null;
+  left join over_the_bound as o on o.experiment_id = asked.id
+  where arms.experiment_id is not null or o.experiment_id is not null;
 $$;
 
 --

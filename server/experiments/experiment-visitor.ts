@@ -13,11 +13,11 @@ import { fromHex } from '../../supabase/functions/_shared/analytics/visitor-id.t
 const USER_AGENT_CHARS = 512
 const KEPT_BYTES = 16
 
-/** referrals.keyed's hash with an experiment's purpose: SHA-256 of the salt's bytes then the purpose and subject, cut to 16 bytes. */
+/** experiments.keyed: SHA-256 of the salt's bytes, then the purpose and the subject as UTF-8, cut to 16 bytes. */
 function keyed(salt: string, purpose: 'client' | 'visitor', subject: string): string {
   return createHash('sha256')
     .update(fromHex(salt))
-    .update(`pulso-referral-experiment-${purpose}\n${subject}`)
+    .update(`pulso-experiment-${purpose}\n${subject}`)
     .digest()
     .subarray(0, KEPT_BYTES)
     .toString('hex')
