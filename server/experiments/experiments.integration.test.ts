@@ -343,6 +343,9 @@ describe.each(databaseVariants)('copy experiments on $name', ({ database }) => {
       const result = results.find((experiment) => experiment.id === id)
       if (!result) throw new Error(`${id} is not shown`)
       expect(result.served).toBe(true)
+      // The split shown is the one planned, and each comparison is held to the whole of α (one variant).
+      expect(result.arms.map((arm) => arm.share)).toEqual(id === HEADLINE ? [50, 50] : [55, 45])
+      expect(result.alpha).toBe(0.05)
       expectShownAsCounted(result, truth[id]!, { exposures: 0, signups: 0 })
     }
     console.log(`[results] ${HEADLINE}: ${describeResult(results.find((experiment) => experiment.id === HEADLINE))}`)
