@@ -2906,14 +2906,14 @@ begin
   end if;
   outcome := case
     when delivered then 'delivered'
-    when delivery.attempts + 1 >= cardinality(p_schedule) or p_status = 410 then 'failed'
+    when delivery.attempts + 1 > cardinality(p_schedule) or p_status = 410 then 'failed'
     else 'pending' end;
   update webhooks.deliveries
   set status = outcome, attempts = attempts + 1, leased_until = null,
       last_status = p_status, last_error = case when delivered then null else left(p_error, 500) end,
       last_attempt_at = now(), delivered_at = case when delivered then now() end,
       next_attempt_at = case when outcome = 'pending'
-        then now() + make_interval(secs => p_schedule[delivery.attempts + 2]) else now() end
+        then now() + make_interval(secs => p_schedule[delivery.attempts + 1]) else now() end
   where id = p_id;
 
   if delivered then
