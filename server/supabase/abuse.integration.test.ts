@@ -258,6 +258,23 @@ describe.each(databases)('abuse on $name', ({ name, open }) => {
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400))
     expect(statuses.slice(10)).toEqual(Array(30).fill(429))
   })
+
+  it('counts the refusals PostgREST answers from the body alone: an unknown column, bad JSON, an upsert', async () => {
+    const refused = [
+      () => insert({ ...row(), colour: 'red' }),
+      () =>
+        fetch(`${url}/rest/v1/waitlist`, { method: 'POST', headers: headers(), body: '{"email": "a@b.example", "role": ' }),
+      () => insert(row(), { prefer: 'resolution=merge-duplicates' }),
+    ]
+    const statuses: number[] = []
+    for (let i = 0; i < 12; i++) {
+      const response = await refused[i % refused.length]!()
+      statuses.push(response.status)
+      await response.arrayBuffer()
+    }
+    expect(statuses.slice(0, 10)).toEqual([400, 400, 401, 400, 400, 401, 400, 400, 401, 400])
+    expect(statuses.slice(10)).toEqual([429, 429])
+  })
 })
 
 describe('behind a trusted proxy (TRUST_PROXY=true)', () => {
