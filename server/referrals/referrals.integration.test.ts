@@ -2,8 +2,9 @@
 // an attack corpus of 200 sign-ups carrying one referrer's code credits nothing and holds the
 // same-network ones with their reasons; 20 confirmed referrals from distinct networks move their
 // referrer exactly min(20 × N, place − 1), and the place in their email, on their status page and
-// in SQL agree, in pt and en; the next invite wave takes the new order; removals and mail given
-// up on revoke; the hourly share holds; N = 0 moves nobody; the public key reads none of it.
+// in SQL agree, in pt and en; the next invite wave takes the new order; a friend who leaves takes
+// the referral with them, mail given up on revokes it; the hourly share holds; N = 0 moves nobody;
+// the public key reads none of it.
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -413,7 +414,7 @@ describe.each(databaseVariants)('referrals on $name', ({ database }) => {
   describe('what takes a credit back, and what holds it', () => {
     const carla = { email: 'carla.dias@agencia.example', name: 'Carla Dias', lang: 'pt' as const, ...from('192.0.2.40') }
 
-    it('revokes when the friend leaves the list, or their mail is refused for good', async () => {
+    it('takes the referral away with a friend who leaves the list, and revokes it when their mail is refused for good', async () => {
       await joinAndConfirm(carla)
       const code = await codeOf(carla.email)
       const leaving = { email: 'sai@saida.example', name: 'Davi Reis', lang: 'pt' as const, ref: code, ...from('198.20.1.7') }
