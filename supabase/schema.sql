@@ -534,7 +534,10 @@ begin
     return next;
     return;
   end if;
-  select id, email into place from public.waitlist where lower(email) = lower(address);
+  select id, email into place from public.waitlist
+  where guard.mailbox_key(email) = guard.mailbox_key(address)
+  order by lower(email) = lower(address) desc, created_at, id
+  limit 1;
   if not found then
     outcome := 'not_listed';
   else
@@ -671,6 +674,7 @@ CREATE FUNCTION guard.waitlist_before_insert() RETURNS trigger
 declare
   at_sign integer;
   rows_in_request integer;
+  mailbox text;
 begin
   new.email := btrim(new.email, E' \t\r\n');
   at_sign := length(new.email) - position('@' in reverse(new.email)) + 1;
@@ -688,9 +692,10 @@ begin
   elsif guard.waitlist_row_problem(new.email, new.role, new.company_size) is not null then
     return new;
   end if;
+  mailbox := guard.mailbox_key(new.email);
   -- One lock per inbox: every spelling of it waits for the others, and for its removal (guard.remove_place).
-  perform pg_advisory_xact_lock(hashtextextended('mailbox:' || guard.mailbox_key(new.email), 0));
-  if exists (select from public.waitlist where lower(email) = lower(new.email)) or guard.mailbox_left(new.email) then
+  perform pg_advisory_xact_lock(hashtextextended('mailbox:' || mailbox, 0));
+  if exists (select from public.waitlist where guard.mailbox_key(email) = mailbox) or guard.mailbox_left(new.email) then
     return null;
   end if;
   return new;
@@ -2552,13 +2557,8 @@ begin
   if not found or referrer.id = new.id then
     return null;
   end if;
-  if guard.mailbox_key(referrer.email) = guard.mailbox_key(new.email) then
-    insert into referrals.referrals (referred_id, referrer_id, status, reason, decided_at)
-    values (new.id, referrer.id, 'refused', 'own_mailbox', now());
-  else
-    insert into referrals.referrals (referred_id, referrer_id, network_match)
-    values (new.id, referrer.id, referrals.network_match(new.id, referrer.id));
-  end if;
+  insert into referrals.referrals (referred_id, referrer_id, network_match)
+  values (new.id, referrer.id, referrals.network_match(new.id, referrer.id));
   return null;
 end;
 $_$;
