@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { pino } from 'pino'
 import type { ServerConfig } from './config.ts'
-import { buildApp } from './app.ts'
+import { buildApp, type AppDependencies } from './app.ts'
 import { createLocalDatasetSource } from './sanity/local-dataset.ts'
 import { createPublishedClient, hostedPageContent, localPageContent } from './site/page-content.ts'
 import { hostedQuery, localQuery, type QuerySource } from './site/query-source.ts'
@@ -14,7 +14,7 @@ import type { MailCopyQueryResult, PrivacyNoteVersionQueryResult } from '../sche
 import { loadPageRenderer, type PageRenderer } from './site/page-renderer.ts'
 import { startSignupBackend, type SignupBackend } from './supabase/signups.ts'
 import { startCounting } from './analytics/counting.ts'
-import { localEditor } from './sanity/local-editor.ts'
+import { localEditors } from './sanity/local-editor.ts'
 import type { PageCounter } from './analytics/page-counter.ts'
 import { experimentSources } from './experiments/experiment-sources.ts'
 import { startExperiments, type Experiments } from './experiments/experiments.ts'
@@ -26,6 +26,8 @@ export interface ServerOptions {
   renderer?: PageRenderer
   /** What the counting takes as now; tests move it to see salts and visitor hashes expire. */
   clock?: () => Date
+  /** Told of every route as it is registered (test/server/registered-routes.ts lists them so). */
+  onRoute?: AppDependencies['onRoute']
 }
 
 export interface PulsoServer {
@@ -89,7 +91,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       signupPagesContent: contentOf<SignupPagesContent>(signupPagesQuery),
       ...(analytics ? { pageViews: analytics.pageViews } : {}),
       ...(experiments ? { experiments } : {}),
-      ...(localDataset ? { localEditor: await localEditor(config) } : {}),
+      ...(localDataset ? { localEditors: Object.values(await localEditors(config)) } : {}),
+      ...(options.onRoute ? { onRoute: options.onRoute } : {}),
       ...(signups ? { signups } : {}),
     })
     app.addHook('onClose', closeBackends)

@@ -1,11 +1,12 @@
 /**
  * The Launch tool's invite-wave routes (docs/launch-api.md): who is next, a wave sent, the waves
- * and their people, an activation marked by hand. Registered inside the tool's authenticated scope,
- * which names the Studio user each call is for.
+ * and their people, an activation marked by hand. People level (docs/decisions/0060-two-access-levels.md);
+ * the tool's API names the Studio user each call is for.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { MAX_WAVE, type InviteAdmin } from './invite-admin.ts'
+import { PEOPLE } from '../operator/launch-access.ts'
 
 export interface InviteRoutesOptions {
   admin: InviteAdmin
@@ -18,13 +19,13 @@ const newWave = z.strictObject({ id: z.uuid(), count })
 const idParams = z.strictObject({ id: z.uuid() })
 
 export function registerInviteRoutes(app: FastifyInstance, { admin, actorOf }: InviteRoutesOptions) {
-  app.get('/invites/next', async (request, reply) => {
+  app.get('/invites/next', PEOPLE, async (request, reply) => {
     const query = nextQuery.safeParse(request.query)
     if (!query.success) return reply.code(400).send({ error: z.prettifyError(query.error) })
     return admin.preview(actorOf(request), query.data.count)
   })
 
-  app.post('/invites/waves', async (request, reply) => {
+  app.post('/invites/waves', PEOPLE, async (request, reply) => {
     const body = newWave.safeParse(request.body)
     if (!body.success) return reply.code(400).send({ error: z.prettifyError(body.error) })
     const actor = actorOf(request)
@@ -34,15 +35,15 @@ export function registerInviteRoutes(app: FastifyInstance, { admin, actorOf }: I
     return reply.code(sent.repeated ? 200 : 201).send(sent)
   })
 
-  app.get('/invites/waves', async () => ({ waves: await admin.waves() }))
+  app.get('/invites/waves', PEOPLE, async () => ({ waves: await admin.waves() }))
 
-  app.get('/invites/waves/:id', async (request, reply) => {
+  app.get('/invites/waves/:id', PEOPLE, async (request, reply) => {
     const params = idParams.safeParse(request.params)
     const people = params.success ? await admin.people(actorOf(request), params.data.id) : null
     return people ? { people } : reply.code(404).send({ error: 'No such wave.' })
   })
 
-  app.post('/invites/people/:id/activate', async (request, reply) => {
+  app.post('/invites/people/:id/activate', PEOPLE, async (request, reply) => {
     const params = idParams.safeParse(request.params)
     const marked = params.success && (await admin.markActivated(actorOf(request), params.data.id))
     return marked ? reply.code(204).send() : reply.code(404).send({ error: 'This person was never invited.' })

@@ -14,7 +14,7 @@ import { createServer, type PulsoServer } from '../create-server.ts'
 import type { PageRenderer } from '../site/page-renderer.ts'
 import { databaseVariants } from '../../test/database/database-variants.ts'
 import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../../test/mail/smtp-inbox.ts'
-import { launchCookie } from '../../test/server/launch-session.ts'
+import { launchCookie, STUDIO_ORIGIN } from '../../test/server/launch-session.ts'
 import { referralTraffic, type Origin, type ReferralTraffic } from '../../test/ground-truth/referral-traffic.ts'
 import type { ReferralReview } from './referral-admin.ts'
 import type { WavePreview } from '../invites/invite-admin.ts'
@@ -96,7 +96,7 @@ describe.each(databaseVariants)('referrals on $name', ({ database }) => {
   const sweep = () => sweepNow(backend().sender)
 
   async function tool<T>(path: string, method = 'GET') {
-    const response = await fetch(`${baseUrl}/api/launch${path}`, { method, headers: { cookie } })
+    const response = await fetch(`${baseUrl}/api/launch${path}`, { method, headers: { cookie, origin: STUDIO_ORIGIN } })
     const text = await response.text()
     return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T }
   }

@@ -1,11 +1,13 @@
 /**
  * The Launch tool's webhook routes (docs/launch-api.md): endpoints, their secrets and deliveries.
- * Registered inside the tool's authenticated scope, which names the Studio user each call is for.
+ * People level (an endpoint receives every future sign-up's address); the tool's API names the
+ * Studio user each call is for.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { endpointUrlRefusal } from '../../supabase/functions/_shared/webhooks/endpoint-address.ts'
 import { WEBHOOK_EVENT_TYPES, type WebhookAdmin } from './webhook-admin.ts'
+import { PEOPLE } from '../operator/launch-access.ts'
 
 export interface WebhookRoutesOptions {
   admin: WebhookAdmin
@@ -28,9 +30,9 @@ const deliveryParams = z.strictObject({ id: z.coerce.number().int().positive().m
 const NO_ENDPOINT = { error: 'No such webhook endpoint.' }
 
 export function registerWebhookRoutes(app: FastifyInstance, { admin, actorOf, allowPrivate }: WebhookRoutesOptions) {
-  app.get('/webhooks', async () => ({ endpoints: await admin.endpoints(), events: WEBHOOK_EVENT_TYPES }))
+  app.get('/webhooks', PEOPLE, async () => ({ endpoints: await admin.endpoints(), events: WEBHOOK_EVENT_TYPES }))
 
-  app.post('/webhooks', async (request, reply) => {
+  app.post('/webhooks', PEOPLE, async (request, reply) => {
     const body = newEndpoint.safeParse(request.body)
     if (!body.success) return reply.code(400).send({ error: z.prettifyError(body.error) })
     const refusal = endpointUrlRefusal(body.data.url, allowPrivate)
@@ -40,7 +42,7 @@ export function registerWebhookRoutes(app: FastifyInstance, { admin, actorOf, al
     return reply.code(201).send(created)
   })
 
-  app.post('/webhooks/:id', async (request, reply) => {
+  app.post('/webhooks/:id', PEOPLE, async (request, reply) => {
     const params = endpointParams.safeParse(request.params)
     const body = change.safeParse(request.body)
     if (!body.success) return reply.code(400).send({ error: z.prettifyError(body.error) })
@@ -48,31 +50,31 @@ export function registerWebhookRoutes(app: FastifyInstance, { admin, actorOf, al
     return endpoint ? { endpoint } : reply.code(404).send(NO_ENDPOINT)
   })
 
-  app.post('/webhooks/:id/rotate', async (request, reply) => {
+  app.post('/webhooks/:id/rotate', PEOPLE, async (request, reply) => {
     const params = endpointParams.safeParse(request.params)
     const rotated = params.success ? await admin.rotate(actorOf(request), params.data.id, ROTATION_OVERLAP_SECONDS) : null
     return rotated ?? reply.code(404).send(NO_ENDPOINT)
   })
 
-  app.delete('/webhooks/:id', async (request, reply) => {
+  app.delete('/webhooks/:id', PEOPLE, async (request, reply) => {
     const params = endpointParams.safeParse(request.params)
     const removed = params.success && (await admin.remove(actorOf(request), params.data.id))
     return removed ? reply.code(204).send() : reply.code(404).send(NO_ENDPOINT)
   })
 
-  app.get('/webhooks/:id/deliveries', async (request, reply) => {
+  app.get('/webhooks/:id/deliveries', PEOPLE, async (request, reply) => {
     const params = endpointParams.safeParse(request.params)
     if (!params.success) return reply.code(404).send(NO_ENDPOINT)
     return { deliveries: await admin.deliveries(params.data.id, DELIVERIES_SHOWN) }
   })
 
-  app.post('/webhooks/:id/test', async (request, reply) => {
+  app.post('/webhooks/:id/test', PEOPLE, async (request, reply) => {
     const params = endpointParams.safeParse(request.params)
     const eventId = params.success ? await admin.sendTest(actorOf(request), params.data.id) : null
     return eventId ? reply.code(202).send({ eventId }) : reply.code(404).send(NO_ENDPOINT)
   })
 
-  app.post('/webhooks/deliveries/:id/resend', async (request, reply) => {
+  app.post('/webhooks/deliveries/:id/resend', PEOPLE, async (request, reply) => {
     const params = deliveryParams.safeParse(request.params)
     const resent = params.success && (await admin.resend(actorOf(request), params.data.id))
     return resent

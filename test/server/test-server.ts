@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadConfig } from '../../server/config.ts'
-import { createServer, type PulsoServer } from '../../server/create-server.ts'
+import { createServer, type PulsoServer, type ServerOptions } from '../../server/create-server.ts'
 import type { PageRenderer } from '../../server/site/page-renderer.ts'
 
 export interface TestServer extends PulsoServer {
@@ -32,7 +32,8 @@ export async function startTestServer(
     build,
     clock,
     renderer = standInPage,
-  }: { listen?: boolean; build?: string; clock?: () => Date; renderer?: PageRenderer } = {},
+    onRoute,
+  }: { listen?: boolean; build?: string; clock?: () => Date; renderer?: PageRenderer; onRoute?: ServerOptions['onRoute'] } = {},
 ): Promise<TestServer> {
   const workDir = await mkdtemp(join(tmpdir(), 'pulso-test-server-'))
   await mkdir(join(workDir, 'dist', 'client'), { recursive: true })
@@ -40,6 +41,7 @@ export async function startTestServer(
   const server = await createServer(config, {
     ...(build ? { distDir: build } : { distDir: join(workDir, 'dist'), renderer }),
     ...(clock ? { clock } : {}),
+    ...(onRoute ? { onRoute } : {}),
   })
   if (!server.signups) throw new Error('this server should answer the sign-ups itself')
   const url = listen ? await server.app.listen({ port: 0, host: '127.0.0.1' }) : ''

@@ -8,6 +8,12 @@ export const launchCopy = {
   opening: 'Proving who you are to the site…',
   refused: 'The site did not open the Launch tool for you:',
   retry: 'Try again',
+  signedOut: 'You have signed out of the Launch tool.',
+  openAgain: 'Open it again',
+  signOut: 'Sign out',
+  signOutEverywhere: 'Sign out everywhere',
+  signedInAs: (actor: string, access: 'people' | 'numbers') =>
+    `${actor} · ${access === 'people' ? 'numbers and people' : 'numbers only'}`,
   overview: 'Overview',
   waitlist: 'Waitlist',
   waves: 'Invite waves',
@@ -67,6 +73,9 @@ export const launchCopy = {
   erased: 'Erased.',
   auditActions: {
     'session.opened': 'opened the tool',
+    'session.ended': 'signed out',
+    'sessions.ended': 'signed out everywhere',
+    'access.refused': 'was refused a view of people',
     'waitlist.read': 'read the waitlist',
     'waitlist.exported': 'exported the waitlist',
     'person.erased': 'erased a person',

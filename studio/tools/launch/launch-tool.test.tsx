@@ -9,6 +9,7 @@ import {
   type InviteCandidate,
   type Invitee,
   type LaunchApi,
+  type LaunchSession,
   type Place,
   type Report,
   type Wave,
@@ -119,12 +120,16 @@ const invitees: Invitee[] = [
     mailStatus: 'failed',
   },
 ]
+const PEOPLE_SESSION: LaunchSession = { actor: 'pEditor', access: 'people' }
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
 function fakeApi(overrides: Partial<LaunchApi> = {}): LaunchApi {
   return {
     nonce: vi.fn(async () => ({ nonce: 'n0nce', expiresAt: '2026-11-25T12:01:00Z' })),
-    openSession: vi.fn(async () => ({ actor: 'pEditor' })),
+    openSession: vi.fn(async () => PEOPLE_SESSION),
+    session: vi.fn(async () => PEOPLE_SESSION),
+    signOut: vi.fn(async () => undefined),
+    signOutEverywhere: vi.fn(async () => ({ ended: 2 })),
     report: vi.fn(async () => report),
     waitlist: vi.fn(async () => ({ total: 1, rows: [ana], page: 1, pageSize: 50 })),
     erase: vi.fn(async () => undefined),
@@ -165,7 +170,7 @@ function fakeApi(overrides: Partial<LaunchApi> = {}): LaunchApi {
   }
 }
 
-function renderTool(api: LaunchApi, open: () => Promise<unknown> = async () => undefined) {
+function renderTool(api: LaunchApi, open: () => Promise<LaunchSession> = async () => PEOPLE_SESSION) {
   return render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <ThemeProvider theme={studioTheme}>
@@ -180,7 +185,7 @@ describe('the Launch tool', () => {
     const open = vi
       .fn()
       .mockRejectedValueOnce(new LaunchApiError(401, 'This proof does not open the Launch tool.'))
-      .mockResolvedValue({})
+      .mockResolvedValue(PEOPLE_SESSION)
     renderTool(fakeApi(), open)
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('This proof does not open the Launch tool.')
@@ -446,7 +451,7 @@ describe('the handshake', () => {
   it('writes the site’s nonce in a private proof, exchanges it, and deletes the proof', async () => {
     const api = fakeApi()
     const writer = { create: vi.fn(async () => ({})), delete: vi.fn(async () => ({})) }
-    await expect(openLaunchSession(api, writer)).resolves.toEqual({ actor: 'pEditor' })
+    await expect(openLaunchSession(api, writer)).resolves.toEqual(PEOPLE_SESSION)
     const [[proof]] = writer.create.mock.calls as unknown as [[{ _id: string; _type: string; nonce: string }]]
     expect(proof).toEqual({
       _id: expect.stringMatching(/^pulso-launch-proof\.[0-9a-f-]{36}$/),
