@@ -168,6 +168,7 @@ test('a replayed or missing proof opens nothing', async ({ page }) => {
   const server = ownServer()
   const address = await launchAddress(server)
   const first = await page.request.post(`${server.url}/api/launch/session`, {
+    headers: { origin: server.url },
     data: { proof: new URL(address).searchParams.get('proof') },
   })
   expect(first.status()).toBe(200)

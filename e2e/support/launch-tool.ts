@@ -3,9 +3,13 @@ import { promisify } from 'node:util'
 import { expect, type Page } from '@playwright/test'
 import type { OwnServer } from './own-server.ts'
 
-/** What `npm run launch:open` prints: the offline tool's address with a proof written as the Studio would, and the editor's session in its fragment. */
-export async function launchAddress(server: OwnServer): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['server/cli/open-launch-tool.ts'], {
+/**
+ * What `npm run launch:open` prints: the offline tool's address with a proof written as the Studio
+ * would, and the session of the local Studio user `as` (the editor, an administrator, or the
+ * copywriter, who has the numbers only) in its fragment.
+ */
+export async function launchAddress(server: OwnServer, as: 'editor' | 'copywriter' = 'editor'): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['server/cli/open-launch-tool.ts', '--as', as], {
     env: {
       ...process.env,
       DATA_DIR: server.dataDir,

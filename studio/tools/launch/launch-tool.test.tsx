@@ -298,6 +298,49 @@ describe('the Launch tool', () => {
   })
 })
 
+describe('the two levels and signing out', () => {
+  it('offers a member with the numbers only the report and the experiments, and never asks for people', async () => {
+    const api = fakeApi()
+    renderTool(api, async () => ({ actor: 'pCopy', access: 'numbers' }))
+    expect(await screen.findByText('pCopy · numbers only')).toBeInTheDocument()
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Experiments'])
+    await screen.findByRole('group', { name: 'Visitors' })
+    await userEvent.click(screen.getByRole('tab', { name: 'Experiments' }))
+    expect(document.body).not.toHaveTextContent('@')
+    for (const people of [api.waitlist, api.audit, api.webhooks, api.waves, api.referrals, api.nextInvitees]) {
+      expect(people).not.toHaveBeenCalled()
+    }
+  })
+
+  it('offers every tab to a member with the people level', async () => {
+    renderTool(fakeApi())
+    expect(await screen.findByText('pEditor · numbers and people')).toBeInTheDocument()
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Overview',
+      'Waitlist',
+      'Invite waves',
+      'Referrals',
+      'Webhooks',
+      'Experiments',
+      'Audit log',
+    ])
+  })
+
+  it('signs out, here or everywhere, and says so', async () => {
+    const api = fakeApi()
+    const open = vi.fn(async () => PEOPLE_SESSION)
+    renderTool(api, open)
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }))
+    expect(api.signOut).toHaveBeenCalledTimes(1)
+    expect(await screen.findByRole('alert')).toHaveTextContent('You have signed out of the Launch tool.')
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Open it again' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out everywhere' }))
+    expect(api.signOutEverywhere).toHaveBeenCalledTimes(1)
+    expect(open).toHaveBeenCalledTimes(2)
+  })
+})
+
 describe('invite waves', () => {
   /** Opens the waves tab and shows who the next `count` are. */
   async function showNext(count: string) {
