@@ -1,10 +1,9 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { axeViolations } from './support/axe.ts'
 import { keyboardWalk } from './support/keyboard.ts'
-import { browserUserAgent, joinOnPage, launchAddress } from './support/launch-tool.ts'
-import { mailTo } from './support/mail-files.ts'
+import { joinAndConfirm, launchAddress } from './support/launch-tool.ts'
 import { useOwnServer } from './support/own-server.ts'
-import { collectPageErrors, gotoHydrated } from './support/page.ts'
+import { collectPageErrors } from './support/page.ts'
 
 // The Launch tool for the two levels (docs/decisions/0060-two-access-levels.md), as each member meets
 // it in Chromium: every tab passes axe (no moderate, serious or critical finding) and is used with
@@ -21,18 +20,6 @@ const TABS: Record<string, (panel: Locator) => Locator> = {
   Webhooks: (panel) => panel.getByRole('table', { name: 'Endpoints' }),
   Experiments: (panel) => panel.getByRole('heading', { name: 'New experiment' }),
   'Audit log': (panel) => panel.getByRole('table', { name: 'Audit log' }).getByRole('row').nth(1),
-}
-
-/** A visitor joins and confirms through the link in their welcome, in a window of their own. */
-async function joinAndConfirm(browser: Browser, siteUrl: string, dataDir: string, who: { name: string; email: string }) {
-  const visitor = await (await browser.newContext({ userAgent: browserUserAgent() })).newPage()
-  await gotoHydrated(visitor, `${siteUrl}/en`)
-  await joinOnPage(visitor, who)
-  const welcome = await mailTo(dataDir, who.email, 'welcome')
-  await visitor.goto(/https?:\/\/\S+\/en\/confirm\?token=\S+/.exec(welcome.text)?.[0] ?? '')
-  await visitor.getByRole('button', { name: 'Confirm my place' }).click()
-  await expect(visitor.getByRole('heading', { level: 1, name: 'Your place is confirmed!' })).toBeVisible()
-  await visitor.close()
 }
 
 /** Opens `tab`, waits for what it shows, and checks it with axe and with the keyboard alone. */
@@ -52,7 +39,7 @@ test('an administrator’s tool: every tab passes axe and works by keyboard; an 
   const server = ownServer()
   const errors = collectPageErrors(page)
   const rosa = { name: 'Rosa Lima', email: 'rosa.lima@empresa.example' }
-  await joinAndConfirm(browser, server.url, server.dataDir, rosa)
+  await joinAndConfirm(browser, server, rosa)
   await page.goto(await launchAddress(server))
   await expect(page.getByText('pLocalEditor · numbers and people')).toBeVisible()
   expect(await page.getByRole('tab').allTextContents()).toEqual(Object.keys(TABS))
@@ -102,7 +89,7 @@ test('a copywriter’s tool: the numbers and the experiments, no name or address
   test.setTimeout(240_000)
   const server = ownServer()
   const bia = { name: 'Bia Torres', email: 'bia.torres@agencia.example' }
-  await joinAndConfirm(browser, server.url, server.dataDir, bia)
+  await joinAndConfirm(browser, server, bia)
   await page.goto(await launchAddress(server, 'copywriter'))
   await expect(page.getByText('pLocalCopywriter · numbers only')).toBeVisible()
   expect(await page.getByRole('tab').allTextContents()).toEqual(['Overview', 'Experiments'])
