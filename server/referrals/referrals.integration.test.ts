@@ -404,7 +404,7 @@ describe.each(databaseVariants)('referrals on $name', ({ database }) => {
 
       const wave = await fetch(`${baseUrl}/api/launch/invites/waves`, {
         method: 'POST',
-        headers: { cookie, 'content-type': 'application/json' },
+        headers: { cookie, origin: STUDIO_ORIGIN, 'content-type': 'application/json' },
         body: JSON.stringify({ id: crypto.randomUUID(), count: anaPlace }),
       })
       expect(wave.status).toBe(201)
