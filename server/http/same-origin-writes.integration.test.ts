@@ -153,6 +153,20 @@ describe('writes to the Launch tool from anywhere but its own pages', () => {
     expect(await state()).toEqual(before)
   })
 
+  it('refuses them under any spelling of their path that reaches the route', async () => {
+    const refusedNot: string[] = []
+    for (const path of ['/api/%6Caunch/session', '/api/launch/%73ession', '/api/launch/session?x=1']) {
+      const response = await fetch(`${server.url}${path}`, {
+        method: 'DELETE',
+        headers: { cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      })
+      if (response.status !== 403) refusedNot.push(`${path}: ${response.status}`)
+    }
+    expect(refusedNot).toEqual([])
+    // The session those sign-outs named is still open.
+    expect((await send({ method: 'GET', url: '/api/launch/session', access: 'numbers' }, {})).status).toBe(200)
+  })
+
   it('refuses a body that is not JSON even from the tool’s own pages', async () => {
     const refusedNot: string[] = []
     for (const route of writes()) {
