@@ -45,6 +45,9 @@ import { restInviteAdmin, sqlInviteAdmin } from './invites/invite-admin.ts'
 import { whereSignupsLive } from './supabase/secret-rpc.ts'
 import { studioWrites, type LocalEditor } from './sanity/studio-writes.ts'
 import type { Experiments } from './experiments/experiments.ts'
+import type { Metrics } from './metrics/metrics.ts'
+import { metricsRoutes } from './metrics/metrics-routes.ts'
+import { timeRequests } from './metrics/request-timing.ts'
 
 /** The product's activation reports, per client address: a product reports one person at a time. */
 const ACTIVATION_RATE = { maxHits: 600, perSeconds: 60 }
@@ -68,6 +71,8 @@ export interface AppDependencies {
   localEditor?: LocalEditor
   /** Present when visitors are assigned to copy experiments (docs/product.md §12): wherever page views are counted. */
   experiments?: Experiments
+  /** The server's metrics, answered at `GET /metrics` (docs/operations.md "Metrics"). */
+  metrics?: Metrics
 }
 
 /** What the browser may know: public ids and the anon key, never a secret. */
@@ -101,6 +106,7 @@ export async function buildApp({
   pageViews,
   localEditor,
   experiments,
+  metrics,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
@@ -116,6 +122,7 @@ export async function buildApp({
   if (config.connections.perClient > 0) limitConnectionsPerClient(app.server, config.connections.perClient)
   // Before any plugin, so every scope without a handler of its own inherits it.
   app.setErrorHandler(answerWithoutInternals)
+  if (metrics) timeRequests(app, metrics)
   lingerOnRefusedBodies(app)
   // On the root, so every route reads request.cookies (the reader's language, the preview).
   await app.register(fastifyCookie)
@@ -134,6 +141,7 @@ export async function buildApp({
     brotliOptions: { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 6 } },
   })
 
+  if (metrics) await app.register(metricsRoutes, { registry: metrics.registry, token: config.metricsToken })
   await app.register(healthRoutes, {
     checks: {
       content: pageContent,
@@ -175,12 +183,17 @@ export async function buildApp({
       consentVersion,
       onRecorded: sender.kick,
       ...(pageViews ? { onChallenge: pageViews.challengeSent } : {}),
+      ...(metrics ? { onOutcome: (outcome: string) => metrics.welcomeCalls.inc({ outcome }) } : {}),
       log,
     })
     const waitlistLinks = createWaitlistLinksHandler({ places, referrals: createReferralStore(db), linkSecret, log })
     await app.register(async (signupScope) => {
       countAsLoad(signupScope, visitors)
-      await signupScope.register(restRoutes, { db, anonKey })
+      await signupScope.register(restRoutes, {
+        db,
+        anonKey,
+        ...(metrics ? { onOutcome: (outcome: string) => metrics.signups.inc({ outcome }) } : {}),
+      })
       await signupScope.register(functionRoutes, {
         anonKey,
         functions: { 'send-welcome-email': sendWelcome, 'waitlist-links': waitlistLinks },

@@ -18,6 +18,11 @@ import { localEditor } from './sanity/local-editor.ts'
 import type { PageCounter } from './analytics/page-counter.ts'
 import { experimentSources } from './experiments/experiment-sources.ts'
 import { startExperiments, type Experiments } from './experiments/experiments.ts'
+import { createMetrics } from './metrics/metrics.ts'
+import { observePageViews } from './metrics/observers.ts'
+import { registerScrapedGauges } from './metrics/scraped-gauges.ts'
+import { restOutboxDepth, sqlOutboxDepth } from './metrics/outbox-depth.ts'
+import { whereSignupsLive } from './supabase/secret-rpc.ts'
 
 export interface ServerOptions {
   /** The build to serve; default `dist` under the working directory. */
@@ -68,9 +73,18 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     mailCopy: contentOf<MailCopyQueryResult>(mailCopyQuery),
     privacyNoteVersion: contentOf<PrivacyNoteVersionQueryResult>(privacyNoteVersionQuery),
   }
-  const signups = config.supabase.hosted ? undefined : await startSignupBackend(config, signupContent, logger)
+  const metrics = createMetrics()
+  const signups = config.supabase.hosted ? undefined : await startSignupBackend(config, signupContent, logger, metrics)
+  registerScrapedGauges(
+    metrics.registry,
+    {
+      outboxDepth: whereSignupsLive(config.supabase, signups?.db, sqlOutboxDepth, restOutboxDepth),
+      pools: signups?.db.pools,
+    },
+    logger,
+  )
   const clock = options.clock ?? (() => new Date())
-  const analytics = startCounting(config, signups?.db, logger, clock)
+  const analytics = startCounting(config, signups?.db, logger, clock, observePageViews(metrics))
   const experiments = startExperiments(config, signups?.db, logger, clock, experimentSources(config, localDataset))
   const closeBackends = async () => {
     // Counts first: their last write needs the database.
@@ -91,6 +105,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       ...(experiments ? { experiments } : {}),
       ...(localDataset ? { localEditor: await localEditor(config) } : {}),
       ...(signups ? { signups } : {}),
+      metrics,
     })
     app.addHook('onClose', closeBackends)
     return { app, signups, analytics: analytics?.counter, experiments, about: describe(config, signups) }

@@ -1237,6 +1237,47 @@ end;
 $$;
 
 --
+-- Name: deliveries; Type: TABLE; Schema: webhooks; Owner: -
+--
+
+CREATE TABLE webhooks.deliveries (
+    id bigint NOT NULL,
+    event_id text NOT NULL,
+    endpoint_id uuid NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
+    leased_until timestamp with time zone,
+    last_status integer,
+    last_error text,
+    last_attempt_at timestamp with time zone,
+    delivered_at timestamp with time zone,
+    CONSTRAINT deliveries_status_known CHECK ((status = ANY (ARRAY['pending'::text, 'delivered'::text, 'failed'::text])))
+);
+
+--
+-- Name: events; Type: TABLE; Schema: webhooks; Owner: -
+--
+
+CREATE TABLE webhooks.events (
+    id text DEFAULT ('msg_'::text || replace((gen_random_uuid())::text, '-'::text, ''::text)) NOT NULL,
+    type text NOT NULL,
+    waitlist_id uuid,
+    payload jsonb,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT events_type_known CHECK ((type = ANY (ARRAY['waitlist.signup.created'::text, 'waitlist.signup.confirmed'::text, 'waitlist.signup.removed'::text, 'waitlist.invite.sent'::text, 'webhook.test'::text])))
+);
+
+--
+-- Name: outbox_depth(); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.outbox_depth() RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    RETURN (SELECT COALESCE(jsonb_agg(jsonb_build_object('kind', kinds.kind, 'pending', kinds.pending, 'oldestSeconds', kinds.oldest)), '[]'::jsonb) AS "coalesce" FROM (SELECT e.kind, count(*) AS pending, EXTRACT(epoch FROM (now() - min(e.created_at))) AS oldest FROM public.welcome_emails e WHERE (e.status = 'pending'::text) GROUP BY e.kind UNION ALL SELECT 'webhook'::text, count(*) AS count, EXTRACT(epoch FROM (now() - min(v.created_at))) AS "extract" FROM (webhooks.deliveries d JOIN webhooks.events v ON ((v.id = d.event_id))) WHERE (d.status = 'pending'::text) HAVING (count(*) > 0)) kinds);
+
+--
 -- Name: place_json(public.waitlist); Type: FUNCTION; Schema: operator; Owner: -
 --
 
@@ -1670,6 +1711,15 @@ CREATE FUNCTION public.operator_open_session(p_actor text, p_nonce text, p_expir
     RETURN operator.open_session(p_actor, p_nonce, p_expires_at);
 
 --
+-- Name: operator_outbox_depth(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.operator_outbox_depth() RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    RETURN operator.outbox_depth();
+
+--
 -- Name: operator_waitlist_export(text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1826,38 +1876,6 @@ CREATE FUNCTION public.webhooks_delete_endpoint(p_actor text, p_id uuid) RETURNS
     LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
     RETURN webhooks.delete_endpoint(p_actor, p_id);
-
---
--- Name: deliveries; Type: TABLE; Schema: webhooks; Owner: -
---
-
-CREATE TABLE webhooks.deliveries (
-    id bigint NOT NULL,
-    event_id text NOT NULL,
-    endpoint_id uuid NOT NULL,
-    status text DEFAULT 'pending'::text NOT NULL,
-    attempts integer DEFAULT 0 NOT NULL,
-    next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
-    leased_until timestamp with time zone,
-    last_status integer,
-    last_error text,
-    last_attempt_at timestamp with time zone,
-    delivered_at timestamp with time zone,
-    CONSTRAINT deliveries_status_known CHECK ((status = ANY (ARRAY['pending'::text, 'delivered'::text, 'failed'::text])))
-);
-
---
--- Name: events; Type: TABLE; Schema: webhooks; Owner: -
---
-
-CREATE TABLE webhooks.events (
-    id text DEFAULT ('msg_'::text || replace((gen_random_uuid())::text, '-'::text, ''::text)) NOT NULL,
-    type text NOT NULL,
-    waitlist_id uuid,
-    payload jsonb,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT events_type_known CHECK ((type = ANY (ARRAY['waitlist.signup.created'::text, 'waitlist.signup.confirmed'::text, 'waitlist.signup.removed'::text, 'waitlist.invite.sent'::text, 'webhook.test'::text])))
-);
 
 --
 -- Name: list_deliveries(uuid, integer); Type: FUNCTION; Schema: webhooks; Owner: -
@@ -4473,6 +4491,13 @@ REVOKE ALL ON FUNCTION operator.open_session(p_actor text, p_nonce text, p_expir
 GRANT ALL ON FUNCTION operator.open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone) TO service_role;
 
 --
+-- Name: FUNCTION outbox_depth(); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.outbox_depth() FROM PUBLIC;
+GRANT ALL ON FUNCTION operator.outbox_depth() TO service_role;
+
+--
 -- Name: FUNCTION place_json(place public.waitlist); Type: ACL; Schema: operator; Owner: -
 --
 
@@ -4617,6 +4642,13 @@ GRANT ALL ON FUNCTION public.operator_erase(p_actor text, p_id uuid) TO service_
 
 REVOKE ALL ON FUNCTION public.operator_open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.operator_open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone) TO service_role;
+
+--
+-- Name: FUNCTION operator_outbox_depth(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.operator_outbox_depth() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.operator_outbox_depth() TO service_role;
 
 --
 -- Name: FUNCTION operator_waitlist_export(p_actor text); Type: ACL; Schema: public; Owner: -

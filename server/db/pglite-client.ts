@@ -15,6 +15,8 @@ export interface PgliteThread extends Sql {
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>
   /** Closes PGlite cleanly (it does not fsync), after the calls already made, and ends the thread. */
   close(): Promise<void>
+  /** Calls sent to the thread and not yet answered: one runs, the others wait their turn. */
+  callsInFlight(): number
 }
 
 const THREAD_FILE = new URL('./pglite-thread.ts', import.meta.url)
@@ -114,6 +116,7 @@ export async function openPgliteThread(directory: string, worker = startThread()
       await call({ kind: 'commit', transaction })
       return result
     },
+    callsInFlight: () => pending.size,
     async close() {
       if (stopped) return
       await call({ kind: 'close' })

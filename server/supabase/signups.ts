@@ -11,6 +11,8 @@ import { startWelcomeSender, type WelcomeSender } from '../mail/welcome-sender.t
 import { createVisitorLoad, type VisitorLoad } from '../mail/visitor-load.ts'
 import type { Sweeper } from '../outbox/sweeper.ts'
 import { startWebhookSender } from '../webhooks/webhook-sender.ts'
+import type { Metrics } from '../metrics/metrics.ts'
+import { observeSend, observeWebhookAttempt } from '../metrics/observers.ts'
 import type { QuerySource } from '../site/query-source.ts'
 import { createSmtpMailer } from '../../supabase/functions/_shared/delivery/smtp-mailer.ts'
 import { createWelcomeStore } from '../../supabase/functions/_shared/welcome/welcome-store.ts'
@@ -65,6 +67,7 @@ export async function startSignupBackend(
   config: ServerConfig,
   { mailCopy, privacyNoteVersion }: SignupContent,
   log: FastifyBaseLogger,
+  metrics?: Pick<Metrics, 'mailSends' | 'webhookDeliveries'>,
 ): Promise<SignupBackend> {
   const dataDir = resolve(config.dataDir)
   await makeDataDirPrivate(dataDir)
@@ -111,7 +114,11 @@ export async function startSignupBackend(
       fallbackContact: config.mail.from,
       log: deliveryLog,
     })
-    const webhooks = await startWebhookSender(db, { ...config.webhooks, log: deliveryLog })
+    const webhooks = await startWebhookSender(db, {
+      ...config.webhooks,
+      log: deliveryLog,
+      ...(metrics ? { onAttempt: observeWebhookAttempt(metrics) } : {}),
+    })
     const visitors = createVisitorLoad()
     const sender = startWelcomeSender(
       {
@@ -121,6 +128,7 @@ export async function startSignupBackend(
         log: deliveryLog,
         policy: delivery,
         visitorsFirst: { busy: visitors.busy, holdMs: VISITORS_FIRST_HOLD_MS },
+        ...(metrics ? { onSend: observeSend(metrics) } : {}),
       },
       {
         sweepMs: config.mail.sweepMs,
