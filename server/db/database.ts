@@ -5,6 +5,7 @@ import type { Sql } from '../../supabase/functions/_shared/runtime/sql.ts'
 import { lockDirectory } from './directory-lock.ts'
 import { tightenToOwner } from './private-data-dir.ts'
 import { openPgliteThread } from './pglite-client.ts'
+import type { RowCounts } from '../backup/row-counts.ts'
 
 export interface Transaction extends Sql {
   exec(statements: string): Promise<void>
@@ -27,6 +28,11 @@ export interface Database extends Sql {
   queryAsAnon<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: Row[] }>
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>
   pools(): PoolUse[]
+  /**
+   * The embedded database only: copies its directory into `into` while no statement runs, after a
+   * checkpoint, and counts every table's rows at that moment (a snapshot's first step).
+   */
+  copyDirectory?(into: string): Promise<RowCounts>
   close(): Promise<void>
 }
 
@@ -54,6 +60,7 @@ async function openPglite(directory: string): Promise<Database> {
     query: db.query,
     queryAsAnon: db.queryAsAnon,
     transaction: (work) => db.transaction(work),
+    copyDirectory: db.copyDirectory,
     pools: () => {
       const calls = db.callsInFlight()
       return [{ pool: 'embedded', open: 1, busy: Math.min(calls, 1), waiting: Math.max(calls - 1, 0), max: 1 }]

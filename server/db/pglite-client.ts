@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads'
 import type { Sql } from '../../supabase/functions/_shared/runtime/sql.ts'
 import type { Transaction } from './database.ts'
 import type { ErrorFields, Reply, Request } from './pglite-thread.ts'
+import type { RowCounts } from '../backup/row-counts.ts'
 
 export interface PgliteThread extends Sql {
   /** One statement as role anon, in a transaction of its own. */
@@ -17,6 +18,8 @@ export interface PgliteThread extends Sql {
   close(): Promise<void>
   /** Calls sent to the thread and not yet answered: one runs, the others wait their turn. */
   callsInFlight(): number
+  /** Copies the database's directory while nothing runs, and counts its rows then (pglite-thread.ts, 'copy'). */
+  copyDirectory(into: string): Promise<RowCounts>
 }
 
 const THREAD_FILE = new URL('./pglite-thread.ts', import.meta.url)
@@ -117,6 +120,7 @@ export async function openPgliteThread(directory: string, worker = startThread()
       return result
     },
     callsInFlight: () => pending.size,
+    copyDirectory: (into) => call<RowCounts>({ kind: 'copy', into }),
     async close() {
       if (stopped) return
       await call({ kind: 'close' })

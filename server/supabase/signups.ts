@@ -12,6 +12,8 @@ import { createVisitorLoad, type VisitorLoad } from '../mail/visitor-load.ts'
 import type { Sweeper } from '../outbox/sweeper.ts'
 import { startWebhookSender } from '../webhooks/webhook-sender.ts'
 import type { Metrics } from '../metrics/metrics.ts'
+import { controlSocketPath, listenForBackups } from '../backup/control-socket.ts'
+import { takeSnapshot } from '../backup/take-snapshot.ts'
 import { observeSend, observeWebhookAttempt } from '../metrics/observers.ts'
 import type { QuerySource } from '../site/query-source.ts'
 import { createSmtpMailer } from '../../supabase/functions/_shared/delivery/smtp-mailer.ts'
@@ -142,6 +144,15 @@ export async function startSignupBackend(
       },
     )
 
+    // `npm run backup` asks this process for the embedded database's snapshot: no other may open it.
+    // Without the socket (a DATA_DIR path too long for one) the server runs on; its schedule still backs up.
+    const backups =
+      db.kind === 'pglite'
+        ? await listenForBackups(controlSocketPath(dataDir), (dir) => takeSnapshot(db, { dir, databaseUrl: undefined })).catch(
+            (error: unknown) =>
+              void log.warn({ err: error }, 'npm run backup cannot reach this server: its socket could not be opened'),
+          )
+        : undefined
     return {
       db,
       sender,
@@ -155,6 +166,7 @@ export async function startSignupBackend(
         await Promise.all([sender.stop(), webhooks.stop()])
         mailer.close?.()
         await vacuum?.stop()
+        await backups?.close()
         await db.close()
       },
     }
