@@ -27,6 +27,12 @@ CREATE SCHEMA analytics;
 CREATE SCHEMA experiments;
 
 --
+-- Name: extensions; Type: SCHEMA; Schema: -; Owner: -
+--
+
+CREATE SCHEMA extensions;
+
+--
 -- Name: guard; Type: SCHEMA; Schema: -; Owner: -
 --
 
@@ -73,6 +79,18 @@ CREATE SCHEMA supabase_migrations;
 --
 
 CREATE SCHEMA webhooks;
+
+--
+-- Name: pg_trgm; Type: EXTENSION; Schema: -; Owner: -
+--
+
+CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA extensions;
+
+--
+-- Name: EXTENSION pg_trgm; Type: COMMENT; Schema: -; Owner: -
+--
+
+COMMENT ON EXTENSION pg_trgm IS 'text similarity measurement and index searching based on trigrams';
 
 --
 -- Name: record_steps_of_a_place(); Type: FUNCTION; Schema: analytics; Owner: -
@@ -1064,9 +1082,7 @@ declare
 begin
   perform invites.check_count(p_count);
   select jsonb_build_object(
-    'waiting', (select count(*) from public.waitlist as w
-                where w.confirmed_at is not null
-                  and not exists (select 1 from invites.invitations as i where i.waitlist_id = w.id)),
+    'waiting', (select coalesce(sum(h.waiting), 0) from referrals.waiting_hours as h),
     'people', coalesce(jsonb_agg(jsonb_build_object(
         'id', w.id, 'email', w.email,
         'name', invites.name_of(w), 'role', w.role, 'locale', invites.locale_of(w), 'createdAt', w.created_at, 'confirmedAt', w.confirmed_at)
@@ -1184,6 +1200,14 @@ CREATE FUNCTION operator.audit_log(p_limit integer) RETURNS jsonb
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     RETURN (SELECT COALESCE(jsonb_agg(jsonb_build_object('at', a.at, 'actor', a.actor, 'action', a.action, 'detail', a.detail) ORDER BY a.id DESC), '[]'::jsonb) AS "coalesce" FROM (SELECT audit.id, audit.at, audit.actor, audit.action, audit.detail FROM operator.audit ORDER BY audit.id DESC LIMIT LEAST(GREATEST(COALESCE(audit_log.p_limit, 50), 1), 200)) a);
+
+--
+-- Name: count_bound(); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.count_bound() RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    RETURN 10000;
 
 --
 -- Name: erase(text, uuid); Type: FUNCTION; Schema: operator; Owner: -
@@ -1310,15 +1334,54 @@ end;
 $$;
 
 --
+-- Name: waitlist_export_page(text, jsonb, integer); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.waitlist_export_page(p_actor text, p_after jsonb, p_limit integer) RETURNS TABLE(id uuid, email text, role text, company_size text, created_at timestamp with time zone, confirmed text, confirmed_at timestamp with time zone, consent_locale text, consent_version text, locale text, welcome_status text, welcomed_at timestamp with time zone, page_after jsonb)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  after_at timestamptz := (p_after ->> 'created_at')::timestamptz;
+  after_id uuid := (p_after ->> 'id')::uuid;
+begin
+  if p_limit is null or p_limit not between 1 and 10000 then
+    raise exception 'limit is 1 to 10000' using errcode = '22023';
+  end if;
+  if p_after is null then
+    insert into operator.audit (actor, action, detail)
+    values (p_actor, 'waitlist.exported', jsonb_build_object('rows', (select count(*) from public.waitlist)));
+  end if;
+  return query
+    select w.id, w.email, w.role, w.company_size, w.created_at,
+           case when w.confirmed_at is null then 'no' else 'yes' end,
+           w.confirmed_at, w.consent_locale, w.consent_version,
+           e.locale, e.status, e.sent_at, jsonb_build_object('created_at', w.created_at, 'id', w.id)
+    from public.waitlist as w
+    left join public.welcome_emails as e on e.waitlist_id = w.id and e.kind = 'welcome'
+    where p_after is null or (w.created_at, w.id) > (after_at, after_id)
+    order by w.created_at, w.id
+    limit p_limit;
+end;
+$$;
+
+--
 -- Name: waitlist_page(text, text, text, integer, integer); Type: FUNCTION; Schema: operator; Owner: -
 --
 
 CREATE FUNCTION operator.waitlist_page(p_actor text, p_search text, p_status text, p_limit integer, p_offset integer) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
+    SET enable_hashjoin TO 'off'
+    SET enable_mergejoin TO 'off'
     AS $$
 declare
+  search text := lower(coalesce(p_search, ''));
   pattern text;
+  bound integer := operator.count_bound();
+  matched uuid[];
+  page uuid[];
+  total integer;
   answer jsonb;
 begin
   if p_status is null or p_status not in ('all', 'confirmed', 'unconfirmed') then
@@ -1327,29 +1390,66 @@ begin
   if p_limit is null or p_limit not between 1 and 200 or p_offset is null or p_offset not between 0 and 1000000 then
     raise exception 'limit is 1 to 200, offset 0 to 1000000' using errcode = '22023';
   end if;
-  if char_length(coalesce(p_search, '')) > 200 then
+  if char_length(search) > 200 then
     raise exception 'a search is at most 200 characters' using errcode = '22023';
   end if;
-  pattern := '%' || replace(replace(replace(lower(coalesce(p_search, '')), '\', '\\'), '%', '\%'), '_', '\_') || '%';
+  pattern := '%' || replace(replace(replace(search, '\', '\\'), '%', '\%'), '_', '\_') || '%';
 
-  with matching as (
-    select w.* from public.waitlist w
-    where (p_status = 'all' or (p_status = 'confirmed') = (w.confirmed_at is not null))
-      and (coalesce(p_search, '') = ''
-           or lower(w.email) like pattern
-           or lower(w.role) like pattern
-           or exists (select from public.welcome_emails e where e.waitlist_id = w.id and lower(e.name) like pattern))
-  ), shown as (
-    select * from matching order by created_at desc, id limit p_limit offset p_offset
-  )
-  select jsonb_build_object(
-    'total', (select count(*) from matching),
-    'rows', coalesce((select jsonb_agg(operator.place_json(shown) order by shown.created_at desc, shown.id) from shown), '[]'::jsonb)
-  ) into answer;
+  if char_length(search) >= 3 then
+    -- Each arm through its own index; their union is every place that matches, however few or many.
+    select coalesce(array_agg(id), '{}') into matched from (
+      select w.id from public.waitlist as w where lower(w.email) like pattern
+      union
+      select w.id from public.waitlist as w where lower(w.role) like pattern
+      union
+      select e.waitlist_id from public.welcome_emails as e where e.kind = 'welcome' and lower(e.name) like pattern
+    ) as hits;
+    -- Joined id by id (an array compared with `= any` would be read through for every place).
+    select array_agg(w.id order by w.created_at desc, w.id desc) into page from (
+      select w.id, w.created_at from unnest(matched) as hit(id) join public.waitlist as w on w.id = hit.id
+      where p_status = 'all' or (p_status = 'confirmed') = (w.confirmed_at is not null)
+      order by w.created_at desc, w.id desc
+      limit p_limit offset p_offset
+    ) as w;
+    if p_status = 'all' then
+      total := cardinality(matched);
+    else
+      select count(*) into total from (
+        select from unnest(matched) as hit(id) join public.waitlist as w on w.id = hit.id
+        where (p_status = 'confirmed') = (w.confirmed_at is not null)
+        limit bound + 1
+      ) as counted;
+    end if;
+  else
+    select array_agg(w.id order by w.created_at desc, w.id desc) into page from (
+      select w.id, w.created_at from public.waitlist as w
+      where (p_status = 'all' or (p_status = 'confirmed') = (w.confirmed_at is not null))
+        and (search = '' or lower(w.email) like pattern or lower(w.role) like pattern
+             or exists (select from public.welcome_emails as e
+                        where e.waitlist_id = w.id and e.kind = 'welcome' and lower(e.name) like pattern))
+      order by w.created_at desc, w.id desc
+      limit p_limit offset p_offset
+    ) as w;
+    select count(*) into total from (
+      select from public.waitlist as w
+      where (p_status = 'all' or (p_status = 'confirmed') = (w.confirmed_at is not null))
+        and (search = '' or lower(w.email) like pattern or lower(w.role) like pattern
+             or exists (select from public.welcome_emails as e
+                        where e.waitlist_id = w.id and e.kind = 'welcome' and lower(e.name) like pattern))
+      limit bound + 1
+    ) as counted;
+  end if;
+
+  answer := jsonb_build_object(
+    'total', least(total, bound),
+    'totalCapped', total > bound,
+    'rows', coalesce((select jsonb_agg(operator.place_json(w) order by shown.position)
+                      from unnest(page) with ordinality as shown(id, position)
+                      join public.waitlist as w on w.id = shown.id), '[]'::jsonb));
 
   insert into operator.audit (actor, action, detail)
   values (p_actor, 'waitlist.read', jsonb_build_object(
-    'status', p_status, 'searched', coalesce(p_search, '') <> '', 'offset', p_offset,
+    'status', p_status, 'searched', search <> '', 'offset', p_offset,
     'rows', jsonb_array_length(answer -> 'rows')));
   return answer;
 end;
@@ -1727,6 +1827,15 @@ CREATE FUNCTION public.operator_waitlist_export(p_actor text) RETURNS TABLE(emai
     LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
     AS $$ select * from operator.waitlist_export(p_actor) $$;
+
+--
+-- Name: operator_waitlist_export_page(text, jsonb, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.operator_waitlist_export_page(p_actor text, p_after jsonb, p_limit integer) RETURNS TABLE(id uuid, email text, role text, company_size text, created_at timestamp with time zone, confirmed text, confirmed_at timestamp with time zone, consent_locale text, consent_version text, locale text, welcome_status text, welcomed_at timestamp with time zone, page_after jsonb)
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$ select * from operator.waitlist_export_page(p_actor, p_after, p_limit) $$;
 
 --
 -- Name: operator_waitlist_page(text, text, text, integer, integer); Type: FUNCTION; Schema: public; Owner: -
@@ -2629,10 +2738,21 @@ CREATE FUNCTION referrals.ranking(p_count integer) RETURNS TABLE(waitlist_id uui
     SET search_path TO ''
     SET jit TO 'off'
     AS $$
-  select keyed.waitlist_id, rank() over (order by keyed.key, keyed.credited desc, keyed.joined_at, keyed.waitlist_id)
-  from (select p.waitlist_id, p.joined_at, p.credited,
-               row_number() over (order by p.joined_at, p.waitlist_id) - (select places_per_referral from referrals.settings) * p.credited as key
-        from referrals.people as p where p.waiting) as keyed
+  with settings as (
+    select places_per_referral as per_credit from referrals.settings
+  ), front as (
+    select p.waitlist_id, p.joined_at, p.credited,
+           row_number() over (order by p.joined_at, p.waitlist_id) as joined_place
+    from referrals.people as p
+    where p.waiting
+    order by p.joined_at, p.waitlist_id
+    limit p_count + (select per_credit from settings)
+                    * coalesce((select max(b.credited) from referrals.boosted as b), 0)
+  )
+  select front.waitlist_id,
+         rank() over (order by front.joined_place - (select per_credit from settings) * front.credited,
+                               front.credited desc, front.joined_at, front.waitlist_id)
+  from front
   order by 2
   limit p_count;
 $$;
@@ -3720,6 +3840,12 @@ CREATE INDEX spent_challenges_by_expiry ON guard.spent_challenges USING btree (e
 CREATE INDEX invitations_by_wave ON invites.invitations USING btree (wave_id);
 
 --
+-- Name: waitlist_by_age; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX waitlist_by_age ON public.waitlist USING btree (created_at, id);
+
+--
 -- Name: waitlist_by_mailbox; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -3730,6 +3856,18 @@ CREATE INDEX waitlist_by_mailbox ON public.waitlist USING btree (guard.mailbox_k
 --
 
 CREATE UNIQUE INDEX waitlist_email_lower_key ON public.waitlist USING btree (lower(email));
+
+--
+-- Name: waitlist_email_trigrams; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX waitlist_email_trigrams ON public.waitlist USING gin (lower(email) extensions.gin_trgm_ops) WITH (fastupdate=off);
+
+--
+-- Name: waitlist_role_trigrams; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX waitlist_role_trigrams ON public.waitlist USING gin (lower(role) extensions.gin_trgm_ops) WITH (fastupdate=off);
 
 --
 -- Name: waitlist_signup_seen_by_age; Type: INDEX; Schema: public; Owner: -
@@ -3748,6 +3886,12 @@ CREATE INDEX waitlist_unconfirmed_by_age ON public.waitlist USING btree (created
 --
 
 CREATE INDEX welcome_emails_due ON public.welcome_emails USING btree (attempts, next_attempt_at) WHERE (status = 'pending'::text);
+
+--
+-- Name: welcome_name_trigrams; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX welcome_name_trigrams ON public.welcome_emails USING gin (lower(name) extensions.gin_trgm_ops) WITH (fastupdate=off) WHERE (kind = 'welcome'::text);
 
 --
 -- Name: people_leaders; Type: INDEX; Schema: referrals; Owner: -
@@ -4477,6 +4621,12 @@ REVOKE ALL ON FUNCTION operator.audit_log(p_limit integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION operator.audit_log(p_limit integer) TO service_role;
 
 --
+-- Name: FUNCTION count_bound(); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.count_bound() FROM PUBLIC;
+
+--
 -- Name: FUNCTION erase(p_actor text, p_id uuid); Type: ACL; Schema: operator; Owner: -
 --
 
@@ -4510,6 +4660,13 @@ GRANT ALL ON FUNCTION operator.place_json(place public.waitlist) TO service_role
 
 REVOKE ALL ON FUNCTION operator.waitlist_export(p_actor text) FROM PUBLIC;
 GRANT ALL ON FUNCTION operator.waitlist_export(p_actor text) TO service_role;
+
+--
+-- Name: FUNCTION waitlist_export_page(p_actor text, p_after jsonb, p_limit integer); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.waitlist_export_page(p_actor text, p_after jsonb, p_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION operator.waitlist_export_page(p_actor text, p_after jsonb, p_limit integer) TO service_role;
 
 --
 -- Name: FUNCTION waitlist_page(p_actor text, p_search text, p_status text, p_limit integer, p_offset integer); Type: ACL; Schema: operator; Owner: -
@@ -4656,6 +4813,13 @@ GRANT ALL ON FUNCTION public.operator_outbox_depth() TO service_role;
 
 REVOKE ALL ON FUNCTION public.operator_waitlist_export(p_actor text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.operator_waitlist_export(p_actor text) TO service_role;
+
+--
+-- Name: FUNCTION operator_waitlist_export_page(p_actor text, p_after jsonb, p_limit integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.operator_waitlist_export_page(p_actor text, p_after jsonb, p_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.operator_waitlist_export_page(p_actor text, p_after jsonb, p_limit integer) TO service_role;
 
 --
 -- Name: FUNCTION operator_waitlist_page(p_actor text, p_search text, p_status text, p_limit integer, p_offset integer); Type: ACL; Schema: public; Owner: -

@@ -4,7 +4,9 @@ import { loadConfig } from '../config.ts'
 import { failureMessage } from '../failure-message.ts'
 import { openDatabase } from '../db/database.ts'
 import { migrate } from '../db/migrate.ts'
-import { toCsv } from './waitlist-csv.ts'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { csvChunks } from './waitlist-csv.ts'
 import { EXPORT_COLUMNS, sqlOperatorStore } from '../operator/operator-store.ts'
 
 /** Who the audit log names for an export from a terminal: `cli-` and the system user, as an id may be written. */
@@ -26,10 +28,18 @@ async function main() {
     await migrate(db, resolve('supabase/migrations'))
     // Only confirmed places have given consent (docs/product.md §4.5): write only to those. The
     // export is audited as the Launch tool's is, under the terminal's user.
-    const rows = await sqlOperatorStore(db).waitlistExport(terminalActor())
-    process.stdout.write(toCsv(EXPORT_COLUMNS, rows))
-    const confirmed = rows.filter((row) => row.confirmed === 'yes').length
-    console.error(`${rows.length} sign-ups exported from ${db.kind}, ${confirmed} of them confirmed.`)
+    // A page at a time, written as stdout takes it: the memory holds one page, whatever the size.
+    let exported = 0
+    let confirmed = 0
+    async function* counted() {
+      for await (const rows of sqlOperatorStore(db).waitlistExport(terminalActor())) {
+        exported += rows.length
+        confirmed += rows.filter((row) => row['confirmed'] === 'yes').length
+        yield rows
+      }
+    }
+    await pipeline(Readable.from(csvChunks(EXPORT_COLUMNS, counted())), process.stdout, { end: false })
+    console.error(`${exported} sign-ups exported from ${db.kind}, ${confirmed} of them confirmed.`)
   } finally {
     await db.close()
   }

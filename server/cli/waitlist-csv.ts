@@ -9,11 +9,22 @@ const FORMULA_START = /(^|[,;\t\n]|\r\n?)([ \t]*)(?=[=+\-@＝＋－＠])/g
  * RFC 4180 CSV, safe to open in a spreadsheet: every field is quoted, and wherever a cell could
  * begin with a formula sign (= + - @), a quote goes first, so the spreadsheet shows text.
  */
-export function toCsv(columns: readonly string[], rows: readonly Record<string, unknown>[]): string {
+function csvLine(values: readonly unknown[]): string {
   const cell = (value: unknown) => {
     const text = value instanceof Date ? value.toISOString() : value === null || value === undefined ? '' : String(value)
     return `"${text.replace(FORMULA_START, "$1'$2").replace(/"/g, '""')}"`
   }
-  const line = (values: readonly unknown[]) => values.map(cell).join(',')
-  return [line(columns), ...rows.map((row) => line(columns.map((column) => row[column])))].join('\r\n') + '\r\n'
+  return `${values.map(cell).join(',')}\r\n`
+}
+
+/**
+ * The CSV of `columns` as it is read: the header line, then each page's lines as the page arrives,
+ * so an export of any size holds one page in memory.
+ */
+export async function* csvChunks(
+  columns: readonly string[],
+  pages: AsyncIterable<readonly Record<string, unknown>[]>,
+): AsyncGenerator<string> {
+  yield csvLine(columns)
+  for await (const rows of pages) yield rows.map((row) => csvLine(columns.map((column) => row[column]))).join('')
 }

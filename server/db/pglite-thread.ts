@@ -6,6 +6,7 @@
 import { cp } from 'node:fs/promises'
 import { parentPort } from 'node:worker_threads'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { countRows } from '../backup/row-counts.ts'
 
 export type Request =
@@ -69,7 +70,8 @@ function transactionNumbered(transaction: number): OpenTransaction {
 async function answer(request: Request): Promise<unknown> {
   switch (request.kind) {
     case 'open':
-      db = await PGlite.create(request.directory)
+      // The extensions the migrations create (pg_trgm: the Launch tool's search, 20261205100000) load with the database.
+      db = await PGlite.create(request.directory, { extensions: { pg_trgm } })
       directory = request.directory
       return undefined
     case 'query': {

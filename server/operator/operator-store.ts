@@ -76,11 +76,33 @@ export const EXPORT_COLUMNS = [
   'welcomed_at',
 ] as const
 
+/** Places an export reads at a time: its memory stays a page's, whatever the waitlist's size. */
+export const EXPORT_PAGE = 2_000
+
+/** An exported place, with what to ask for the page after it (operator.waitlist_export_page). */
+type ExportRow = Record<string, unknown> & { page_after: unknown }
+
+/**
+ * Pages of `page(after)`, each after the last row of the one before, until one comes back empty: a
+ * short page is no end, as hosted PostgREST answers at most its `max-rows` (1,000 on Supabase by
+ * default) whatever the limit asked for.
+ */
+async function* pagesOf(page: (after: unknown) => Promise<ExportRow[]>) {
+  let after: unknown = null
+  for (;;) {
+    const rows = await page(after)
+    if (rows.length === 0) return
+    yield rows
+    after = rows[rows.length - 1]?.page_after
+  }
+}
+
 export interface OperatorStore {
   /** Spends the proof's nonce for `actor`; false when it was spent before. */
   openSession(actor: string, nonce: string, expiresAt: Date): Promise<boolean>
   waitlistPage(actor: string, query: WaitlistQuery): Promise<{ total: number; rows: Place[] }>
-  waitlistExport(actor: string): Promise<Record<string, unknown>[]>
+  /** Every place, oldest first, a page at a time (operator.waitlist_export_page); the first page is audited. */
+  waitlistExport(actor: string): AsyncIterable<Record<string, unknown>[]>
   /** False when there is no such place. */
   erase(actor: string, placeId: string): Promise<boolean>
   auditLog(limit: number): Promise<AuditEntry[]>
@@ -95,7 +117,12 @@ export function sqlOperatorStore(db: Sql): OperatorStore {
     openSession: (actor, nonce, expiresAt) => one('operator.open_session($1, $2, $3)', [actor, nonce, expiresAt.toISOString()]),
     waitlistPage: (actor, { search, status, limit, offset }) =>
       one('operator.waitlist_page($1, $2, $3, $4, $5)', [actor, search, status, limit, offset]),
-    waitlistExport: async (actor) => (await db.query('select * from operator.waitlist_export($1)', [actor])).rows,
+    waitlistExport: (actor) =>
+      pagesOf(
+        async (after) =>
+          (await db.query<ExportRow>('select * from operator.waitlist_export_page($1, $2, $3)', [actor, after, EXPORT_PAGE]))
+            .rows,
+      ),
     erase: (actor, placeId) => one('operator.erase($1, $2)', [actor, placeId]),
     auditLog: (limit) => one('operator.audit_log($1)', [limit]),
   }
@@ -108,7 +135,10 @@ export function restOperatorStore(options: SecretRpcOptions): OperatorStore {
       rpc('operator_open_session', { p_actor: actor, p_nonce: nonce, p_expires_at: expiresAt.toISOString() }),
     waitlistPage: (actor, { search, status, limit, offset }) =>
       rpc('operator_waitlist_page', { p_actor: actor, p_search: search, p_status: status, p_limit: limit, p_offset: offset }),
-    waitlistExport: (actor) => rpc('operator_waitlist_export', { p_actor: actor }),
+    waitlistExport: (actor) =>
+      pagesOf((after) =>
+        rpc<ExportRow[]>('operator_waitlist_export_page', { p_actor: actor, p_after: after, p_limit: EXPORT_PAGE }),
+      ),
     erase: (actor, placeId) => rpc('operator_erase', { p_actor: actor, p_id: placeId }),
     auditLog: (limit) => rpc('operator_audit_log', { p_limit: limit }),
   }

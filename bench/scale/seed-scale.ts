@@ -1,0 +1,127 @@
+// `npm run bench -- scale`'s data: a waitlist of `places` people as a year of sign-ups makes it
+// (names, roles, addresses at a few hundred companies, attribution, 60 % confirmed with their
+// consent, a welcome each), the line of those waiting with 2,000 referrers credited, two waves
+// already invited, the steps of 5 % who left, 25 months of daily analytics at `visitorsPerDay`, and
+// the last two days' visits one row per visitor. Loaded in bulk by SQL, the same on both databases:
+// the waitlist and its welcomes without their triggers (their rows are what the triggers would
+// check), the line's rows with theirs (they keep its counts).
+import type { Database } from '../../server/db/database.ts'
+
+export interface ScaleSize {
+  places: number
+  visitorsPerDay: number
+  /** Days of daily analytics, back from yesterday. */
+  days: number
+}
+
+const FIRST = `array['Ana','Bruno','Carla','Diego','Elisa','Fábio','Gabriela','Hugo','Isabel','João','Karina','Lucas','Mariana',
+  'Nuno','Olívia','Paulo','Raquel','Sérgio','Tatiana','Vítor','Alice','Bernardo','Camila','Daniel','Eva','Felipe','Helena','Igor',
+  'Júlia','Leonardo','Maria','Pedro','Rita','Tiago','Sofia','Miguel','Beatriz','Rafael','Laura','Gustavo']`
+const LAST = `array['Silva','Santos','Oliveira','Souza','Rodrigues','Ferreira','Alves','Pereira','Lima','Gomes','Costa','Ribeiro',
+  'Martins','Carvalho','Almeida','Lopes','Soares','Fernandes','Vieira','Barbosa','Rocha','Dias','Nascimento','Andrade','Moreira',
+  'Nunes','Marques','Machado','Mendes','Freitas','Smith','Johnson','Brown','Taylor','Wilson','Davies','Evans','Thomas','Moore','Clark']`
+const ROLES = `array['Head of People','HR Business Partner','Engineering Manager','CTO','Team Lead','People Ops','VP Engineering',
+  'Gerente de RH','Diretora de Pessoas','Coordenador de Produto','Tech Lead','COO','Analista de RH','Product Manager']`
+const COMPANIES = `array['acme','globex','initech','umbrella','hooli','vandelay','stark','wayne','wonka','cyberdyne','tyrell',
+  'soylent','aperture','oscorp','pied-piper','dunder','gringotts','monarch','nakatomi','massive']`
+const SOURCES = `array[null,null,null,'newsletter','linkedin','google','twitter','partner']`
+const CAMPAIGNS = `array[null,null,'launch','beta','webinar','spring']`
+const HOSTS = `array[null,null,'www.google.com','news.ycombinator.com','www.linkedin.com','t.co']`
+const ENTRY_PAGES = `array['/','/en','/precos','/en/pricing','/sobre']`
+
+/** Seconds in a year: sign-ups spread over the year before now, a fifth of them within its last month (the launch). */
+const YEAR_SECONDS = 365 * 86_400
+
+export async function seedScale(db: Database, { places, visitorsPerDay, days }: ScaleSize): Promise<Record<string, number>> {
+  await db.transaction(async (tx) => {
+    await tx.query('set local session_replication_role = replica')
+    await tx.query(
+      `insert into public.waitlist (email, role, created_at, confirmed_at, consent_locale, consent_version, utm_source,
+                                   utm_campaign, referrer_host, signup_locale, signup_device)
+       select lower(translate(first, 'áàâãéêíóôõúç', 'aaaaeeiooouc')) || '.' || lower(last) || i || '@' || company || '.example',
+              (${ROLES})[1 + i % 14],
+              at,
+              case when i % 10 < 6 then at + interval '12 minutes' end,
+              case when i % 10 < 6 then locale end,
+              case when i % 10 < 6 then '2026-11-23' end,
+              (${SOURCES})[1 + i % 8], (${CAMPAIGNS})[1 + i % 6], (${HOSTS})[1 + i % 6], locale,
+              (array['phone','desktop','desktop','tablet'])[1 + i % 4]
+       from (
+         select i, (${FIRST})[1 + (i * 7) % 40] as first, (${LAST})[1 + (i * 13) % 40] as last,
+                (${COMPANIES})[1 + (i / 3) % 20] as company, case when i % 3 = 0 then 'en' else 'pt' end as locale,
+                now() - make_interval(secs => case when i % 5 = 0 then ((i::bigint * 7919) % $1)::float8 / $1 * 30 * 86400
+                                                   else ((i::bigint * 104729) % $1)::float8 / $1 * ${YEAR_SECONDS} end) as at
+         from generate_series(1, $1::int) as i
+       ) as person`,
+      [places],
+    )
+    await tx.query(
+      `insert into public.welcome_emails (waitlist_id, email, name, locale, status, attempts, created_at, sent_at, consent_version, kind)
+       select id, email, initcap(split_part(split_part(email, '@', 1), '.', 1)) || ' ' || initcap(regexp_replace(split_part(split_part(email, '@', 1), '.', 2), '[0-9]+$', '')),
+              signup_locale, 'sent', 1, created_at + interval '1 second', created_at + interval '3 seconds', consent_version, 'welcome'
+       from public.waitlist`,
+    )
+  })
+  // The line: everyone confirmed, in the order they confirmed (their triggers count the line).
+  await db.query(
+    `insert into referrals.people (waitlist_id, code, joined_at, waiting)
+     select id, lpad(to_hex(row_number() over (order by confirmed_at, id)), 8, '0'), confirmed_at, true
+     from public.waitlist where confirmed_at is not null`,
+  )
+  await db.query(
+    `with referrers as (
+       select waitlist_id as id, 1 + (abs(hashtext(waitlist_id::text)) % 20) as credits
+       from referrals.people order by md5(waitlist_id::text) limit 2000
+     ), slots as (
+       select referrers.id as referrer, row_number() over () as k from referrers, generate_series(1, referrers.credits)
+     ), referred as (
+       select waitlist_id as id, row_number() over () as k from referrals.people order by md5(waitlist_id::text) desc limit 40000
+     )
+     insert into referrals.referrals (referred_id, referrer_id, status, decided_at)
+     select referred.id, slots.referrer, 'credited', now() from slots join referred using (k) where referred.id <> slots.referrer`,
+  )
+  // Two waves already invited, the first thousand in line each.
+  for (const wave of ['9a7e1c52-0000-4000-8000-000000000001', '9a7e1c52-0000-4000-8000-000000000002']) {
+    await db.query(`insert into invites.waves (id, requested, created_by) values ($1, 1000, 'bench')`, [wave])
+    await db.query(
+      `insert into invites.invitations (waitlist_id, wave_id, code)
+       select waitlist_id, $1, md5(waitlist_id::text) from invites.next_candidates(1000)`,
+      [wave],
+    )
+  }
+  // The steps of those who left: a twentieth of the sign-ups, over the year.
+  await db.query(
+    `insert into analytics.recorded_steps (day, step, language, device, utm_source)
+     select (now() - make_interval(days => i % 365))::date, step, 'pt', 'desktop', (${SOURCES})[1 + i % 8]
+     from generate_series(1, $1::int / 20) as i, unnest(array['signup', 'welcome', 'removal']) as step`,
+    [places],
+  )
+  // 25 months of daily aggregates: per day, a visitor count for each combination of what a report filters by.
+  await db.query(
+    `insert into analytics.daily_visits (day, language, entry_page, referrer_host, utm_source, utm_campaign, device,
+                                         visitors, page_views, form_starters)
+     select current_date - d, language, (${ENTRY_PAGES})[1 + (s + c) % 5], (${HOSTS})[1 + s % 6], (${SOURCES})[1 + s],
+            (${CAMPAIGNS})[1 + c], device, greatest(1, $1::int / 288), greatest(1, $1::int / 200), greatest(0, $1::int / 2000)
+     from generate_series(2, $2::int + 1) as d, unnest(array['pt','en']) as language, generate_series(0, 7) as s,
+          generate_series(0, 5) as c, unnest(array['phone','desktop','tablet']) as device`,
+    [visitorsPerDay, days],
+  )
+  // Today's and yesterday's visits, one row per visitor.
+  await db.query(
+    `insert into analytics.visits (day, visitor, language, entry_page, referrer_host, utm_source, utm_campaign, device,
+                                   page_views, form_starts)
+     select current_date - (i % 2), decode(md5(i::text), 'hex'), case when i % 3 = 0 then 'en' else 'pt' end,
+            (${ENTRY_PAGES})[1 + i % 5], (${HOSTS})[1 + i % 6], (${SOURCES})[1 + i % 8], (${CAMPAIGNS})[1 + i % 6],
+            (array['phone','desktop','desktop','tablet'])[1 + i % 4], 1 + i % 3, (i % 20 = 0)::int
+     from generate_series(1, $1::int * 2) as i`,
+    [visitorsPerDay],
+  )
+  await db.query('vacuum analyze')
+  const { rows } = await db.query<Record<string, number>>(
+    `select (select count(*) from public.waitlist)::int as places, (select count(*) from public.welcome_emails)::int as welcomes,
+            (select count(*) from referrals.people where waiting)::int as waiting, (select count(*) from referrals.boosted)::int as boosted,
+            (select count(*) from invites.invitations)::int as invited, (select count(*) from analytics.daily_visits)::int as daily_visits,
+            (select count(*) from analytics.visits)::int as visits`,
+  )
+  return rows[0] ?? {}
+}
