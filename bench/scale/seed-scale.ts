@@ -58,8 +58,10 @@ export async function seedScale(db: Database, { places, visitorsPerDay, days }: 
     await tx.query(
       `insert into public.welcome_emails (waitlist_id, email, name, locale, status, attempts, created_at, sent_at, consent_version, kind)
        select id, email, initcap(split_part(split_part(email, '@', 1), '.', 1)) || ' ' || initcap(regexp_replace(split_part(split_part(email, '@', 1), '.', 2), '[0-9]+$', '')),
-              signup_locale, 'sent', 1, created_at + interval '1 second', created_at + interval '3 seconds', consent_version, 'welcome'
-       from public.waitlist`,
+              coalesce(signup_locale, 'pt'), 'sent', 1, created_at + interval '1 second', created_at + interval '3 seconds',
+              consent_version, 'welcome'
+       from public.waitlist as w
+       where not exists (select from public.welcome_emails as e where e.waitlist_id = w.id and e.kind = 'welcome')`,
     )
   })
   // The line: everyone confirmed, in the order they confirmed (their triggers count the line).
