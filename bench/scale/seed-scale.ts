@@ -2,9 +2,11 @@
 // (names, roles, addresses at a few hundred companies, attribution, 60 % confirmed with their
 // consent, a welcome each), the line of those waiting with 2,000 referrers credited, two waves
 // already invited, the steps of 5 % who left, 25 months of daily analytics at `visitorsPerDay`, and
-// the last two days' visits one row per visitor. Loaded in bulk by SQL, the same on both databases:
-// the waitlist and its welcomes without their triggers (their rows are what the triggers would
-// check), the line's rows with theirs (they keep its counts).
+// the last two days' visits one row per visitor. Loaded in bulk by SQL, the same on both databases,
+// without the triggers (their rows are what the triggers would check; the line's counts, which its
+// triggers keep one person at a time, are counted here in one statement each) and with the big
+// tables' secondary indexes built once after their rows rather than row by row (a million
+// trigram-index insertions took most of half an hour).
 import type { Database } from '../../server/db/database.ts'
 
 export interface ScaleSize {
@@ -32,9 +34,21 @@ const ENTRY_PAGES = `array['/','/en','/precos','/en/pricing','/sobre']`
 /** Seconds in a year: sign-ups spread over the year before now, a fifth of them within its last month (the launch). */
 const YEAR_SECONDS = 365 * 86_400
 
+/** The tables loaded in bulk, whose secondary indexes are dropped before and built again after. */
+const BULK_TABLES = ['public.waitlist', 'public.welcome_emails', 'referrals.people']
+
 export async function seedScale(db: Database, { places, visitorsPerDay, days }: ScaleSize): Promise<Record<string, number>> {
   await db.transaction(async (tx) => {
     await tx.query('set local session_replication_role = replica')
+    await tx.query(`set local maintenance_work_mem = '256MB'`)
+    // Every index that backs no constraint, as it was written, to build again once the rows are in.
+    const { rows: indexes } = await tx.query<{ name: string; definition: string }>(
+      `select format('%I.%I', n.nspname, c.relname) as name, pg_get_indexdef(i.indexrelid) as definition
+       from pg_index as i join pg_class as c on c.oid = i.indexrelid join pg_namespace as n on n.oid = c.relnamespace
+       where i.indrelid = any($1::regclass[]) and not exists (select from pg_constraint where conindid = i.indexrelid)`,
+      [BULK_TABLES],
+    )
+    for (const { name } of indexes) await tx.query(`drop index ${name}`)
     await tx.query(
       `insert into public.waitlist (email, role, created_at, confirmed_at, consent_locale, consent_version, utm_source,
                                    utm_campaign, referrer_host, signup_locale, signup_device)
@@ -63,13 +77,25 @@ export async function seedScale(db: Database, { places, visitorsPerDay, days }: 
        from public.waitlist as w
        where not exists (select from public.welcome_emails as e where e.waitlist_id = w.id and e.kind = 'welcome')`,
     )
+    // The line: everyone confirmed, in the order they confirmed, and its counts per hour and minute
+    // (what referrals.people_changed adds person by person).
+    await tx.query(
+      `insert into referrals.people (waitlist_id, code, joined_at, waiting)
+       select id, lpad(to_hex(row_number() over (order by confirmed_at, id)), 8, '0'), confirmed_at, true
+       from public.waitlist where confirmed_at is not null`,
+    )
+    await tx.query(
+      `insert into referrals.waiting_hours (hour, waiting)
+       select date_trunc('hour', joined_at, 'UTC'), count(*) from referrals.people where waiting group by 1
+       on conflict (hour) do update set waiting = referrals.waiting_hours.waiting + excluded.waiting`,
+    )
+    await tx.query(
+      `insert into referrals.waiting_minutes (minute, waiting)
+       select date_trunc('minute', joined_at, 'UTC'), count(*) from referrals.people where waiting group by 1
+       on conflict (minute) do update set waiting = referrals.waiting_minutes.waiting + excluded.waiting`,
+    )
+    for (const { definition } of indexes) await tx.query(definition)
   })
-  // The line: everyone confirmed, in the order they confirmed (their triggers count the line).
-  await db.query(
-    `insert into referrals.people (waitlist_id, code, joined_at, waiting)
-     select id, lpad(to_hex(row_number() over (order by confirmed_at, id)), 8, '0'), confirmed_at, true
-     from public.waitlist where confirmed_at is not null`,
-  )
   await db.query(
     `with referrers as (
        select waitlist_id as id, 1 + (abs(hashtext(waitlist_id::text)) % 20) as credits
