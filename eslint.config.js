@@ -89,8 +89,9 @@ export default tseslint.config(
   ...boundaries('schemas', ['web', 'server', 'studio', 'supabase', 'e2e']),
   // The address rule is one runtime-free file the form shares with the function and the database
   // (docs/decisions/0017-one-address-rule.md), and so are the rules of a visit's source and device
-  // class, which the sign-up code applies as the server does (docs/decisions/0042-sign-up-attribution.md);
-  // nothing else of supabase/ reaches the browser.
+  // class, which the sign-up code applies as the server does (docs/decisions/0042-sign-up-attribution.md),
+  // and the content parsers' runtime, which the page's generated parsers share with the mail's
+  // (docs/decisions/0062-content-parsed-where-it-enters.md); nothing else of supabase/ reaches the browser.
   ...boundaries(
     'web',
     ['server', 'studio', 'supabase', 'e2e'],
@@ -98,6 +99,7 @@ export default tseslint.config(
       'functions/_shared/welcome/email-address.ts',
       'functions/_shared/analytics/visit-source.ts',
       'functions/_shared/analytics/device-class.ts',
+      'functions/_shared/content/content-parser.ts',
     ],
     webLayers,
   ),

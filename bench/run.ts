@@ -1,4 +1,4 @@
-// `npm run bench`: page weight of the first paint, how fast a content edit reaches an open page,
+// `npm run bench`: page weight of the first paint, what one prerender of / costs, how fast a content edit reaches an open page,
 // sign-up throughput (50 concurrent clients through both supabase-js calls) on PGlite and on
 // PostgreSQL (TEST_DATABASE_URL's server, or an embedded one), and page views counted per second
 // on PostgreSQL (bench/views.ts), the place in line found with 100,000 waiting (bench/places.ts), and
@@ -21,6 +21,7 @@ import { printViewsRow, VIEWS_HEADER, viewsRun } from './views.ts'
 import { PLACES_HEADER, placesRun } from './places.ts'
 import { INSERT_HEADER, insertRun } from './insert-cost.ts'
 import { scaleRun } from './scale.ts'
+import { RENDER_HEADER, renderRun } from './render.ts'
 
 const SIGNUPS = Number(process.env.BENCH_SIGNUPS ?? 1000)
 const CONCURRENCY = 50
@@ -284,10 +285,15 @@ async function withThrowawayDatabase<T>(run: (databaseUrl: string) => Promise<T>
 
 // `npm run bench -- signups` runs the sign-up benchmark alone; `-- signups postgres` (or `pglite`) one backend;
 // `-- views` the page views counted per second (PostgreSQL only); `-- places` the place-in-line lookup (PostgreSQL only);
-// `-- insert` the database time of one sign-up's insert (PostgreSQL only); `-- scale [postgres|pglite]` the Launch tool
-// and a sign-up with a million places (bench/scale.ts, only when asked: it loads for minutes).
+// `-- insert` the database time of one sign-up's insert (PostgreSQL only); `-- render [distDir]` what
+// one prerender of / costs (bench/render.ts); `-- scale [postgres|pglite]` the Launch tool and a sign-up with a
+// million places (bench/scale.ts, only when asked: it loads for minutes).
 const [only, backend] = process.argv.slice(2)
 if (!only || only === 'page') await pageWeight()
+if (!only || only === 'render') {
+  console.log(RENDER_HEADER)
+  await renderRun(only === 'render' ? backend : undefined)
+}
 if (!only || only === 'live') await liveEditLatency()
 if (!only || only === 'signups') {
   console.log(`Sign-ups through insert + send-welcome-email, ${SIGNUPS} visitors, ${CONCURRENCY} clients, SMTP sink`)

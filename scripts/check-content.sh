@@ -39,12 +39,17 @@ SANITY_AUTH_TOKEN=offline "$sanity" documents validate --file studio/seed/data.n
   fail "studio/seed/data.ndjson has documents the schema rejects (listed above by _id and field). Fix the seed, or the schema if the rule is wrong."
 done_step
 
-step "types: schemas/schema.json and schemas/sanity.types.ts match the schema and the queries"
+step "types: schemas/schema.json, schemas/sanity.types.ts and the content parsers match the schema and the queries"
 # Regenerate in place, compare with what was there, and put that back: a check changes no file.
-generated=(schemas/schema.json schemas/sanity.types.ts)
-mkdir -p "$out/before/schemas"
-cp "${generated[@]}" "$out/before/schemas/"
-restore() { cp "$out/before/schemas/"* schemas/; }
+# The parsers (*.parser.ts) sit beside their queries (scripts/content-parsers.ts).
+parsers() { find web supabase -name '*.parser.ts' -not -path '*/node_modules/*' | sort; }
+generated=(schemas/schema.json schemas/sanity.types.ts $(parsers))
+mkdir -p "$out/before"
+cp --parents "${generated[@]}" "$out/before/"
+restore() {
+  (cd "$out/before" && cp --parents "${generated[@]}" "$OLDPWD/")
+  for file in $(parsers); do [[ -e "$out/before/$file" ]] || rm "$file"; done
+}
 if ! npm run --silent typegen >"$out/typegen.log" 2>&1; then
   restore
   cat "$out/typegen.log" >&2
@@ -54,6 +59,7 @@ stale=()
 for file in "${generated[@]}"; do
   cmp -s "$file" "$out/before/$file" || stale+=("$file")
 done
+for file in $(parsers); do [[ -e "$out/before/$file" ]] || stale+=("$file (new)"); done
 if ((${#stale[@]})); then
   for file in "${stale[@]}"; do diff -u "$out/before/$file" "$file" | head -40 >&2 || true; done
   restore

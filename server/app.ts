@@ -31,7 +31,7 @@ import { createWelcomeStore } from '../supabase/functions/_shared/welcome/welcom
 import { createWaitlistLinksHandler } from '../supabase/functions/_shared/links/waitlist-links.ts'
 import { createReferralStore } from '../supabase/functions/_shared/referrals/referral-store.ts'
 import type { SignupPagesContent } from '../web/src/shared/content/signup-pages-copy.ts'
-import type { QuerySource } from './site/query-source.ts'
+import type { ContentProblem } from '../supabase/functions/_shared/content/content-check.ts'
 import { linkRoutes } from './site/link-routes.ts'
 import { createLinkActions, hostedLinksFunction, inProcessLinksFunction, type CallLinksFunction } from './site/link-actions.ts'
 import { createProofOfWork } from '../supabase/functions/_shared/proof-of-work/proof-of-work.ts'
@@ -61,8 +61,10 @@ export interface AppDependencies {
   pageContent: PageContentSource
   /** Present when the server itself answers Sanity's API from the seed. */
   localDataset?: LocalDatasetSource
-  /** The copy of the pages a sign-up opens (personal links, privacy note). */
-  signupPagesContent: QuerySource<SignupPagesContent>
+  /** The copy of the pages a sign-up opens (personal links, privacy note); undefined: the fallbacks. */
+  signupPagesContent: () => Promise<SignupPagesContent | undefined>
+  /** What the content has that its schema does not allow, dropped for fallbacks: the Launch tool lists it. */
+  contentProblems?: () => Promise<ContentProblem[]>
   /** Present when the server itself answers supabase-js's two sign-up calls and the personal links. */
   signups?: SignupBackend
   /** Present when page views are counted (docs/product.md §8). */
@@ -102,6 +104,7 @@ export async function buildApp({
   pageContent,
   localDataset,
   signupPagesContent,
+  contentProblems = async () => [],
   signups,
   pageViews,
   localEditor,
@@ -217,13 +220,13 @@ export async function buildApp({
 
   const launch = createLaunch(config, signups?.db, () => selfOrigin(app))
   if ('routes' in launch) {
-    await app.register(launchRoutes, { prefix: '/api/launch', ...launch.routes, experiments })
+    await app.register(launchRoutes, { prefix: '/api/launch', ...launch.routes, experiments, contentProblems })
     await app.register(launchPageRoutes, { distDir: resolve(distDir) })
   } else app.log.info(`the Launch tool is not offered: ${launch.unavailable}`)
   const invites = whereSignupsLive(config.supabase, signups?.db, sqlInviteAdmin, restInviteAdmin)
   if (invites) await app.register(activationRoutes, { admin: invites, key: config.invites.activationKey, rate: ACTIVATION_RATE })
 
-  const preview = createPreview(config, localDataset, () => selfOrigin(app))
+  const preview = createPreview(config, localDataset, () => selfOrigin(app), functionLog(app.log))
   await app.register(previewRoutes, { preview, siteUrl: config.siteUrl })
   await app.register(siteRoutes, {
     distDir: resolve(distDir),

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { z } from 'zod/mini'
 import { pino } from 'pino'
 import type { ServerConfig } from './config.ts'
 import { buildApp } from './app.ts'
@@ -7,10 +8,15 @@ import { createLocalDatasetSource } from './sanity/local-dataset.ts'
 import { createPublishedClient, hostedPageContent, localPageContent } from './site/page-content.ts'
 import { hostedQuery, localQuery, type QuerySource } from './site/query-source.ts'
 import { signupPagesQuery } from '../web/src/shared/content/signup-pages-query.ts'
-import type { SignupPagesContent } from '../web/src/shared/content/signup-pages-copy.ts'
+import { signupPagesQueryParser } from '../web/src/shared/content/signup-pages-query.parser.ts'
 import { mailCopyQuery } from '../supabase/functions/_shared/delivery/mail-copy-query.ts'
+import { mailCopyQueryParser } from '../supabase/functions/_shared/delivery/mail-copy-query.parser.ts'
 import { privacyNoteVersionQuery } from '../supabase/functions/_shared/welcome/privacy-note-version-query.ts'
-import type { MailCopyQueryResult, PrivacyNoteVersionQueryResult } from '../schemas/sanity.types.ts'
+import { privacyNoteVersionQueryParser } from '../supabase/functions/_shared/welcome/privacy-note-version-query.parser.ts'
+import { contentChecker, uniqueProblems } from '../supabase/functions/_shared/content/content-check.ts'
+import type { ContentParser } from '../supabase/functions/_shared/content/content-parser.ts'
+import { checkedSource } from '../supabase/functions/_shared/content/checked-source.ts'
+import { functionLog } from './supabase/function-log.ts'
 import { loadPageRenderer, type PageRenderer } from './site/page-renderer.ts'
 import { startSignupBackend, type SignupBackend } from './supabase/signups.ts'
 import { startCounting } from './analytics/counting.ts'
@@ -65,16 +71,32 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       })
   // Read the seed once now, so a broken seed stops the start with its file and line.
   await localDataset?.get()
-  const pageContent = localDataset ? localPageContent(localDataset) : hostedPageContent(config)
+  // Every answer is checked against the schema's types where it enters (docs/decisions/0062-content-parsed-where-it-enters.md).
+  const contentLog = functionLog(logger)
+  const pageContent = localDataset ? localPageContent(localDataset, contentLog) : hostedPageContent(config, contentLog)
   // The sign-up pages and the mail read queries of their own from the same source.
-  const contentOf = <T>(query: string): QuerySource<T> =>
-    localDataset ? localQuery<T>(localDataset, query) : hostedQuery<T>(createPublishedClient(config.sanity), query)
+  const contentOf = (query: string): QuerySource<unknown> =>
+    localDataset ? localQuery(localDataset, query) : hostedQuery(createPublishedClient(config.sanity), query)
+  const checked = <Answer extends z.ZodMiniType>(name: string, query: string, parser: ContentParser<Answer>) =>
+    checkedSource(name, contentOf(query), contentChecker(parser), contentLog)
   const renderer = options.renderer ?? (await loadPageRenderer(distDir))
 
   const signupContent = {
-    mailCopy: contentOf<MailCopyQueryResult>(mailCopyQuery),
-    privacyNoteVersion: contentOf<PrivacyNoteVersionQueryResult>(privacyNoteVersionQuery),
+    mailCopy: checked('the mail', mailCopyQuery, mailCopyQueryParser),
+    privacyNoteVersion: checked('the privacy note’s version', privacyNoteVersionQuery, privacyNoteVersionQueryParser),
   }
+  const signupPagesContent = checked('the sign-up pages', signupPagesQuery, signupPagesQueryParser)
+  /** Every problem the content has now, for the Launch tool: the page's, the sign-up pages', the mail's. */
+  const contentProblems = async () =>
+    uniqueProblems(
+      (
+        await Promise.all(
+          [pageContent, signupPagesContent, signupContent.mailCopy, signupContent.privacyNoteVersion].map((source) =>
+            source.problems(),
+          ),
+        )
+      ).flat(),
+    )
   const metrics = createMetrics()
   const signups = config.supabase.hosted ? undefined : await startSignupBackend(config, signupContent, logger, metrics)
   const backupDir = resolve(config.backups.dir)
@@ -113,7 +135,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       renderer,
       pageContent,
       ...(localDataset ? { localDataset } : {}),
-      signupPagesContent: contentOf<SignupPagesContent>(signupPagesQuery),
+      signupPagesContent,
+      contentProblems,
       ...(analytics ? { pageViews: analytics.pageViews } : {}),
       ...(experiments ? { experiments } : {}),
       ...(localDataset ? { localEditor: await localEditor(config) } : {}),

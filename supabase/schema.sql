@@ -295,6 +295,60 @@ end;
 $$;
 
 --
+-- Name: arms_of_signup(); Type: FUNCTION; Schema: experiments; Owner: -
+--
+
+CREATE FUNCTION experiments.arms_of_signup() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  today date := analytics.utc_day(now());
+  headers json;
+  sender text;
+  agent text;
+  arms text[];
+begin
+  new.experiment_arms := null;
+  -- No experiment shown for two days (the usual case): nothing to find, and nothing hashed.
+  if not exists (select from experiments.exposures as x where x.day >= today - 1) then
+    return new;
+  end if;
+  headers := coalesce(nullif(current_setting('request.headers', true), '')::json, '{}'::json);
+  sender := guard.client_address(headers);
+  if sender = 'unknown' then
+    return new;
+  end if;
+  agent := left(coalesce(headers ->> 'user-agent', ''), 512);
+  -- One statement: per experiment, the client's exposure of today, else of yesterday, taken once by
+  -- its own visitor (a racing second sign-up of it waits for the first and finds it taken), else
+  -- counted over the bound.
+  with day_keys as (
+    select s.day, experiments.keyed(s.salt, 'client', sender) as client_key,
+           experiments.keyed(s.salt, 'visitor', sender || E'\n' || agent) as visitor_key
+    from analytics.salts as s where s.day in (today, today - 1)
+  ), latest as (
+    select distinct on (x.experiment_id) x.day, x.client, x.experiment_id, x.visitor = k.visitor_key as theirs
+    from day_keys as k join experiments.exposures as x on x.day = k.day and x.client = k.client_key
+    order by x.experiment_id, x.day desc
+  ), taken as (
+    update experiments.exposures as x set signed_up = true
+    from latest as l
+    where l.theirs and x.day = l.day and x.client = l.client and x.experiment_id = l.experiment_id and not x.signed_up
+    returning x.experiment_id, x.arm
+  ), counted_over as (
+    insert into experiments.over_bound as kept (day, experiment_id, signups)
+    select today, l.experiment_id, 1 from latest as l where l.experiment_id not in (select t.experiment_id from taken as t)
+    on conflict (day, experiment_id) do update set signups = kept.signups + 1
+  )
+  select coalesce(array_agg(t.experiment_id || ':' || t.arm order by t.experiment_id), '{}') into arms from taken as t;
+  -- At most four experiments run at once; across two days more could have, and the column holds four.
+  new.experiment_arms := nullif(arms[1:4], '{}');
+  return new;
+end;
+$$;
+
+--
 -- Name: count_conversion(); Type: FUNCTION; Schema: experiments; Owner: -
 --
 
@@ -308,6 +362,19 @@ begin
   from unnest(new.experiment_arms) as arm_key
   on conflict (day, experiment_id, arm, step) do update set places = counted.places + 1;
   return null;
+end;
+$$;
+
+--
+-- Name: keyed(bytea, text, text); Type: FUNCTION; Schema: experiments; Owner: -
+--
+
+CREATE FUNCTION experiments.keyed(p_salt bytea, p_purpose text, p_subject text) RETURNS bytea
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+begin
+  return substring(sha256(p_salt || convert_to('pulso-experiment-' || p_purpose || E'\n' || p_subject, 'UTF8')) from 1 for 16);
 end;
 $$;
 
@@ -1012,7 +1079,7 @@ COMMENT ON COLUMN public.waitlist.signup_device IS 'phone, tablet or desktop, re
 -- Name: COLUMN waitlist.experiment_arms; Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON COLUMN public.waitlist.experiment_arms IS 'The arms of the copy experiments the page showed (<experimentId>:<variantId>), sent by the form; null when none ran.';
+COMMENT ON COLUMN public.waitlist.experiment_arms IS 'The arms of the copy experiments this place''s visitor was counted in (<experimentId>:<variantId>), found by the database from the sign-up''s own request (experiments.arms_of_signup); a value sent with the insert is ignored. Null when none.';
 
 --
 -- Name: COLUMN waitlist.signup_seen; Type: COMMENT; Schema: public; Owner: -
@@ -1643,23 +1710,45 @@ end
 $$;
 
 --
--- Name: experiments_count_exposures(jsonb); Type: FUNCTION; Schema: public; Owner: -
+-- Name: experiments_count_exposures(jsonb, jsonb); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.experiments_count_exposures(p_exposures jsonb) RETURNS integer
+CREATE FUNCTION public.experiments_count_exposures(p_exposures jsonb, p_over_bound jsonb) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
-  counted integer;
+  answer jsonb;
 begin
-  insert into experiments.exposures (day, visitor, experiment_id, arm)
-  select e.day, decode(e.visitor, 'hex'), e.experiment_id, e.arm
-  from jsonb_to_recordset(p_exposures) as e(day date, visitor text, experiment_id text, arm text)
-  where exists (select from analytics.salts s where s.day = e.day)
-  on conflict (day, visitor, experiment_id) do nothing;
-  get diagnostics counted = row_count;
-  return counted;
+  -- One statement: the client's existing row is read as it was before it, so a visitor that finds
+  -- another visitor's row is over the bound, and one that finds none takes the row.
+  with incoming as (
+    select distinct on (e.day, e.client, e.experiment_id)
+           e.day, decode(e.client, 'hex') as client, decode(e.visitor, 'hex') as visitor, e.experiment_id, e.arm
+    from jsonb_to_recordset(coalesce(p_exposures, '[]')) as e(day date, client text, visitor text, experiment_id text, arm text)
+    where exists (select from analytics.salts as s where s.day = e.day)
+  ), inserted as (
+    insert into experiments.exposures (day, client, experiment_id, visitor, arm)
+    select day, client, experiment_id, visitor, arm from incoming
+    on conflict (day, client, experiment_id) do nothing
+    returning 1
+  ), over_the_bound as (
+    select i.day, i.experiment_id, 1 as views
+    from incoming as i
+    join experiments.exposures as x on x.day = i.day and x.client = i.client and x.experiment_id = i.experiment_id
+    where x.visitor <> i.visitor
+    union all
+    select o.day, o.experiment_id, o.exposures
+    from jsonb_to_recordset(coalesce(p_over_bound, '[]')) as o(day date, experiment_id text, exposures integer)
+    where o.exposures > 0
+  ), added as (
+    insert into experiments.over_bound as kept (day, experiment_id, exposures)
+    select day, experiment_id, sum(views) from over_the_bound group by day, experiment_id
+    on conflict (day, experiment_id) do update set exposures = kept.exposures + excluded.exposures
+  )
+  select jsonb_build_object('counted', (select count(*) from inserted), 'over_bound', (select coalesce(sum(views), 0) from over_the_bound))
+  into answer;
+  return answer;
 end;
 $$;
 
@@ -1683,16 +1772,24 @@ CREATE FUNCTION public.experiments_results(p_ids jsonb) RETURNS jsonb
            case when step = 'confirmation' then places else 0 end
     from experiments.conversions where experiment_id in (select id from ids)
   ), arms as (
-    select experiment_id, arm, sum(exposures)::integer as exposures, sum(signups)::integer as signups,
-           sum(confirmations)::integer as confirmations
-    from counts group by experiment_id, arm
+    select experiment_id, jsonb_object_agg(arm, jsonb_build_object('exposures', exposures, 'signups', signups, 'confirmations', confirmations)) as by_arm
+    from (
+      select experiment_id, arm, sum(exposures)::integer as exposures, sum(signups)::integer as signups,
+             sum(confirmations)::integer as confirmations
+      from counts group by experiment_id, arm
+    ) summed
+    group by experiment_id
+  ), over_the_bound as (
+    select experiment_id, jsonb_build_object('exposures', sum(exposures)::integer, 'signups', sum(signups)::integer) as counts
+    from experiments.over_bound where experiment_id in (select id from ids) group by experiment_id
   )
-  select coalesce(jsonb_object_agg(experiment_id, by_arm), '{}'::jsonb)
-  from (
-    select experiment_id,
-           jsonb_object_agg(arm, jsonb_build_object('exposures', exposures, 'signups', signups, 'confirmations', confirmations)) as by_arm
-    from arms group by experiment_id
-  ) per_experiment;
+  select coalesce(jsonb_object_agg(id, jsonb_build_object(
+           'arms', coalesce(arms.by_arm, '{}'::jsonb),
+           'over_bound', coalesce(o.counts, jsonb_build_object('exposures', 0, 'signups', 0)))), '{}'::jsonb)
+  from (select distinct id from ids) as asked
+  left join arms on arms.experiment_id = asked.id
+  left join over_the_bound as o on o.experiment_id = asked.id
+  where arms.experiment_id is not null or o.experiment_id is not null;
 $$;
 
 --
@@ -1709,6 +1806,7 @@ declare
   rolled_up integer;
   deleted integer;
   conversions_deleted integer;
+  over_deleted integer;
 begin
   if p_retention_months is null or p_retention_months < 1 then
     raise exception 'Aggregates are kept at least one month.' using errcode = '22023';
@@ -1725,7 +1823,9 @@ begin
   get diagnostics deleted = row_count;
   delete from experiments.conversions where day < retained_from;
   get diagnostics conversions_deleted = row_count;
-  return jsonb_build_object('exposures_rolled_up', rolled_up, 'aggregates_deleted', deleted + conversions_deleted);
+  delete from experiments.over_bound where day < retained_from;
+  get diagnostics over_deleted = row_count;
+  return jsonb_build_object('exposures_rolled_up', rolled_up, 'aggregates_deleted', deleted + conversions_deleted + over_deleted);
 end;
 $$;
 
@@ -3323,12 +3423,29 @@ CREATE TABLE experiments.daily_exposures (
 
 CREATE TABLE experiments.exposures (
     day date NOT NULL,
-    visitor bytea NOT NULL,
+    client bytea NOT NULL,
     experiment_id text NOT NULL,
+    visitor bytea NOT NULL,
     arm text NOT NULL,
+    signed_up boolean DEFAULT false NOT NULL,
     CONSTRAINT exposures_arm_check CHECK ((arm ~ '^[A-Za-z0-9_-]{1,32}$'::text)),
+    CONSTRAINT exposures_client_check CHECK ((octet_length(client) = 16)),
     CONSTRAINT exposures_experiment_id_check CHECK ((experiment_id ~ '^[A-Za-z0-9_-]{1,64}$'::text)),
     CONSTRAINT exposures_visitor_check CHECK ((octet_length(visitor) = 16))
+);
+
+--
+-- Name: over_bound; Type: TABLE; Schema: experiments; Owner: -
+--
+
+CREATE TABLE experiments.over_bound (
+    day date NOT NULL,
+    experiment_id text NOT NULL,
+    exposures integer DEFAULT 0 NOT NULL,
+    signups integer DEFAULT 0 NOT NULL,
+    CONSTRAINT over_bound_experiment_id_check CHECK ((experiment_id ~ '^[A-Za-z0-9_-]{1,64}$'::text)),
+    CONSTRAINT over_bound_exposures_check CHECK ((exposures >= 0)),
+    CONSTRAINT over_bound_signups_check CHECK ((signups >= 0))
 );
 
 --
@@ -3579,7 +3696,14 @@ ALTER TABLE ONLY experiments.daily_exposures
 --
 
 ALTER TABLE ONLY experiments.exposures
-    ADD CONSTRAINT exposures_pkey PRIMARY KEY (day, visitor, experiment_id);
+    ADD CONSTRAINT exposures_pkey PRIMARY KEY (day, client, experiment_id);
+
+--
+-- Name: over_bound over_bound_pkey; Type: CONSTRAINT; Schema: experiments; Owner: -
+--
+
+ALTER TABLE ONLY experiments.over_bound
+    ADD CONSTRAINT over_bound_pkey PRIMARY KEY (day, experiment_id);
 
 --
 -- Name: consent_versions consent_versions_pkey; Type: CONSTRAINT; Schema: guard; Owner: -
@@ -3984,6 +4108,12 @@ CREATE TRIGGER waitlist_counted_experiment_confirmation AFTER UPDATE OF confirme
 CREATE TRIGGER waitlist_counted_experiment_signup AFTER INSERT ON public.waitlist FOR EACH ROW WHEN ((new.experiment_arms IS NOT NULL)) EXECUTE FUNCTION experiments.count_conversion('signup');
 
 --
+-- Name: waitlist waitlist_experiment_arms; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER waitlist_experiment_arms BEFORE INSERT ON public.waitlist FOR EACH ROW EXECUTE FUNCTION experiments.arms_of_signup();
+
+--
 -- Name: waitlist waitlist_one_row_per_request; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -4188,6 +4318,12 @@ ALTER TABLE experiments.daily_exposures ENABLE ROW LEVEL SECURITY;
 ALTER TABLE experiments.exposures ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: over_bound; Type: ROW SECURITY; Schema: experiments; Owner: -
+--
+
+ALTER TABLE experiments.over_bound ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: consent_versions; Type: ROW SECURITY; Schema: guard; Owner: -
 --
 
@@ -4335,10 +4471,22 @@ REVOKE ALL ON FUNCTION analytics.source_of(utm_source text, ref text, referrer_h
 REVOKE ALL ON FUNCTION analytics.utc_day(moment timestamp with time zone) FROM PUBLIC;
 
 --
+-- Name: FUNCTION arms_of_signup(); Type: ACL; Schema: experiments; Owner: -
+--
+
+REVOKE ALL ON FUNCTION experiments.arms_of_signup() FROM PUBLIC;
+
+--
 -- Name: FUNCTION count_conversion(); Type: ACL; Schema: experiments; Owner: -
 --
 
 REVOKE ALL ON FUNCTION experiments.count_conversion() FROM PUBLIC;
+
+--
+-- Name: FUNCTION keyed(p_salt bytea, p_purpose text, p_subject text); Type: ACL; Schema: experiments; Owner: -
+--
+
+REVOKE ALL ON FUNCTION experiments.keyed(p_salt bytea, p_purpose text, p_subject text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION check_request(); Type: ACL; Schema: guard; Owner: -
@@ -4717,11 +4865,11 @@ GRANT ALL ON FUNCTION public.analytics_sweep(p_now timestamp with time zone, p_r
 REVOKE ALL ON FUNCTION public.claim_due_welcomes(max_count integer, lease_seconds double precision, per_second double precision) FROM PUBLIC;
 
 --
--- Name: FUNCTION experiments_count_exposures(p_exposures jsonb); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION experiments_count_exposures(p_exposures jsonb, p_over_bound jsonb); Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.experiments_count_exposures(p_exposures jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.experiments_count_exposures(p_exposures jsonb) TO service_role;
+REVOKE ALL ON FUNCTION public.experiments_count_exposures(p_exposures jsonb, p_over_bound jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.experiments_count_exposures(p_exposures jsonb, p_over_bound jsonb) TO service_role;
 
 --
 -- Name: FUNCTION experiments_results(p_ids jsonb); Type: ACL; Schema: public; Owner: -

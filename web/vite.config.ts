@@ -47,11 +47,14 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? {}
       : { output: { charset: 'ascii', postBanner: (chunk) => (chunk.isEntry ? '//# allFunctionsCalledOnLoad' : '') } },
   },
-  ssr: {
-    // Its Node entry is CommonJS, whose default export Node's ESM loader does not unwrap
-    // (`styled.div is not a function`); bundling it gives the same ESM build the browser gets.
-    noExternal: ['styled-components'],
-  },
+  // The prerender takes everything it imports inside it, React included, built for production: the
+  // server renders with React's production build whatever NODE_ENV its process was started with
+  // (`npm run serve` sets none; docs/decisions/0063-production-react-in-the-prerender.md). Left to
+  // Node, react-dom/server picked its development build at run time, and styled-components its
+  // development checks. (styled-components' Node entry is CommonJS besides, whose default export
+  // Node's ESM loader does not unwrap: `styled.div is not a function`.)
+  ssr: { noExternal: true },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   server: {
     proxy: {
       '^/v\\d[^/]*/data': apiServer,

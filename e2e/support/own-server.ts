@@ -21,7 +21,7 @@ export interface OwnServer {
  * The built site on a port of its own, over a private copy of the seed, for specs that change
  * content (the shared server's content must stay as every other spec expects it).
  */
-async function startOwnServer(): Promise<OwnServer> {
+async function startOwnServer(env: Record<string, string>): Promise<OwnServer> {
   const dir = await mkdtemp(join(tmpdir(), 'pulso-e2e-own-'))
   const seedDir = join(dir, 'seed')
   await cp(join(repoRoot, 'studio/seed'), seedDir, { recursive: true })
@@ -44,6 +44,7 @@ async function startOwnServer(): Promise<OwnServer> {
       SUPABASE_ANON_KEY: '',
       // Webhook receivers in specs listen on loopback over plain http.
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      ...env,
     },
   })
   await waitUntilUp(url, child)
@@ -62,9 +63,10 @@ async function startOwnServer(): Promise<OwnServer> {
 
 /**
  * Gives the spec's desktop run a server of its own for all its tests (`whyDesktopOnly` says why
- * the phone run is skipped); call the returned function inside a test to reach it.
+ * the phone run is skipped), started with `env` over the defaults above; call the returned function
+ * inside a test to reach it.
  */
-export function useOwnServer(whyDesktopOnly: string): () => OwnServer {
+export function useOwnServer(whyDesktopOnly: string, env: Record<string, string> = {}): () => OwnServer {
   let server: OwnServer | undefined
   // Playwright reads the fixtures a hook uses from its destructuring: this hook uses none.
   // eslint-disable-next-line no-empty-pattern
@@ -72,7 +74,7 @@ export function useOwnServer(whyDesktopOnly: string): () => OwnServer {
     test.skip(testInfo.project.name !== 'desktop', whyDesktopOnly)
     // A fresh server migrates a fresh embedded database first: slow on a busy 2-core machine.
     test.setTimeout(120_000)
-    server = await startOwnServer()
+    server = await startOwnServer(env)
   })
   test.afterAll(async () => {
     await server?.stop()

@@ -1,4 +1,4 @@
-import type { Request } from '@playwright/test'
+import type { Page, Request } from '@playwright/test'
 
 /**
  * What a phone downloads before the reader does anything, as sent (compressed, headers included).
@@ -8,8 +8,51 @@ import type { Request } from '@playwright/test'
 export const SCRIPT_BUDGET_BYTES = 90 * 1024
 /** What a new connection delivers in its first round trip (ten packets): the page paints from it alone. */
 export const HTML_BUDGET_BYTES = 14 * 1024
+/**
+ * The check the page's first content answer loads before it shows anything new (zod and the page's
+ * generated parser; docs/decisions/0062-content-parsed-where-it-enters.md): after the first script,
+ * never in it.
+ */
+export const CONTENT_CHECK_BUDGET_BYTES = 8 * 1024
 
 export const sentBytes = async (request: Request) => {
   const sizes = await request.sizes()
   return sizes.responseHeadersSize + sizes.responseBodySize
 }
+
+/** A script the page asked for, once it has all come: its address and its bytes as sent. */
+export interface SentScript {
+  url: string
+  bytes: number
+}
+
+/**
+ * The scripts a page asks for, split at the answer to its first content query: before it, what the
+ * page's first paint and idle work load by themselves (the first script's budget); after it, what that
+ * answer loads. Call before navigating. The split follows the order the browser reports requests in,
+ * not the clock.
+ */
+export function watchScripts(page: Page) {
+  const before: Promise<SentScript>[] = []
+  const after: Promise<SentScript>[] = []
+  let answered = false
+  page.on('response', (response) => {
+    if (response.url().includes('/data/query/')) answered = true
+  })
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'script') return
+    const sent = request
+      .response()
+      .then((response) => response?.finished())
+      .then(async () => ({ url: request.url(), bytes: await sentBytes(request) }))
+    ;(answered ? after : before).push(sent)
+  })
+  return {
+    /** Every script asked for before the first content answer, once each has come. */
+    beforeFirstAnswer: () => Promise.all(before),
+    /** The scripts asked for since, once each has come. */
+    afterFirstAnswer: () => Promise.all(after),
+  }
+}
+
+export const totalBytes = (scripts: readonly SentScript[]) => scripts.reduce((sum, script) => sum + script.bytes, 0)

@@ -11,6 +11,8 @@ import type { AnalyticsApi } from '../../supabase/functions/_shared/analytics/an
 import type { RequestLimit } from '../config.ts'
 import { clientKey } from '../http/client-address.ts'
 import { Readable } from 'node:stream'
+import { calendarDay, text } from '../http/request-values.ts'
+import { parsedWithZod } from '../http/zod-routes.ts'
 import { csvChunks } from '../cli/waitlist-csv.ts'
 import type { LaunchNonces } from './launch-nonce.ts'
 import { checkProof } from './launch-proof.ts'
@@ -24,6 +26,8 @@ import { registerExperimentRoutes } from '../experiments/experiment-routes.ts'
 import type { Experiments } from '../experiments/experiments.ts'
 import type { ReferralAdmin } from '../referrals/referral-admin.ts'
 import { registerReferralRoutes } from '../referrals/referral-routes.ts'
+import { registerContentProblemRoutes } from './content-problem-routes.ts'
+import type { ContentProblem } from '../../supabase/functions/_shared/content/content-check.ts'
 
 export interface LaunchRoutesOptions {
   nonces: LaunchNonces
@@ -39,24 +43,32 @@ export interface LaunchRoutesOptions {
   rate: RequestLimit
   /** Copy experiments, where visitors are counted (docs/product.md §12). */
   experiments?: Pick<Experiments, 'overview'> | undefined
+  /** What the content has now that its schema does not allow (docs/decisions/0062-content-parsed-where-it-enters.md). */
+  contentProblems?: () => Promise<ContentProblem[]>
 }
 
 const PAGE_SIZE = 50
 /** SQLSTATE 22023 (invalid_parameter_value): how analytics.report refuses its arguments. */
 const INVALID_PARAMETER = '22023'
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD')
-const filter = z.string().trim().min(1).max(200).optional()
-const reportQuery = z.strictObject({
-  from: day,
-  to: day,
-  language: filter,
-  source: filter,
-  campaign: filter,
-  device: filter,
-  entry_page: filter,
-})
+/** The longest report, as analytics.report refuses a longer one (and cannot even reckon the period before a far longer one). */
+const MAX_REPORT_DAYS = 800
+const filter = text(200).min(1).optional()
+const reportQuery = z
+  .strictObject({
+    from: calendarDay,
+    to: calendarDay,
+    language: filter,
+    source: filter,
+    campaign: filter,
+    device: filter,
+    entry_page: filter,
+  })
+  .refine(({ from, to }) => from <= to && Date.parse(to) - Date.parse(from) < MAX_REPORT_DAYS * 86_400_000, {
+    message: `a report covers 1 to ${MAX_REPORT_DAYS} days: from on or before to`,
+    path: ['to'],
+  })
 const waitlistQuery = z.strictObject({
-  search: z.string().trim().max(200).default(''),
+  search: text(200).default(''),
   status: z.enum(['all', 'confirmed', 'unconfirmed']).default('all'),
   page: z.coerce.number().int().min(1).max(20_000).default(1),
 })
@@ -67,7 +79,7 @@ const UNAUTHORIZED = { error: 'Open the Launch tool from the Studio: this browse
 
 export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
   app,
-  { nonces, sessions, documents, store, report, webhooks, invites, referrals, studioOrigin, rate, experiments },
+  { nonces, sessions, documents, store, report, webhooks, invites, referrals, studioOrigin, rate, experiments, contentProblems },
 ) => {
   await app.register(fastifyRateLimit, {
     keyGenerator: clientKey,
@@ -117,20 +129,20 @@ export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
     return reply.code(204).send()
   })
 
-  // Everything below needs the credential: the Studio user it names is read once, before the handler.
-  await app.register(async (authed) => {
+  // Everything below needs the credential: the Studio user it names is read once, before anything
+  // else of the request (its parameters are parsed by each route's schemas only then).
+  await app.register(async (scope) => {
     const actors = new WeakMap<FastifyRequest, string>()
     const actorOf = (request: FastifyRequest) => actors.get(request) as string
-    authed.addHook('preHandler', async (request, reply) => {
+    scope.addHook('preValidation', async (request, reply) => {
       const actor = sessions.actor(request)
       if (!actor) return reply.code(401).send(UNAUTHORIZED)
       actors.set(request, actor)
     })
+    const authed = parsedWithZod(scope)
 
-    authed.get('/report', async (request, reply) => {
-      const query = reportQuery.safeParse(request.query)
-      if (!query.success) return reply.code(400).send({ error: z.prettifyError(query.error) })
-      const { from, to, ...filters } = query.data
+    authed.get('/report', { schema: { querystring: reportQuery } }, async (request, reply) => {
+      const { from, to, ...filters } = request.query
       const defined = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined))
       return report(from, to, defined).catch((error: unknown) => {
         // The report's own refusal (a wrong range or filter), from the driver or through the hosted RPC.
@@ -140,11 +152,9 @@ export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
       })
     })
 
-    authed.get('/waitlist', async (request, reply) => {
+    authed.get('/waitlist', { schema: { querystring: waitlistQuery } }, async (request) => {
       const actor = actorOf(request)
-      const query = waitlistQuery.safeParse(request.query)
-      if (!query.success) return reply.code(400).send({ error: z.prettifyError(query.error) })
-      const { search, status, page } = query.data
+      const { search, status, page } = request.query
       const answer = await store.waitlistPage(actor, { search, status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })
       return { ...answer, page, pageSize: PAGE_SIZE }
     })
@@ -158,10 +168,9 @@ export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
         .send(Readable.from(csvChunks(EXPORT_COLUMNS, store.waitlistExport(actor))))
     })
 
-    authed.post('/waitlist/:id/erase', async (request, reply) => {
+    authed.post('/waitlist/:id/erase', { schema: { params: placeParams } }, async (request, reply) => {
       const actor = actorOf(request)
-      const params = placeParams.safeParse(request.params)
-      if (!params.success || !(await store.erase(actor, params.data.id))) {
+      if (!(await store.erase(actor, request.params.id))) {
         return reply.code(404).send({ error: 'No such person on the waitlist.' })
       }
       request.log.info({ actor }, 'Launch tool: a person was erased')
@@ -174,5 +183,6 @@ export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
     registerInviteRoutes(authed, { admin: invites, actorOf })
     if (experiments) registerExperimentRoutes(authed, experiments)
     registerReferralRoutes(authed, { admin: referrals, actorOf })
+    if (contentProblems) registerContentProblemRoutes(authed, { problems: contentProblems, studioUrl: studioOrigin })
   })
 }

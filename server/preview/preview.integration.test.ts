@@ -62,7 +62,15 @@ beforeAll(async () => {
     dataset: 'production',
     ...(config.sanity.viewerToken ? { viewerToken: config.sanity.viewerToken } : {}),
   })
-  await app.register(previewRoutes, { preview: createPreview(config, source, () => origin), siteUrl: config.siteUrl })
+  await app.register(previewRoutes, {
+    preview: createPreview(
+      config,
+      source,
+      () => origin,
+      () => undefined,
+    ),
+    siteUrl: config.siteUrl,
+  })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   if (address === null || typeof address === 'string') throw new Error('not listening on TCP')
@@ -176,7 +184,12 @@ describe('a hosted project without a viewer token', () => {
     const hosted = Fastify()
     await hosted.register(fastifyCookie)
     await hosted.register(previewRoutes, {
-      preview: createPreview(loadConfig({ SANITY_PROJECT_ID: 'abc123' }), undefined, () => ''),
+      preview: createPreview(
+        loadConfig({ SANITY_PROJECT_ID: 'abc123' }),
+        undefined,
+        () => '',
+        () => undefined,
+      ),
       siteUrl: 'https://pulso.example',
     })
     const response = await hosted.inject({ url: `/api/preview/enable?sanity-preview-secret=${SECRET}` })

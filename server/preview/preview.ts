@@ -6,6 +6,7 @@ import { LOCAL_SYNC_TAG } from '../sanity/live/live-routes.ts'
 import { DRAFTS, hostedPreviewContent, localPageContent } from '../site/page-content.ts'
 import type { Preview } from './preview-routes.ts'
 import { createPreviewSession } from './preview-session.ts'
+import type { Log } from '../../supabase/functions/_shared/runtime/http.ts'
 
 /**
  * The preview wired to where content lives. Hosted: Sanity's API with SANITY_VIEWER_TOKEN.
@@ -17,6 +18,7 @@ export function createPreview(
   config: ServerConfig,
   localDataset: LocalDatasetSource | undefined,
   selfOrigin: () => string,
+  log: Log,
 ): Preview | undefined {
   const { sanity } = config
   const token = sanity.viewerToken
@@ -34,7 +36,7 @@ export function createPreview(
   return {
     session: createPreviewSession(token),
     validate: (url) => validatePreviewUrl(hostedReader ?? secretReader(selfOrigin()), url),
-    content: localDataset ? localPageContent(localDataset, DRAFTS) : hostedPreviewContent(config, token),
+    content: localDataset ? localPageContent(localDataset, log, DRAFTS) : hostedPreviewContent(config, token, log),
     syncTags: localDataset ? [LOCAL_SYNC_TAG] : [],
   }
 }

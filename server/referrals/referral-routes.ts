@@ -3,8 +3,9 @@
  * an operator's decision on one. Registered inside the tool's authenticated scope, which names the
  * Studio user each call is for.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import type { ZodRoutes } from '../http/zod-routes.ts'
 import type { ReferralAdmin } from './referral-admin.ts'
 
 export interface ReferralRoutesOptions {
@@ -14,16 +15,14 @@ export interface ReferralRoutesOptions {
 
 const decision = z.strictObject({ id: z.uuid(), decision: z.enum(['accept', 'reject']) })
 
-export function registerReferralRoutes(app: FastifyInstance, { admin, actorOf }: ReferralRoutesOptions) {
+export function registerReferralRoutes(app: ZodRoutes, { admin, actorOf }: ReferralRoutesOptions) {
   app.get('/referrals', async (request) => admin.review(actorOf(request)))
 
-  app.post<{ Params: { id: string; decision: string } }>('/referrals/:id/:decision', async (request, reply) => {
-    const params = decision.safeParse(request.params)
-    if (!params.success) return reply.code(404).send({ error: 'No such referral decision.' })
+  app.post('/referrals/:id/:decision', { schema: { params: decision } }, async (request, reply) => {
     const actor = actorOf(request)
-    const decided = await admin.decide(actor, params.data.id, params.data.decision === 'accept')
+    const decided = await admin.decide(actor, request.params.id, request.params.decision === 'accept')
     if (!decided) return reply.code(404).send({ error: 'This referral is not held for review.' })
-    request.log.info({ actor, decision: params.data.decision }, 'Launch tool: a held referral was decided')
+    request.log.info({ actor, decision: request.params.decision }, 'Launch tool: a held referral was decided')
     return reply.code(204).send()
   })
 }

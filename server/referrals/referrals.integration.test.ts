@@ -231,7 +231,9 @@ describe.each(databaseVariants)('referrals on $name', ({ database }) => {
       expect((await tool(`/referrals/${rejected!.id}/reject`, 'POST')).status).toBe(204)
       expect((await tool(`/referrals/${rejected!.id}/accept`, 'POST')).status).toBe(404)
       expect((await tool(`/referrals/${crypto.randomUUID()}/reject`, 'POST')).status).toBe(404)
-      expect((await tool(`/referrals/not-an-id/accept`, 'POST')).status).toBe(404)
+      // A malformed id or decision is a bad request, refused by the route's schema with the reason.
+      expect((await tool(`/referrals/not-an-id/accept`, 'POST')).status).toBe(400)
+      expect((await tool(`/referrals/${accepted!.id}/approve`, 'POST')).status).toBe(400)
       const after = await tool<ReferralReview>('/referrals')
       expect(after.body.counts).toMatchObject({ credited: 1, held: 48, rejected: 1 })
       const standing = await sql<{ credited: number }>('select credited from referrals.people where waitlist_id = $1', [

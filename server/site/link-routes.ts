@@ -17,8 +17,8 @@ import { registerReferralPages, standingView, type ReferralPagesOptions } from '
 export interface LinkRoutesOptions {
   renderer: PageRenderer
   publicConfig: PublicConfig
-  /** The sign-up pages' copy. */
-  content: QuerySource<SignupPagesContent>
+  /** The sign-up pages' copy, checked against the schema's types; undefined: the fallbacks. */
+  content: QuerySource<SignupPagesContent | undefined>
   /** How long an unconfirmed place is kept ({days} on the privacy page). */
   retentionDays: number
   links: LinkActions

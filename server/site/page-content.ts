@@ -2,7 +2,11 @@ import { createClient } from '@sanity/client'
 import { LRUCache } from 'lru-cache'
 import { MAX_ARM_SETS } from '../../schemas/experiments.ts'
 import { pageQuery } from '../../web/src/shared/content/page-query.ts'
+import { pageQueryParser } from '../../web/src/shared/content/page-query.parser.ts'
 import type { PageContent } from '../../web/src/shared/content/page-copy.ts'
+import { contentChecker, uniqueProblems, type ContentProblem } from '../../supabase/functions/_shared/content/content-check.ts'
+import { checkedSource, type CheckedSource } from '../../supabase/functions/_shared/content/checked-source.ts'
+import type { Log } from '../../supabase/functions/_shared/runtime/http.ts'
 import type { ServerConfig } from '../config.ts'
 import { parsePerspective, PUBLISHED, type Perspective } from '../sanity/query/groq-query.ts'
 import { stegaOnlyOnCopy } from '../sanity/stega-filter.ts'
@@ -11,36 +15,58 @@ import { hostedQuery, localQuery } from './query-source.ts'
 
 /**
  * The page's content for the prerender, from the seed or from hosted Sanity, with the fields of
- * running experiments in the arms `arms` names (`<experimentId>:<variantId>`; none: the defaults).
+ * running experiments in the arms `arms` names (`<experimentId>:<variantId>`; none: the defaults),
+ * checked against the schema's types: a wrong value is dropped for its fallback, and undefined
+ * means every field falls back (docs/decisions/0062-content-parsed-where-it-enters.md).
  */
-export type PageContentSource = (arms?: readonly string[]) => Promise<PageContent>
+export interface PageContentSource {
+  (arms?: readonly string[]): Promise<PageContent | undefined>
+  /** What was dropped from the content of every set of arms served lately, the defaults' included. */
+  problems(): Promise<ContentProblem[]>
+}
 
-/** One source per set of arms served (every combination the running experiments make), each keeping its answer as the page query's own source does. */
-function perArms(sourceFor: (params: { arms: readonly string[] }) => () => Promise<PageContent>): PageContentSource {
-  const sources = new LRUCache<string, () => Promise<PageContent>>({ max: MAX_ARM_SETS })
-  return (arms = []) => {
+const checkPage = contentChecker(pageQueryParser)
+
+/**
+ * One source per set of arms served (every combination the running experiments make), each keeping
+ * its answer as the page query's own source does, and checking it once.
+ */
+function perArms(
+  name: string,
+  sourceFor: (params: { arms: readonly string[] }) => () => Promise<unknown>,
+  log: Log,
+): PageContentSource {
+  const sources = new LRUCache<string, CheckedSource<PageContent>>({ max: MAX_ARM_SETS })
+  const sourceOf = (arms: readonly string[]) => {
     const key = arms.join(' ')
     let source = sources.get(key)
     if (!source) {
-      source = sourceFor({ arms })
+      source = checkedSource(arms.length > 0 ? `${name} (${key})` : name, sourceFor({ arms }), checkPage, log)
       sources.set(key, source)
     }
-    return source()
+    return source
   }
+  return Object.assign((arms: readonly string[] = []) => sourceOf(arms)(), {
+    async problems() {
+      sourceOf([])
+      return uniqueProblems((await Promise.all([...sources.values()].map((source) => source.problems()))).flat())
+    },
+  })
 }
 
 /** Drafts over published documents: what an editor previews from the Studio. */
 export const DRAFTS: Perspective = parsePerspective('drafts')
 
 /** The seed's page content; published documents unless the preview asks for DRAFTS. */
-export function localPageContent(dataset: LocalDatasetSource, perspective: Perspective = PUBLISHED): PageContentSource {
-  return perArms((params) => localQuery<PageContent>(dataset, pageQuery, perspective, params))
+export function localPageContent(dataset: LocalDatasetSource, log: Log, perspective: Perspective = PUBLISHED): PageContentSource {
+  const name = perspective === PUBLISHED ? 'the page' : 'the page’s drafts'
+  return perArms(name, (params) => localQuery<unknown>(dataset, pageQuery, perspective, params), log)
 }
 
 /** Hosted Sanity's page content, through its CDN, refreshed at most once a minute. */
-export function hostedPageContent({ sanity }: ServerConfig): PageContentSource {
+export function hostedPageContent({ sanity }: ServerConfig, log: Log): PageContentSource {
   const client = createPublishedClient(sanity)
-  return perArms((params) => hostedQuery<PageContent>(client, pageQuery, params))
+  return perArms('the page', (params) => hostedQuery<unknown>(client, pageQuery, params), log)
 }
 
 /**
@@ -48,10 +74,10 @@ export function hostedPageContent({ sanity }: ServerConfig): PageContentSource {
  * token (server side only). Texts carry stega-encoded source maps, so Presentation's overlays
  * know which field each text comes from; the public site never gets them.
  */
-export function hostedPreviewContent({ sanity }: ServerConfig, viewerToken: string): PageContentSource {
+export function hostedPreviewContent({ sanity }: ServerConfig, viewerToken: string, log: Log): PageContentSource {
   const client = createPreviewClient(sanity, viewerToken)
   // An editor previews the defaults: no experiment assigns the Studio.
-  return () => client.fetch(pageQuery, { arms: [] })
+  return perArms('the page’s drafts', () => () => client.fetch<unknown>(pageQuery, { arms: [] }), log)
 }
 
 /** What visitors get: published documents from the CDN, no token, and never stega. */

@@ -57,7 +57,7 @@ export function withoutPageScript(html: string): string {
 export interface ReferralRoutesOptions extends ReferralPagesOptions {
   renderer: PageRenderer
   publicConfig: PublicConfig
-  content: QuerySource<SignupPagesContent>
+  content: QuerySource<SignupPagesContent | undefined>
   retentionDays: number
   links: LinkActions
 }

@@ -57,8 +57,8 @@ export interface SignupBackend {
 
 /** What the sign-up backend reads from the content: the mail's copy, the privacy note's version. */
 export interface SignupContent {
-  mailCopy: QuerySource<MailCopyContent>
-  privacyNoteVersion: QuerySource<string | null>
+  mailCopy: QuerySource<MailCopyContent | undefined>
+  privacyNoteVersion: QuerySource<string | null | undefined>
 }
 
 /** How often the embedded database is vacuumed (it has no autovacuum). */

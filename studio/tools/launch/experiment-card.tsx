@@ -92,8 +92,8 @@ export function ExperimentCard({
             `${arm.text.pt ?? '—'} / ${arm.text.en ?? '—'}`,
             `${arm.share} %`,
             String(arm.exposures),
-            String(arm.signups),
             String(arm.confirmations),
+            String(arm.signups - arm.confirmations),
             copy.percent(arm.conversion),
             arm.comparison ? copy.differenceOf(arm.comparison.difference, arm.comparison.interval) : '—',
             arm.comparison ? arm.comparison.pValue.toFixed(3) : '—',
@@ -111,6 +111,9 @@ export function ExperimentCard({
             ),
           ])}
         />
+        <Text size={1} muted>
+          {copy.overBound(experiment.overBound)}
+        </Text>
         <Card
           tone={verdict.kind === 'mismatch' ? 'critical' : verdict.kind === 'winner' ? 'positive' : 'transparent'}
           padding={3}

@@ -15,10 +15,12 @@ import type {
 } from '../../../server/invites/invite-admin.ts'
 import type { ArmResult, ExperimentResult, FieldState } from '../../../server/experiments/experiment-results.ts'
 import type { HeldReferral, HoldReason, ReferralReview } from '../../../server/referrals/referral-admin.ts'
+import type { ListedContentProblem } from '../../../server/operator/content-problem-routes.ts'
 
 export type {
   ArmResult,
   AuditEntry,
+  ListedContentProblem,
   ExperimentResult,
   FieldState,
   HeldReferral,
@@ -152,6 +154,8 @@ export function createLaunchApi(siteUrl: string, fetcher: typeof fetch = (...arg
     /** Accepts (credits now) or rejects a held referral, named by its referred person's id. */
     decideReferral: (id: string, decision: 'accept' | 'reject') =>
       call<void>(`/referrals/${encodeURIComponent(id)}/${decision}`, { method: 'POST' }),
+    /** What the content has that its schema does not allow, each value dropped for its fallback, with its document in the Studio. */
+    contentProblems: () => call<{ problems: ListedContentProblem[] }>('/content-problems'),
     /** The CSV export, downloaded by the browser with the credential (a link, not a fetch). */
     exportUrl: `${base}/waitlist.csv`,
   }

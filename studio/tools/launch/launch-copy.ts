@@ -14,6 +14,7 @@ export const launchCopy = {
   referrals: 'Referrals',
   webhooks: 'Webhooks',
   experiments: 'Experiments',
+  content: 'Content',
   audit: 'Audit log',
   range: 'Period',
   days: (n: number) => `Last ${n} days`,
@@ -86,6 +87,16 @@ export const launchCopy = {
     'referral.rejected': 'rejected a held referral',
   } satisfies Record<AuditEntry['action'], string> as Record<string, string>,
   loadFailed: 'Could not load:',
+  contentProblems: {
+    title: 'Content problems',
+    intro:
+      'Values in the content that its schema does not allow, as an import, a script or an older Studio can write them. The page and the emails leave each one out and show the fallback in its place until it is fixed.',
+    none: 'No content problems: every document the page, the link pages and the emails read matches its schema.',
+    columns: { document: 'Document', field: 'Field', expected: 'Expected', actions: '' },
+    allOf: (type: string) => `every ${type}`,
+    wholeAnswer: 'the whole answer',
+    open: 'Open in the Studio',
+  },
   invites: {
     intro: 'A wave lets the next confirmed people who were not invited yet into the free trial. See who they are, then send.',
     count: 'How many to let in',

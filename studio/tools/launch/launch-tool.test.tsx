@@ -161,6 +161,7 @@ function fakeApi(overrides: Partial<LaunchApi> = {}): LaunchApi {
       held: [],
     })),
     decideReferral: vi.fn(async () => undefined),
+    contentProblems: vi.fn(async () => ({ problems: [] })),
     ...overrides,
   }
 }
@@ -283,6 +284,45 @@ describe('the Launch tool', () => {
     await userEvent.type(await screen.findByLabelText('Endpoint URL'), 'https://10.0.0.8/')
     await userEvent.click(screen.getByRole('button', { name: 'Add endpoint' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('10.0.0.8 is a private address.')
+  })
+
+  it('lists the content’s problems, each with its document in the Studio, and says when there are none', async () => {
+    const studio = 'https://pulso.sanity.studio/intent/edit'
+    const contentProblems = vi
+      .fn()
+      .mockResolvedValueOnce({
+        problems: [
+          {
+            document: { type: 'hero', id: 'hero' },
+            field: 'oldWayPoints',
+            expected: 'array',
+            studioUrl: `${studio}/id=hero;type=hero;path=oldWayPoints`,
+          },
+          {
+            document: { type: 'statistic', id: 'statistic-accuracy' },
+            field: 'value',
+            expected: 'string',
+            studioUrl: `${studio}/id=statistic-accuracy;type=statistic;path=value`,
+          },
+          { document: { type: 'testimonial' }, field: '', expected: 'array' },
+        ],
+      })
+      .mockResolvedValue({ problems: [] })
+    renderTool(fakeApi({ contentProblems }))
+    await userEvent.click(await screen.findByRole('tab', { name: 'Content' }))
+    const table = await screen.findByRole('table', { name: 'Content problems' })
+    expect(within(table).getByRole('row', { name: /^hero oldWayPoints array/ })).toBeInTheDocument()
+    expect(
+      within(table).getByRole('link', { name: 'Open in the Studio: statistic · statistic-accuracy, value' }),
+    ).toHaveAttribute('href', `${studio}/id=statistic-accuracy;type=statistic;path=value`)
+    // A list of documents wrong as a whole names no one document to open.
+    const everyTestimonial = within(table).getByRole('row', { name: /^every testimonial/ })
+    expect(within(everyTestimonial).queryByRole('link')).toBeNull()
+
+    // Fixed in the Studio: the tool reads again (every few seconds) and says so.
+    await userEvent.click(screen.getByRole('tab', { name: 'Audit log' }))
+    await userEvent.click(screen.getByRole('tab', { name: 'Content' }))
+    expect(await screen.findByText(/No content problems/)).toBeInTheDocument()
   })
 
   it('shows who did what in the audit log', async () => {

@@ -9,6 +9,7 @@ import { WaitlistPanel } from './waitlist-panel.tsx'
 import { WavesPanel } from './waves-panel.tsx'
 import { WebhooksPanel } from './webhooks-panel.tsx'
 import { ExperimentsPanel } from './experiments-panel.tsx'
+import { ContentProblemsPanel } from './content-problems-panel.tsx'
 
 /** Each tab and its view; only the open one is mounted (and reads from the site). */
 const TABS = {
@@ -18,11 +19,12 @@ const TABS = {
   referrals: ReferralsPanel,
   webhooks: WebhooksPanel,
   experiments: ExperimentsPanel,
+  content: ContentProblemsPanel,
   audit: AuditPanel,
 } as const
 type TabId = keyof typeof TABS
 
-/** The Launch tool once the site has given it a credential: the numbers, the list, the invite waves, the webhooks, the audit log. */
+/** The Launch tool once the site has given it a credential: the numbers, the list, the invite waves, the webhooks, the content's problems, the audit log. */
 export function LaunchView({ api }: { api: LaunchApi }) {
   const [tab, setTab] = useState<TabId>('overview')
   return (

@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { PendingWelcome } from '../welcome/welcome-store.ts'
 import { createMailComposer, type MailCopyContent } from './mail-composer.ts'
+import { mailCopyQueryParser } from './mail-copy-query.parser.ts'
+import { fill } from './mail-copy.ts'
+import { contentChecker } from '../content/content-check.ts'
+import { checkedSource } from '../content/checked-source.ts'
+import { welcomeFallbacks } from '../welcome/welcome-copy.ts'
+import { invitationFallbacks } from '../invites/invitation-copy.ts'
+import { standingFallbacks } from '../referrals/standing-copy.ts'
 
 const nothing = { greeting: null, greetingWithoutName: null, paragraphs: null, signOff: null, removeLink: null }
 
@@ -67,7 +74,7 @@ const entry = (kind: PendingWelcome['kind']): PendingWelcome => ({
   attempts: 0,
 })
 
-function composer(read = vi.fn(async () => content)) {
+function composer(read: () => Promise<MailCopyContent | undefined> = vi.fn(async () => content)) {
   const compose = createMailComposer({
     from: 'Pulso <ola@pulso.app>',
     siteUrl: 'https://pulso.example',
@@ -103,6 +110,33 @@ describe('createMailComposer', () => {
     expect(message.text).toContain('moves you 10 places up the line')
     expect(message.text).toContain('Next milestone, 3 colleagues: your team starts to take shape')
     expect(message.text).toMatch(/See my place in line: https:\/\/pulso\.example\/en\/referrals\?token=status\./)
+  })
+
+  it('composes every kind in the fallbacks’ words when every field of the content is of the wrong type', async () => {
+    // Every field of every document a list of numbers: a brand, a text in each language, a list of texts, a number.
+    const hostile = Object.fromEntries(
+      Object.entries(content).map(([document, fields]) => [
+        document,
+        Object.fromEntries(Object.keys(fields).map((field) => [field, [1]])),
+      ]),
+    )
+    const read = checkedSource(
+      'the mail',
+      async () => hostile,
+      contentChecker(mailCopyQueryParser),
+      () => undefined,
+    )
+    const { compose } = composer(read)
+    const brand = { brand: 'Pulso' }
+    expect((await compose(entry('welcome'))).subject).toBe(fill(welcomeFallbacks.en.subject, brand))
+    expect((await compose(entry('invitation'))).subject).toBe(fill(invitationFallbacks.en.subject, brand))
+    const standing = await compose(entry('standing'))
+    expect(standing.subject).toBe(fill(standingFallbacks.en.subject, { ...brand, place: '12' }))
+    // The code's rules: 10 places a referral, as the sweep writes them into the database.
+    expect(standing.text).toContain('moves you 10 places up the line')
+    expect(standing.replyTo).toBe('ola@pulso.app')
+    // One problem a field the query reads: the brand's 2, the welcome's 11, the invitation's 10, the referrals' 17.
+    expect(await read.problems()).toHaveLength(40)
   })
 
   it('refuses a place email the outbox claimed without its standing', async () => {

@@ -10,7 +10,11 @@ import { createReferralStore } from '../referrals/referral-store.ts'
 import { storedSecret } from './stored-secret.ts'
 import { createMailComposer, type MailCopyContent } from '../delivery/mail-composer.ts'
 import { mailCopyQuery } from '../delivery/mail-copy-query.ts'
+import { mailCopyQueryParser } from '../delivery/mail-copy-query.parser.ts'
 import { privacyNoteVersionQuery } from '../welcome/privacy-note-version-query.ts'
+import { privacyNoteVersionQueryParser } from '../welcome/privacy-note-version-query.parser.ts'
+import { contentChecker } from '../content/content-check.ts'
+import { checkedSource } from '../content/checked-source.ts'
 import { currentConsentVersion } from '../welcome/consent-versions.ts'
 import { sanityCdnQuery, type SanityProject } from './sanity-cdn.ts'
 import { projectKeys, requireProjectKey, type KeyKind } from './api-keys.ts'
@@ -89,7 +93,13 @@ function mailCopyFromEnv(): () => Promise<MailCopyContent | undefined> {
     log('warn', 'SANITY_PROJECT_ID is not set: welcomes and invitations use the copy in the code')
     return async () => undefined
   }
-  return sanityCdnQuery<MailCopyContent>(sanityProject, mailCopyQuery)
+  // Checked against the schema's types as the self-hosted server checks it (docs/decisions/0062-content-parsed-where-it-enters.md).
+  return checkedSource(
+    'the mail',
+    sanityCdnQuery<unknown>(sanityProject, mailCopyQuery),
+    contentChecker(mailCopyQueryParser),
+    log,
+  )
 }
 
 /**
@@ -97,7 +107,14 @@ function mailCopyFromEnv(): () => Promise<MailCopyContent | undefined> {
  * may then name only the versions recorded before (docs/decisions/0036-consent-versions.md).
  */
 export const consentVersion = currentConsentVersion(
-  sanityProject ? sanityCdnQuery<string | null>(sanityProject, privacyNoteVersionQuery) : async () => undefined,
+  sanityProject
+    ? checkedSource(
+        'the privacy note’s version',
+        sanityCdnQuery<unknown>(sanityProject, privacyNoteVersionQuery),
+        contentChecker(privacyNoteVersionQueryParser),
+        log,
+      )
+    : async () => undefined,
   log,
 )
 

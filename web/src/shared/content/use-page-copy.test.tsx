@@ -116,6 +116,27 @@ describe('usePageCopy', () => {
     expect(screen.queryByText('Unexpected Application Error!')).not.toBeInTheDocument()
   })
 
+  it('shows each wrong value of a fetched answer as its fallback, and the rest of the answer', async () => {
+    const hostile = edited('Reviews that write themselves') as unknown as Record<string, Record<string, unknown>>
+    hostile['workflow'] = { ...hostile['workflow'], title: 7, steps: 'three steps' }
+    hostile['features'] = { ...hostile['features'], items: [null, 5] }
+    serveContent(hostile as unknown as PageContent)
+    renderApp({ path: '/en', initialContent: seed })
+    await waitFor(() => expect(headline()).toHaveTextContent('Reviews that write themselves'))
+    const workflow = screen.getByRole('region', { name: 'How It Works' })
+    expect(workflow).toHaveTextContent('Step 1')
+    expect(screen.queryByText('Unexpected Application Error!')).not.toBeInTheDocument()
+  })
+
+  it('keeps what is on screen when the content API answers something that is not the page’s content', async () => {
+    const requests = serveContent(() => HttpResponse.json({ result: 'not the page', syncTags: [] }))
+    const content = watchContentFetches()
+    renderApp({ path: '/en', initialContent: seed, swr: content.config })
+    await act(() => content.failed(1))
+    expect(requests).toHaveLength(1)
+    expect(headline()).toHaveTextContent('Performance reviews built on real work, not memory')
+  })
+
   it.each([
     ['the content API is unavailable (503)', () => HttpResponse.json({ error: 'Service Unavailable' }, { status: 503 })],
     ['the connection fails', () => HttpResponse.error()],

@@ -42,7 +42,7 @@ export function usePageCopy(): PageCopy {
       // Only an editor's preview reads drafts: its code is not in the page's first script.
       const answer = config.preview
         ? await (await import('./preview/preview-content.ts')).fetchPreviewContent()
-        : await fetchQuery<PageContent>(config, pageQuery, liveEventId.current)
+        : await fetchQuery<unknown>(config, pageQuery, liveEventId.current)
       shownTags.current = answer.syncTags
       // A held message about what the page shows may be newer than this answer: ask once more.
       const missed = heldMessages.current.filter((message) => shows(message.tags)).at(-1)
@@ -51,7 +51,9 @@ export function usePageCopy(): PageCopy {
       // A section still waiting to hydrate cannot take new props (React would drop its markup):
       // the answer waits until they all have.
       await sectionHydration?.allHydrated()
-      return answer.result
+      // Checked against the schema's types as the server checks what it prerenders: a wrong value
+      // from an import or a script falls back, field by field, and never reaches a section.
+      return (await import('./page-content-check.ts')).conformPageContent(answer.result)
     },
     // The prerendered content is what the server has just read: the first fetch waits (below).
     { revalidateOnMount: false },
