@@ -3,6 +3,7 @@
 // 25 months of daily analytics and two days of visits at 200,000 visitors a day (bench/scale/seed-scale.ts),
 // side by side with an empty database: the server as `npm run serve` runs it, in a process of its own,
 // asked over HTTP as the tool asks. Each target is printed with its measured value and ok or MISS.
+// BENCH_SCALE_DATABASE_URL names a PostgreSQL database to seed once and measure again on later runs.
 import { spawn } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
@@ -227,28 +228,42 @@ function printTable(label: string, places: number, empty: Measures, full: Measur
   }
 }
 
-/** Measures an empty database, seeds it, measures it again: PostgreSQL at `databaseUrl`, else the embedded one. */
-async function backendRun(label: string, places: number, databaseUrl: string | undefined) {
+/**
+ * Measures an empty database, seeds it, measures it again: PostgreSQL at `databaseUrl`, else the embedded
+ * one. With `seededUrl` (BENCH_SCALE_DATABASE_URL) the seeded side is that database instead, seeded only
+ * while it has no places and kept afterwards, so a second run measures without loading again.
+ */
+async function backendRun(label: string, places: number, databaseUrl: string | undefined, seededUrl?: string) {
   const sandbox = await serverSandbox()
-  const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: sandbox.dataDir }
-  const open = () => openDatabase({ databaseUrl, dataDir: sandbox.dataDir })
+  const envOf = (url: string | undefined): Record<string, string> => (url ? { DATABASE_URL: url } : { DATA_DIR: sandbox.dataDir })
   /** Opens the database, does `work` on it and closes it: the embedded one must be free for the server. */
-  const withDb = async <T>(work: (db: Database) => Promise<T>) => {
-    const db = await open()
+  const withDb = async <T>(url: string | undefined, work: (db: Database) => Promise<T>) => {
+    const db = await openDatabase({ databaseUrl: url, dataDir: sandbox.dataDir })
     try {
       return await work(db)
     } finally {
       await db.close()
     }
   }
+  const migrated = (url: string | undefined) => withDb(url, (db) => migrate(db, resolve(ROOT, 'supabase/migrations')))
   try {
-    await withDb((db) => migrate(db, resolve(ROOT, 'supabase/migrations')))
-    const empty = await measure(sandbox, env, await withDb(searches))
-    const seeding = performance.now()
-    const counts = await withDb((db) => seedScale(db, { places, visitorsPerDay: 200_000, days: 760 }))
-    console.log(`  ${label} seeded in ${((performance.now() - seeding) / 1000).toFixed(0)} s: ${JSON.stringify(counts)}`)
-    const full = await measure(sandbox, env, await withDb(searches))
-    printTable(label, places, empty, full)
+    await migrated(databaseUrl)
+    const empty = await measure(sandbox, envOf(databaseUrl), await withDb(databaseUrl, searches))
+    const seeded = seededUrl ?? databaseUrl
+    if (seededUrl) await migrated(seededUrl)
+    const existing = await withDb(
+      seeded,
+      async (db) => (await db.query<{ n: number }>('select count(*)::int as n from public.waitlist')).rows[0]?.n ?? 0,
+    )
+    if (seededUrl && existing > 0) {
+      console.log(`  ${label}: measuring BENCH_SCALE_DATABASE_URL's ${existing.toLocaleString('en')} places as they are`)
+    } else {
+      const seeding = performance.now()
+      const counts = await withDb(seeded, (db) => seedScale(db, { places, visitorsPerDay: 200_000, days: 760 }))
+      console.log(`  ${label} seeded in ${((performance.now() - seeding) / 1000).toFixed(0)} s: ${JSON.stringify(counts)}`)
+    }
+    const full = await measure(sandbox, envOf(seeded), await withDb(seeded, searches))
+    printTable(label, seededUrl && existing > 0 ? existing : places, empty, full)
   } finally {
     await sandbox.remove()
   }
@@ -258,7 +273,7 @@ export async function scaleRun(backend: string | undefined, withDatabase: <T>(ru
   console.log('A million sign-ups: the Launch tool and a sign-up, empty against seeded (docs/operations.md "Measured")')
   if (backend !== 'pglite') {
     const places = Number(process.env.BENCH_SCALE_PLACES ?? 1_000_000)
-    await withDatabase((url) => backendRun('PostgreSQL', places, url))
+    await withDatabase((url) => backendRun('PostgreSQL', places, url, process.env.BENCH_SCALE_DATABASE_URL))
   }
   if (backend !== 'postgres') {
     const places = Number(process.env.BENCH_SCALE_PLACES_EMBEDDED ?? 200_000)

@@ -1277,6 +1277,24 @@ CREATE FUNCTION operator.count_bound() RETURNS integer
     RETURN 10000;
 
 --
+-- Name: csv_field(text); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.csv_field(p_value text) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN (('"'::text || replace(regexp_replace(COALESCE(p_value, ''::text), '(^|[,;
+]|(?<=.)	|
+?)([ 	]*)(?=[=+@＝＋－＠-])'::text, '\1''\2'::text, 'g'::text), '"'::text, '""'::text)) || '"'::text);
+
+--
+-- Name: csv_moment(timestamp with time zone); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.csv_moment(p_moment timestamp with time zone) RETURNS text
+    LANGUAGE sql STABLE PARALLEL SAFE
+    RETURN operator.csv_field(to_char((p_moment AT TIME ZONE 'UTC'::text), 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'::text));
+
+--
 -- Name: erase(text, uuid); Type: FUNCTION; Schema: operator; Owner: -
 --
 
@@ -1398,6 +1416,37 @@ begin
   get diagnostics exported = row_count;
   insert into operator.audit (actor, action, detail) values (p_actor, 'waitlist.exported', jsonb_build_object('rows', exported));
 end;
+$$;
+
+--
+-- Name: waitlist_export_csv(text, jsonb, integer); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.waitlist_export_csv(p_actor text, p_after jsonb, p_limit integer) RETURNS TABLE(csv text, rows integer, confirmed integer, after jsonb)
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select
+    case when p_after is null
+      then operator.csv_field('email') || ',' || operator.csv_field('role') || ',' || operator.csv_field('company_size')
+        || ',' || operator.csv_field('created_at') || ',' || operator.csv_field('confirmed') || ','
+        || operator.csv_field('confirmed_at') || ',' || operator.csv_field('consent_locale') || ','
+        || operator.csv_field('consent_version') || ',' || operator.csv_field('locale') || ','
+        || operator.csv_field('welcome_status') || ',' || operator.csv_field('welcomed_at') || E'\r\n'
+      else ''
+    end || coalesce(string_agg(
+      operator.csv_field(page.email) || ',' || operator.csv_field(page.role) || ',' || operator.csv_field(page.company_size)
+        || ',' || operator.csv_moment(page.created_at) || ',' || operator.csv_field(page.confirmed) || ','
+        || operator.csv_moment(page.confirmed_at) || ',' || operator.csv_field(page.consent_locale) || ','
+        || operator.csv_field(page.consent_version) || ',' || operator.csv_field(page.locale) || ','
+        || operator.csv_field(page.welcome_status) || ',' || operator.csv_moment(page.welcomed_at) || E'\r\n',
+      '' order by page.n), ''),
+    count(*)::integer,
+    (count(*) filter (where page.confirmed = 'yes'))::integer,
+    (array_agg(page.page_after order by page.n desc))[1]
+  from operator.waitlist_export_page(p_actor, p_after, p_limit) with ordinality as page(
+    id, email, role, company_size, created_at, confirmed, confirmed_at, consent_locale, consent_version, locale,
+    welcome_status, welcomed_at, page_after, n)
 $$;
 
 --
@@ -1929,13 +1978,13 @@ CREATE FUNCTION public.operator_waitlist_export(p_actor text) RETURNS TABLE(emai
     AS $$ select * from operator.waitlist_export(p_actor) $$;
 
 --
--- Name: operator_waitlist_export_page(text, jsonb, integer); Type: FUNCTION; Schema: public; Owner: -
+-- Name: operator_waitlist_export_csv(text, jsonb, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.operator_waitlist_export_page(p_actor text, p_after jsonb, p_limit integer) RETURNS TABLE(id uuid, email text, role text, company_size text, created_at timestamp with time zone, confirmed text, confirmed_at timestamp with time zone, consent_locale text, consent_version text, locale text, welcome_status text, welcomed_at timestamp with time zone, page_after jsonb)
+CREATE FUNCTION public.operator_waitlist_export_csv(p_actor text, p_after jsonb, p_limit integer) RETURNS TABLE(csv text, rows integer, confirmed integer, after jsonb)
     LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
-    AS $$ select * from operator.waitlist_export_page(p_actor, p_after, p_limit) $$;
+    AS $$ select * from operator.waitlist_export_csv(p_actor, p_after, p_limit) $$;
 
 --
 -- Name: operator_waitlist_page(text, text, text, integer, integer); Type: FUNCTION; Schema: public; Owner: -
@@ -4775,6 +4824,18 @@ GRANT ALL ON FUNCTION operator.audit_log(p_limit integer) TO service_role;
 REVOKE ALL ON FUNCTION operator.count_bound() FROM PUBLIC;
 
 --
+-- Name: FUNCTION csv_field(p_value text); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.csv_field(p_value text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION csv_moment(p_moment timestamp with time zone); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.csv_moment(p_moment timestamp with time zone) FROM PUBLIC;
+
+--
 -- Name: FUNCTION erase(p_actor text, p_id uuid); Type: ACL; Schema: operator; Owner: -
 --
 
@@ -4808,6 +4869,13 @@ GRANT ALL ON FUNCTION operator.place_json(place public.waitlist) TO service_role
 
 REVOKE ALL ON FUNCTION operator.waitlist_export(p_actor text) FROM PUBLIC;
 GRANT ALL ON FUNCTION operator.waitlist_export(p_actor text) TO service_role;
+
+--
+-- Name: FUNCTION waitlist_export_csv(p_actor text, p_after jsonb, p_limit integer); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.waitlist_export_csv(p_actor text, p_after jsonb, p_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION operator.waitlist_export_csv(p_actor text, p_after jsonb, p_limit integer) TO service_role;
 
 --
 -- Name: FUNCTION waitlist_export_page(p_actor text, p_after jsonb, p_limit integer); Type: ACL; Schema: operator; Owner: -
@@ -4963,11 +5031,11 @@ REVOKE ALL ON FUNCTION public.operator_waitlist_export(p_actor text) FROM PUBLIC
 GRANT ALL ON FUNCTION public.operator_waitlist_export(p_actor text) TO service_role;
 
 --
--- Name: FUNCTION operator_waitlist_export_page(p_actor text, p_after jsonb, p_limit integer); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION operator_waitlist_export_csv(p_actor text, p_after jsonb, p_limit integer); Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.operator_waitlist_export_page(p_actor text, p_after jsonb, p_limit integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.operator_waitlist_export_page(p_actor text, p_after jsonb, p_limit integer) TO service_role;
+REVOKE ALL ON FUNCTION public.operator_waitlist_export_csv(p_actor text, p_after jsonb, p_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.operator_waitlist_export_csv(p_actor text, p_after jsonb, p_limit integer) TO service_role;
 
 --
 -- Name: FUNCTION operator_waitlist_page(p_actor text, p_search text, p_status text, p_limit integer, p_offset integer); Type: ACL; Schema: public; Owner: -
