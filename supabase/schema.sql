@@ -93,6 +93,30 @@ CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA extensions;
 COMMENT ON EXTENSION pg_trgm IS 'text similarity measurement and index searching based on trigrams';
 
 --
+-- Name: add_live_visits(jsonb); Type: FUNCTION; Schema: analytics; Owner: -
+--
+
+CREATE FUNCTION analytics.add_live_visits(p_counts jsonb) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  insert into analytics.live_visits as live
+    (day, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device, visitors, page_views, form_starters)
+  select day, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device,
+         sum(visitors), sum(page_views), sum(form_starters)
+  from jsonb_to_recordset(p_counts) as c(
+    day date, language text, entry_page text, referrer_host text, utm_source text, utm_medium text, utm_campaign text,
+    ref text, device text, visitors integer, page_views integer, form_starters integer)
+  group by day, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device
+  order by day, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device
+  on conflict (day, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device)
+  do update set visitors = live.visitors + excluded.visitors, page_views = live.page_views + excluded.page_views,
+                form_starters = live.form_starters + excluded.form_starters;
+end;
+$$;
+
+--
 -- Name: record_steps_of_a_place(); Type: FUNCTION; Schema: analytics; Owner: -
 --
 
@@ -131,6 +155,8 @@ declare
   days_long integer := p_to - p_from + 1;
   previous_from date := p_from - (p_to - p_from + 1);
   steps_apply boolean := not (coalesce(p_filters, '{}'::jsonb) ? 'entry_page');
+  -- The days of the range whose steps are not rolled up (today, a day not yet swept, a day with none).
+  live_days date[];
   wrong text;
   answer jsonb;
 begin
@@ -146,11 +172,14 @@ begin
   if wrong is not null then
     raise exception 'Unknown filter, or not a string: %', wrong using errcode = '22023';
   end if;
+  live_days := array(
+    select calendar.day::date from generate_series(previous_from, p_to, interval '1 day') as calendar(day)
+    where not exists (select from analytics.rolled_step_days as rolled where rolled.day = calendar.day::date));
 
   with visit_rows as (
     select day, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device,
-           1 as visitors, page_views, (form_starts > 0)::integer as form_starters
-    from analytics.visits where day between previous_from and p_to
+           visitors, page_views, form_starters
+    from analytics.live_visits where day between previous_from and p_to
     union all
     select day, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device,
            visitors, page_views, form_starters
@@ -166,12 +195,18 @@ begin
       and (filters ->> 'campaign' is null or campaign = filters ->> 'campaign')
       and (filters ->> 'device' is null or device = filters ->> 'device')
       and (filters ->> 'entry_page' is null or entry_page = filters ->> 'entry_page')
+  ), step_rows as (
+    select day, step, language, device, referrer_host, utm_source, utm_campaign, ref, places
+    from analytics.daily_steps where day between previous_from and p_to and steps_apply
+    union all
+    select day, step, language, device, referrer_host, utm_source, utm_campaign, ref, 1
+    from analytics.signup_steps where day = any(live_days) and steps_apply
   ), steps as (
     select * from (
-      select day, step, language, device,
+      select day, step, language, device, places,
              case when language is null then '(unknown)' else analytics.source_of(utm_source, ref, referrer_host) end as source,
              coalesce(utm_campaign, '(none)') as campaign
-      from analytics.signup_steps where day between previous_from and p_to and steps_apply
+      from step_rows
     ) attributed
     where (filters ->> 'language' is null or language = filters ->> 'language')
       and (filters ->> 'source' is null or source = filters ->> 'source')
@@ -183,10 +218,10 @@ begin
     from visits group by day
   ), step_days as (
     select day,
-           count(*) filter (where step = 'signup')::integer as signups,
-           count(*) filter (where step = 'welcome')::integer as welcomes,
-           count(*) filter (where step = 'confirmation')::integer as confirmations,
-           count(*) filter (where step = 'removal')::integer as removals
+           coalesce(sum(places) filter (where step = 'signup'), 0)::integer as signups,
+           coalesce(sum(places) filter (where step = 'welcome'), 0)::integer as welcomes,
+           coalesce(sum(places) filter (where step = 'confirmation'), 0)::integer as confirmations,
+           coalesce(sum(places) filter (where step = 'removal'), 0)::integer as removals
     from steps group by day
   ), series as (
     select calendar.day, calendar.day >= p_from as current,
@@ -220,7 +255,8 @@ begin
     from (
       select source, visitors, 0 as signups, 0 as confirmations from visits where day >= p_from
       union all
-      select source, 0, (step = 'signup')::integer, (step = 'confirmation')::integer from steps where day >= p_from
+      select source, 0, case when step = 'signup' then places else 0 end,
+             case when step = 'confirmation' then places else 0 end from steps where day >= p_from
     ) counted
     group by source
   ), by_campaign as (
@@ -229,7 +265,8 @@ begin
     from (
       select campaign, visitors, 0 as signups, 0 as confirmations from visits where day >= p_from
       union all
-      select campaign, 0, (step = 'signup')::integer, (step = 'confirmation')::integer from steps where day >= p_from
+      select campaign, 0, case when step = 'signup' then places else 0 end,
+             case when step = 'confirmation' then places else 0 end from steps where day >= p_from
     ) counted
     group by campaign
   )
@@ -273,12 +310,43 @@ end;
 $$;
 
 --
+-- Name: roll_up_steps(date); Type: FUNCTION; Schema: analytics; Owner: -
+--
+
+CREATE FUNCTION analytics.roll_up_steps(p_from date) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  closed_before date := analytics.utc_day(now() - interval '1 hour');
+  days date[];
+  rolled integer;
+begin
+  perform pg_advisory_xact_lock(hashtext('analytics.roll_up_steps'));
+  days := array(
+    select calendar.day::date from generate_series(p_from, closed_before - 1, interval '1 day') as calendar(day)
+    where not exists (select from analytics.rolled_step_days as done where done.day = calendar.day::date));
+  with counted as (
+    insert into analytics.daily_steps
+      (day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref, places)
+    select day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref, count(*)
+    from analytics.signup_steps
+    where day = any(days)
+    group by day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref
+    returning day
+  )
+  insert into analytics.rolled_step_days (day) select distinct day from counted;
+  get diagnostics rolled = row_count;
+  return rolled;
+end;
+$$;
+
+--
 -- Name: source_of(text, text, text); Type: FUNCTION; Schema: analytics; Owner: -
 --
 
 CREATE FUNCTION analytics.source_of(utm_source text, ref text, referrer_host text) RETURNS text
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    SET search_path TO ''
     RETURN COALESCE(utm_source, ref, referrer_host, '(direct)'::text);
 
 --
@@ -1582,21 +1650,32 @@ CREATE FUNCTION public.analytics_count_form_starts(p_starts jsonb) RETURNS integ
 declare
   start record;
   found_visits integer := 0;
-  updated integer;
+  visit record;
+  first_starts jsonb := '[]'::jsonb;
 begin
   for start in
     select * from jsonb_to_recordset(p_starts) as s(day date, visitor text, previous_visitor text, form_starts integer)
   loop
-    update analytics.visits set form_starts = form_starts + start.form_starts
-    where day = start.day and visitor = decode(start.visitor, 'hex');
-    get diagnostics updated = row_count;
-    if updated = 0 and start.previous_visitor is not null then
-      update analytics.visits set form_starts = form_starts + start.form_starts
-      where day = start.day - 1 and visitor = decode(start.previous_visitor, 'hex');
-      get diagnostics updated = row_count;
+    update analytics.visits as v set form_starts = v.form_starts + start.form_starts
+    where v.day = start.day and v.visitor = decode(start.visitor, 'hex')
+    returning v.* into visit;
+    if not found and start.previous_visitor is not null then
+      update analytics.visits as v set form_starts = v.form_starts + start.form_starts
+      where v.day = start.day - 1 and v.visitor = decode(start.previous_visitor, 'hex')
+      returning v.* into visit;
     end if;
-    found_visits := found_visits + updated;
+    if found then
+      found_visits := found_visits + 1;
+      if start.form_starts > 0 and visit.form_starts = start.form_starts then
+        first_starts := first_starts || jsonb_build_object(
+          'day', visit.day, 'language', visit.language, 'entry_page', visit.entry_page,
+          'referrer_host', visit.referrer_host, 'utm_source', visit.utm_source, 'utm_medium', visit.utm_medium,
+          'utm_campaign', visit.utm_campaign, 'ref', visit.ref, 'device', visit.device,
+          'visitors', 0, 'page_views', 0, 'form_starters', 1);
+      end if;
+    end if;
   end loop;
+  perform analytics.add_live_visits(first_starts);
   return found_visits;
 end;
 $$;
@@ -1610,19 +1689,34 @@ CREATE FUNCTION public.analytics_count_visits(p_visits jsonb) RETURNS integer
     SET search_path TO ''
     AS $$
 declare
-  counted integer;
+  counted jsonb;
 begin
-  insert into analytics.visits as visit
-    (day, visitor, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device, page_views)
-  select v.day, decode(v.visitor, 'hex'), v.language, v.entry_page, v.referrer_host, v.utm_source, v.utm_medium,
-         v.utm_campaign, v.ref, v.device, v.page_views
-  from jsonb_to_recordset(p_visits) as v(
-    day date, visitor text, language text, entry_page text, referrer_host text, utm_source text, utm_medium text,
-    utm_campaign text, ref text, device text, page_views integer)
-  where exists (select from analytics.salts s where s.day = v.day)
-  on conflict (day, visitor) do update set page_views = visit.page_views + excluded.page_views;
-  get diagnostics counted = row_count;
-  return counted;
+  with given as (
+    select v.day, decode(v.visitor, 'hex') as visitor, v.language, v.entry_page, v.referrer_host, v.utm_source,
+           v.utm_medium, v.utm_campaign, v.ref, v.device, v.page_views
+    from jsonb_to_recordset(p_visits) as v(
+      day date, visitor text, language text, entry_page text, referrer_host text, utm_source text, utm_medium text,
+      utm_campaign text, ref text, device text, page_views integer)
+  ), written as (
+    insert into analytics.visits as visit
+      (day, visitor, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device, page_views)
+    select day, visitor, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device, page_views
+    from given
+    where exists (select from analytics.salts s where s.day = given.day)
+    on conflict (day, visitor) do update set page_views = visit.page_views + excluded.page_views
+    -- xmax is 0 on a row this statement inserted: a new visitor; else the visitor's first dimensions stay.
+    returning visit.day, visit.visitor, visit.language, visit.entry_page, visit.referrer_host, visit.utm_source,
+              visit.utm_medium, visit.utm_campaign, visit.ref, visit.device, (visit.xmax = 0) as new_visitor
+  )
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'day', written.day, 'language', written.language, 'entry_page', written.entry_page,
+           'referrer_host', written.referrer_host, 'utm_source', written.utm_source, 'utm_medium', written.utm_medium,
+           'utm_campaign', written.utm_campaign, 'ref', written.ref, 'device', written.device,
+           'visitors', written.new_visitor::integer, 'page_views', given.page_views, 'form_starters', 0)), '[]'::jsonb)
+  into counted
+  from written join given on given.day = written.day and given.visitor = written.visitor;
+  perform analytics.add_live_visits(counted);
+  return jsonb_array_length(counted);
 end;
 $$;
 
@@ -1670,6 +1764,7 @@ declare
   visits_rolled_up integer;
   aggregates_deleted integer;
   steps_deleted integer;
+  step_days_rolled_up integer;
 begin
   if p_retention_months is null or p_retention_months < 1 then
     raise exception 'Aggregates are kept at least one month.' using errcode = '22023';
@@ -1686,16 +1781,22 @@ begin
     returning visitors
   )
   select coalesce(sum(visitors), 0) into visits_rolled_up from rolled_up;
+  delete from analytics.live_visits where day < oldest_kept;
   delete from analytics.salts where day < oldest_kept;
   get diagnostics salts_deleted = row_count;
   delete from analytics.daily_visits where day < retained_from;
   get diagnostics aggregates_deleted = row_count;
   delete from analytics.recorded_steps where day < retained_from;
   get diagnostics steps_deleted = row_count;
+  -- A day past the retention is read from the rows still there again, as before it was rolled up.
+  delete from analytics.rolled_step_days where day < retained_from;
+  delete from analytics.daily_steps where day < retained_from;
+  step_days_rolled_up := analytics.roll_up_steps(retained_from);
   return jsonb_build_object(
     'salts_deleted', salts_deleted,
     'visits_rolled_up', visits_rolled_up,
-    'aggregates_deleted', aggregates_deleted + steps_deleted);
+    'aggregates_deleted', aggregates_deleted + steps_deleted,
+    'step_days_rolled_up', step_days_rolled_up);
 end;
 $$;
 
@@ -3288,6 +3389,25 @@ end;
 $$;
 
 --
+-- Name: daily_steps; Type: TABLE; Schema: analytics; Owner: -
+--
+
+CREATE TABLE analytics.daily_steps (
+    day date NOT NULL,
+    step text NOT NULL,
+    language text,
+    device text,
+    referrer_host text,
+    utm_source text,
+    utm_medium text,
+    utm_campaign text,
+    ref text,
+    places integer NOT NULL,
+    CONSTRAINT daily_steps_places_check CHECK ((places > 0)),
+    CONSTRAINT daily_steps_step_check CHECK ((step = ANY (ARRAY['signup'::text, 'welcome'::text, 'confirmation'::text, 'removal'::text])))
+);
+
+--
 -- Name: daily_visits; Type: TABLE; Schema: analytics; Owner: -
 --
 
@@ -3310,11 +3430,33 @@ CREATE TABLE analytics.daily_visits (
 );
 
 --
+-- Name: live_visits; Type: TABLE; Schema: analytics; Owner: -
+--
+
+CREATE TABLE analytics.live_visits (
+    day date NOT NULL,
+    language text NOT NULL,
+    entry_page text NOT NULL,
+    referrer_host text,
+    utm_source text,
+    utm_medium text,
+    utm_campaign text,
+    ref text,
+    device text NOT NULL,
+    visitors integer NOT NULL,
+    page_views integer NOT NULL,
+    form_starters integer NOT NULL,
+    CONSTRAINT live_visits_form_starters_check CHECK ((form_starters >= 0)),
+    CONSTRAINT live_visits_page_views_check CHECK ((page_views >= 0)),
+    CONSTRAINT live_visits_visitors_check CHECK ((visitors >= 0))
+);
+
+--
 -- Name: living_steps; Type: VIEW; Schema: analytics; Owner: -
 --
 
 CREATE VIEW analytics.living_steps AS
- SELECT analytics.utc_day(place.created_at) AS day,
+ SELECT ((place.created_at AT TIME ZONE 'UTC'::text))::date AS day,
     'signup'::text AS step,
     place.signup_locale AS language,
     place.signup_device AS device,
@@ -3325,7 +3467,7 @@ CREATE VIEW analytics.living_steps AS
     place.ref
    FROM public.waitlist place
 UNION ALL
- SELECT analytics.utc_day(welcome.created_at) AS day,
+ SELECT ((welcome.created_at AT TIME ZONE 'UTC'::text))::date AS day,
     'welcome'::text AS step,
     place.signup_locale AS language,
     place.signup_device AS device,
@@ -3338,7 +3480,7 @@ UNION ALL
      JOIN public.waitlist place ON ((place.id = welcome.waitlist_id)))
   WHERE (welcome.kind = 'welcome'::text)
 UNION ALL
- SELECT analytics.utc_day(place.confirmed_at) AS day,
+ SELECT ((place.confirmed_at AT TIME ZONE 'UTC'::text))::date AS day,
     'confirmation'::text AS step,
     place.signup_locale AS language,
     place.signup_device AS device,
@@ -3372,6 +3514,14 @@ CREATE TABLE analytics.recorded_steps (
 --
 
 COMMENT ON TABLE analytics.recorded_steps IS 'The steps of places that are gone, recorded as they went; nothing that names a person.';
+
+--
+-- Name: rolled_step_days; Type: TABLE; Schema: analytics; Owner: -
+--
+
+CREATE TABLE analytics.rolled_step_days (
+    day date NOT NULL
+);
 
 --
 -- Name: salts; Type: TABLE; Schema: analytics; Owner: -
@@ -3713,6 +3863,20 @@ ALTER TABLE webhooks.deliveries ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY
 );
 
 --
+-- Name: live_visits live_visits_day_language_entry_page_referrer_host_utm_sourc_key; Type: CONSTRAINT; Schema: analytics; Owner: -
+--
+
+ALTER TABLE ONLY analytics.live_visits
+    ADD CONSTRAINT live_visits_day_language_entry_page_referrer_host_utm_sourc_key UNIQUE NULLS NOT DISTINCT (day, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device);
+
+--
+-- Name: rolled_step_days rolled_step_days_pkey; Type: CONSTRAINT; Schema: analytics; Owner: -
+--
+
+ALTER TABLE ONLY analytics.rolled_step_days
+    ADD CONSTRAINT rolled_step_days_pkey PRIMARY KEY (day);
+
+--
 -- Name: salts salts_pkey; Type: CONSTRAINT; Schema: analytics; Owner: -
 --
 
@@ -3965,6 +4129,12 @@ ALTER TABLE ONLY webhooks.events
     ADD CONSTRAINT events_pkey PRIMARY KEY (id);
 
 --
+-- Name: daily_steps_by_day; Type: INDEX; Schema: analytics; Owner: -
+--
+
+CREATE INDEX daily_steps_by_day ON analytics.daily_steps USING btree (day);
+
+--
 -- Name: daily_visits_by_day; Type: INDEX; Schema: analytics; Owner: -
 --
 
@@ -4025,6 +4195,12 @@ CREATE INDEX waitlist_by_age ON public.waitlist USING btree (created_at, id);
 CREATE INDEX waitlist_by_mailbox ON public.waitlist USING btree (guard.mailbox_key(email));
 
 --
+-- Name: waitlist_confirmation_day; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX waitlist_confirmation_day ON public.waitlist USING btree ((((confirmed_at AT TIME ZONE 'UTC'::text))::date)) WHERE (confirmed_at IS NOT NULL);
+
+--
 -- Name: waitlist_email_lower_key; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -4043,6 +4219,12 @@ CREATE INDEX waitlist_email_trigrams ON public.waitlist USING gin (lower(email) 
 CREATE INDEX waitlist_role_trigrams ON public.waitlist USING gin (lower(role) extensions.gin_trgm_ops) WITH (fastupdate=off);
 
 --
+-- Name: waitlist_signup_day; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX waitlist_signup_day ON public.waitlist USING btree ((((created_at AT TIME ZONE 'UTC'::text))::date));
+
+--
 -- Name: waitlist_signup_seen_by_age; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -4053,6 +4235,12 @@ CREATE INDEX waitlist_signup_seen_by_age ON public.waitlist USING btree (created
 --
 
 CREATE INDEX waitlist_unconfirmed_by_age ON public.waitlist USING btree (created_at) WHERE (confirmed_at IS NULL);
+
+--
+-- Name: welcome_day; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX welcome_day ON public.welcome_emails USING btree ((((created_at AT TIME ZONE 'UTC'::text))::date)) WHERE (kind = 'welcome'::text);
 
 --
 -- Name: welcome_emails_due; Type: INDEX; Schema: public; Owner: -
@@ -4325,16 +4513,34 @@ ALTER TABLE ONLY webhooks.deliveries
     ADD CONSTRAINT deliveries_event_id_fkey FOREIGN KEY (event_id) REFERENCES webhooks.events(id) ON DELETE CASCADE;
 
 --
+-- Name: daily_steps; Type: ROW SECURITY; Schema: analytics; Owner: -
+--
+
+ALTER TABLE analytics.daily_steps ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: daily_visits; Type: ROW SECURITY; Schema: analytics; Owner: -
 --
 
 ALTER TABLE analytics.daily_visits ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: live_visits; Type: ROW SECURITY; Schema: analytics; Owner: -
+--
+
+ALTER TABLE analytics.live_visits ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: recorded_steps; Type: ROW SECURITY; Schema: analytics; Owner: -
 --
 
 ALTER TABLE analytics.recorded_steps ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: rolled_step_days; Type: ROW SECURITY; Schema: analytics; Owner: -
+--
+
+ALTER TABLE analytics.rolled_step_days ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: salts; Type: ROW SECURITY; Schema: analytics; Owner: -
@@ -4495,6 +4701,12 @@ GRANT USAGE ON SCHEMA referrals TO service_role;
 GRANT USAGE ON SCHEMA webhooks TO service_role;
 
 --
+-- Name: FUNCTION add_live_visits(p_counts jsonb); Type: ACL; Schema: analytics; Owner: -
+--
+
+REVOKE ALL ON FUNCTION analytics.add_live_visits(p_counts jsonb) FROM PUBLIC;
+
+--
 -- Name: FUNCTION record_steps_of_a_place(); Type: ACL; Schema: analytics; Owner: -
 --
 
@@ -4506,6 +4718,12 @@ REVOKE ALL ON FUNCTION analytics.record_steps_of_a_place() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION analytics.report(p_from date, p_to date, p_filters jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION analytics.report(p_from date, p_to date, p_filters jsonb) TO service_role;
+
+--
+-- Name: FUNCTION roll_up_steps(p_from date); Type: ACL; Schema: analytics; Owner: -
+--
+
+REVOKE ALL ON FUNCTION analytics.roll_up_steps(p_from date) FROM PUBLIC;
 
 --
 -- Name: FUNCTION source_of(utm_source text, ref text, referrer_host text); Type: ACL; Schema: analytics; Owner: -

@@ -3,7 +3,7 @@
 // the 30 days a place may stay unconfirmed has confirmed, as the server's sweep would leave them, and
 // 60 % of the rest), the line of those waiting with 2,000 referrers credited, two waves
 // already invited, the steps of 5 % who left, 25 months of daily analytics at `visitorsPerDay`, and
-// the last two days' visits one row per visitor. Loaded in bulk by SQL, the same on both databases,
+// the last two days' visits one row per visitor, the closed days' steps rolled up. Loaded in bulk by SQL, the same on both databases,
 // without the triggers (their rows are what the triggers would check; the line's counts, which its
 // triggers keep one person at a time, are counted here in one statement each) and with the big
 // tables' secondary indexes built once after their rows rather than row by row (a million
@@ -151,6 +151,9 @@ export async function seedScale(db: Database, { places, visitorsPerDay, days }: 
     [visitorsPerDay],
   )
   await db.query('vacuum analyze')
+  // The closed days' steps rolled up, as the server's analytics sweep has done day after day.
+  await db.query(`select public.analytics_sweep(now(), 25)`)
+  await db.query('analyze analytics.daily_steps')
   const { rows } = await db.query<Record<string, number>>(
     `select (select count(*) from public.waitlist)::int as places, (select count(*) from public.welcome_emails)::int as welcomes,
             (select count(*) from referrals.people where waiting)::int as waiting, (select count(*) from referrals.boosted)::int as boosted,
