@@ -16,6 +16,7 @@ import { browserPathOrExit } from '../e2e/support/browser-path.ts'
 import { startTestServer } from '../test/server/test-server.ts'
 import { seedExperiment } from '../test/server/experiment-seed.ts'
 import { confirmPlace } from '../test/server/confirm-place.ts'
+import { freePort } from '../test/free-port.ts'
 
 const ID = 'experiment-3f9c2a71'
 const VARIANT = {
@@ -39,8 +40,12 @@ await seedExperiment(seedFile, {
 })
 
 const EDITOR_TOKEN = 'a-local-editor-token-for-the-screenshot'
+// The tool opens at the site's own address, the only one besides the Studio's its writes may come from.
+const port = await freePort()
 const server = await startTestServer(
   {
+    PORT: String(port),
+    SITE_URL: `http://127.0.0.1:${port}`,
     TRUST_PROXY: 'true',
     SEED_DIR: join(dir, 'seed'),
     SIGNUP_LIMIT: '100000/1m',

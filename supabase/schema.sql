@@ -687,7 +687,10 @@ begin
     return next;
     return;
   end if;
-  select id, email into place from public.waitlist where lower(email) = lower(address);
+  select id, email into place from public.waitlist
+  where guard.mailbox_key(email) = guard.mailbox_key(address)
+  order by lower(email) = lower(address) desc, created_at, id
+  limit 1;
   if not found then
     outcome := 'not_listed';
   else
@@ -824,6 +827,7 @@ CREATE FUNCTION guard.waitlist_before_insert() RETURNS trigger
 declare
   at_sign integer;
   rows_in_request integer;
+  mailbox text;
 begin
   new.email := btrim(new.email, E' \t\r\n');
   at_sign := length(new.email) - position('@' in reverse(new.email)) + 1;
@@ -841,9 +845,10 @@ begin
   elsif guard.waitlist_row_problem(new.email, new.role, new.company_size) is not null then
     return new;
   end if;
+  mailbox := guard.mailbox_key(new.email);
   -- One lock per inbox: every spelling of it waits for the others, and for its removal (guard.remove_place).
-  perform pg_advisory_xact_lock(hashtextextended('mailbox:' || guard.mailbox_key(new.email), 0));
-  if exists (select from public.waitlist where lower(email) = lower(new.email)) or guard.mailbox_left(new.email) then
+  perform pg_advisory_xact_lock(hashtextextended('mailbox:' || mailbox, 0));
+  if exists (select from public.waitlist where guard.mailbox_key(email) = mailbox) or guard.mailbox_left(new.email) then
     return null;
   end if;
   return new;
@@ -1317,7 +1322,7 @@ CREATE TABLE operator.audit (
     actor text NOT NULL,
     action text NOT NULL,
     detail jsonb DEFAULT '{}'::jsonb NOT NULL,
-    CONSTRAINT audit_action_known CHECK ((action = ANY (ARRAY['invite.activated'::text, 'invites.previewed'::text, 'invites.wave.read'::text, 'invites.wave.sent'::text, 'person.erased'::text, 'referral.accepted'::text, 'referral.rejected'::text, 'referrals.held.read'::text, 'session.opened'::text, 'waitlist.exported'::text, 'waitlist.read'::text, 'webhook.delivery.resent'::text, 'webhook.endpoint.changed'::text, 'webhook.endpoint.created'::text, 'webhook.endpoint.deleted'::text, 'webhook.secret.rotated'::text, 'webhook.test.sent'::text]))),
+    CONSTRAINT audit_action_known CHECK ((action = ANY (ARRAY['access.refused'::text, 'invite.activated'::text, 'invites.previewed'::text, 'invites.wave.read'::text, 'invites.wave.sent'::text, 'person.erased'::text, 'referral.accepted'::text, 'referral.rejected'::text, 'referrals.held.read'::text, 'session.ended'::text, 'session.opened'::text, 'sessions.ended'::text, 'waitlist.exported'::text, 'waitlist.read'::text, 'webhook.delivery.resent'::text, 'webhook.endpoint.changed'::text, 'webhook.endpoint.created'::text, 'webhook.endpoint.deleted'::text, 'webhook.secret.rotated'::text, 'webhook.test.sent'::text]))),
     CONSTRAINT audit_actor_is_an_id CHECK ((actor ~ '^[A-Za-z0-9_-]{1,64}$'::text))
 );
 
@@ -1392,28 +1397,6 @@ end;
 $$;
 
 --
--- Name: open_session(text, text, timestamp with time zone); Type: FUNCTION; Schema: operator; Owner: -
---
-
-CREATE FUNCTION operator.open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone) RETURNS boolean
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  spent integer;
-begin
-  delete from operator.spent_proofs where expires_at < now();
-  insert into operator.spent_proofs (nonce, expires_at) values (p_nonce, p_expires_at) on conflict do nothing;
-  get diagnostics spent = row_count;
-  if spent = 0 then
-    return false;
-  end if;
-  insert into operator.audit (actor, action) values (p_actor, 'session.opened');
-  return true;
-end;
-$$;
-
---
 -- Name: deliveries; Type: TABLE; Schema: webhooks; Owner: -
 --
 
@@ -1462,6 +1445,125 @@ CREATE FUNCTION operator.place_json(place public.waitlist) RETURNS jsonb
     LANGUAGE sql STABLE
     SET search_path TO ''
     RETURN (SELECT jsonb_build_object('id', (place_json.place).id, 'email', (place_json.place).email, 'name', welcome.name, 'role', (place_json.place).role, 'company_size', (place_json.place).company_size, 'created_at', (place_json.place).created_at, 'confirmed_at', (place_json.place).confirmed_at, 'consent_locale', (place_json.place).consent_locale, 'consent_version', (place_json.place).consent_version, 'welcome_status', welcome.status, 'welcomed_at', welcome.sent_at, 'source', CASE WHEN ((place_json.place).signup_locale IS NULL) THEN '(unknown)'::text ELSE analytics.source_of((place_json.place).utm_source, (place_json.place).ref, (place_json.place).referrer_host) END, 'campaign', (place_json.place).utm_campaign, 'invited_at', invitation.invited_at, 'activated_at', invitation.activated_at) AS jsonb_build_object FROM (((SELECT NULL::text AS "?column?") one LEFT JOIN public.welcome_emails welcome ON (((welcome.waitlist_id = (place_json.place).id) AND (welcome.kind = 'welcome'::text)))) LEFT JOIN invites.invitations invitation ON ((invitation.waitlist_id = (place_json.place).id))));
+
+--
+-- Name: record_refusal(text, text, text); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.record_refusal(p_actor text, p_method text, p_route text) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  insert into operator.audit (actor, action, detail)
+  values (p_actor, 'access.refused', jsonb_build_object('method', left(p_method, 10), 'route', left(p_route, 200)));
+$$;
+
+--
+-- Name: session_actor(text); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.session_actor(p_credential_hash text) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  session operator.sessions;
+begin
+  select * into session from operator.sessions
+  where credential_hash = decode(p_credential_hash, 'hex') and ended_at is null
+    and opened_at > now() - operator.session_lifetime() and seen_at > now() - operator.session_idle();
+  if not found then
+    return null;
+  end if;
+  if session.seen_at < now() - interval '1 minute' then
+    update operator.sessions set seen_at = now() where credential_hash = session.credential_hash;
+  end if;
+  return session.actor;
+end;
+$$;
+
+--
+-- Name: session_end(text); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.session_end(p_credential_hash text) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ended_for text;
+begin
+  update operator.sessions set ended_at = now()
+  where credential_hash = decode(p_credential_hash, 'hex') and ended_at is null
+  returning actor into ended_for;
+  if ended_for is null then
+    return false;
+  end if;
+  insert into operator.audit (actor, action) values (ended_for, 'session.ended');
+  return true;
+end;
+$$;
+
+--
+-- Name: session_end_everywhere(text); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.session_end_everywhere(p_actor text) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ended integer;
+begin
+  update operator.sessions set ended_at = now() where actor = p_actor and ended_at is null;
+  get diagnostics ended = row_count;
+  insert into operator.audit (actor, action, detail) values (p_actor, 'sessions.ended', jsonb_build_object('sessions', ended));
+  return ended;
+end;
+$$;
+
+--
+-- Name: session_idle(); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.session_idle() RETURNS interval
+    LANGUAGE sql IMMUTABLE
+    RETURN '00:30:00'::interval;
+
+--
+-- Name: session_lifetime(); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.session_lifetime() RETURNS interval
+    LANGUAGE sql IMMUTABLE
+    RETURN '01:00:00'::interval;
+
+--
+-- Name: session_open(text, text, timestamp with time zone, text); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.session_open(p_actor text, p_nonce text, p_nonce_expires_at timestamp with time zone, p_credential_hash text) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  opened integer;
+begin
+  delete from operator.sessions
+  where nonce_expires_at < now()
+    and (ended_at is not null or opened_at < now() - operator.session_lifetime()
+         or seen_at < now() - operator.session_idle());
+  insert into operator.sessions (credential_hash, actor, nonce, nonce_expires_at)
+  values (decode(p_credential_hash, 'hex'), p_actor, p_nonce, p_nonce_expires_at)
+  on conflict do nothing;
+  get diagnostics opened = row_count;
+  if opened = 0 then
+    return false;
+  end if;
+  insert into operator.audit (actor, action) values (p_actor, 'session.opened');
+  return true;
+end;
+$$;
 
 --
 -- Name: waitlist_export(text); Type: FUNCTION; Schema: operator; Owner: -
@@ -2052,15 +2154,6 @@ CREATE FUNCTION public.operator_erase(p_actor text, p_id uuid) RETURNS boolean
     RETURN operator.erase(p_actor, p_id);
 
 --
--- Name: operator_open_session(text, text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.operator_open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone) RETURNS boolean
-    LANGUAGE sql SECURITY DEFINER
-    SET search_path TO ''
-    RETURN operator.open_session(p_actor, p_nonce, p_expires_at);
-
---
 -- Name: operator_outbox_depth(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2068,6 +2161,51 @@ CREATE FUNCTION public.operator_outbox_depth() RETURNS jsonb
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     RETURN operator.outbox_depth();
+
+--
+-- Name: operator_record_refusal(text, text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.operator_record_refusal(p_actor text, p_method text, p_route text) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$ select operator.record_refusal(p_actor, p_method, p_route) $$;
+
+--
+-- Name: operator_session_actor(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.operator_session_actor(p_credential_hash text) RETURNS text
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    RETURN operator.session_actor(p_credential_hash);
+
+--
+-- Name: operator_session_end(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.operator_session_end(p_credential_hash text) RETURNS boolean
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    RETURN operator.session_end(p_credential_hash);
+
+--
+-- Name: operator_session_end_everywhere(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.operator_session_end_everywhere(p_actor text) RETURNS integer
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    RETURN operator.session_end_everywhere(p_actor);
+
+--
+-- Name: operator_session_open(text, text, timestamp with time zone, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.operator_session_open(p_actor text, p_nonce text, p_nonce_expires_at timestamp with time zone, p_credential_hash text) RETURNS boolean
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    RETURN operator.session_open(p_actor, p_nonce, p_nonce_expires_at, p_credential_hash);
 
 --
 -- Name: operator_waitlist_export(text); Type: FUNCTION; Schema: public; Owner: -
@@ -2929,13 +3067,8 @@ begin
   if not found or referrer.id = new.id then
     return null;
   end if;
-  if guard.mailbox_key(referrer.email) = guard.mailbox_key(new.email) then
-    insert into referrals.referrals (referred_id, referrer_id, status, reason, decided_at)
-    values (new.id, referrer.id, 'refused', 'own_mailbox', now());
-  else
-    insert into referrals.referrals (referred_id, referrer_id, network_match)
-    values (new.id, referrer.id, referrals.network_match(new.id, referrer.id));
-  end if;
+  insert into referrals.referrals (referred_id, referrer_id, network_match)
+  values (new.id, referrer.id, referrals.network_match(new.id, referrer.id));
   return null;
 end;
 $_$;
@@ -3294,14 +3427,14 @@ begin
   end if;
   outcome := case
     when delivered then 'delivered'
-    when delivery.attempts + 1 >= cardinality(p_schedule) or p_status = 410 then 'failed'
+    when delivery.attempts + 1 > cardinality(p_schedule) or p_status = 410 then 'failed'
     else 'pending' end;
   update webhooks.deliveries
   set status = outcome, attempts = attempts + 1, leased_until = null,
       last_status = p_status, last_error = case when delivered then null else left(p_error, 500) end,
       last_attempt_at = now(), delivered_at = case when delivered then now() end,
       next_attempt_at = case when outcome = 'pending'
-        then now() + make_interval(secs => p_schedule[delivery.attempts + 2]) else now() end
+        then now() + make_interval(secs => p_schedule[delivery.attempts + 1]) else now() end
   where id = p_id;
 
   if delivered then
@@ -3730,14 +3863,27 @@ ALTER TABLE operator.audit ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
 );
 
 --
--- Name: spent_proofs; Type: TABLE; Schema: operator; Owner: -
+-- Name: sessions; Type: TABLE; Schema: operator; Owner: -
 --
 
-CREATE TABLE operator.spent_proofs (
+CREATE TABLE operator.sessions (
+    credential_hash bytea NOT NULL,
+    actor text NOT NULL,
     nonce text NOT NULL,
-    expires_at timestamp with time zone NOT NULL,
-    CONSTRAINT spent_proofs_nonce_bounded CHECK (((char_length(nonce) >= 16) AND (char_length(nonce) <= 128)))
+    nonce_expires_at timestamp with time zone NOT NULL,
+    opened_at timestamp with time zone DEFAULT now() NOT NULL,
+    seen_at timestamp with time zone DEFAULT now() NOT NULL,
+    ended_at timestamp with time zone,
+    CONSTRAINT sessions_actor_is_an_id CHECK ((actor ~ '^[A-Za-z0-9_-]{1,64}$'::text)),
+    CONSTRAINT sessions_hash_is_sha256 CHECK ((octet_length(credential_hash) = 32)),
+    CONSTRAINT sessions_nonce_bounded CHECK (((char_length(nonce) >= 16) AND (char_length(nonce) <= 128)))
 );
+
+--
+-- Name: TABLE sessions; Type: COMMENT; Schema: operator; Owner: -
+--
+
+COMMENT ON TABLE operator.sessions IS 'The Launch tool''s sessions: the hash of each credential (never the credential), its Studio user and the proof it was opened with.';
 
 --
 -- Name: secrets; Type: TABLE; Schema: private; Owner: -
@@ -3989,11 +4135,18 @@ ALTER TABLE ONLY operator.audit
     ADD CONSTRAINT audit_pkey PRIMARY KEY (id);
 
 --
--- Name: spent_proofs spent_proofs_pkey; Type: CONSTRAINT; Schema: operator; Owner: -
+-- Name: sessions sessions_nonce_key; Type: CONSTRAINT; Schema: operator; Owner: -
 --
 
-ALTER TABLE ONLY operator.spent_proofs
-    ADD CONSTRAINT spent_proofs_pkey PRIMARY KEY (nonce);
+ALTER TABLE ONLY operator.sessions
+    ADD CONSTRAINT sessions_nonce_key UNIQUE (nonce);
+
+--
+-- Name: sessions sessions_pkey; Type: CONSTRAINT; Schema: operator; Owner: -
+--
+
+ALTER TABLE ONLY operator.sessions
+    ADD CONSTRAINT sessions_pkey PRIMARY KEY (credential_hash);
 
 --
 -- Name: secrets secrets_pkey; Type: CONSTRAINT; Schema: private; Owner: -
@@ -4181,6 +4334,12 @@ CREATE INDEX spent_challenges_by_expiry ON guard.spent_challenges USING btree (e
 --
 
 CREATE INDEX invitations_by_wave ON invites.invitations USING btree (wave_id);
+
+--
+-- Name: sessions_open_by_actor; Type: INDEX; Schema: operator; Owner: -
+--
+
+CREATE INDEX sessions_open_by_actor ON operator.sessions USING btree (actor) WHERE (ended_at IS NULL);
 
 --
 -- Name: waitlist_by_age; Type: INDEX; Schema: public; Owner: -
@@ -5061,13 +5220,6 @@ REVOKE ALL ON FUNCTION operator.erase(p_actor text, p_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION operator.erase(p_actor text, p_id uuid) TO service_role;
 
 --
--- Name: FUNCTION open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone); Type: ACL; Schema: operator; Owner: -
---
-
-REVOKE ALL ON FUNCTION operator.open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone) FROM PUBLIC;
-GRANT ALL ON FUNCTION operator.open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone) TO service_role;
-
---
 -- Name: FUNCTION outbox_depth(); Type: ACL; Schema: operator; Owner: -
 --
 
@@ -5080,6 +5232,55 @@ GRANT ALL ON FUNCTION operator.outbox_depth() TO service_role;
 
 REVOKE ALL ON FUNCTION operator.place_json(place public.waitlist) FROM PUBLIC;
 GRANT ALL ON FUNCTION operator.place_json(place public.waitlist) TO service_role;
+
+--
+-- Name: FUNCTION record_refusal(p_actor text, p_method text, p_route text); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.record_refusal(p_actor text, p_method text, p_route text) FROM PUBLIC;
+GRANT ALL ON FUNCTION operator.record_refusal(p_actor text, p_method text, p_route text) TO service_role;
+
+--
+-- Name: FUNCTION session_actor(p_credential_hash text); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.session_actor(p_credential_hash text) FROM PUBLIC;
+GRANT ALL ON FUNCTION operator.session_actor(p_credential_hash text) TO service_role;
+
+--
+-- Name: FUNCTION session_end(p_credential_hash text); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.session_end(p_credential_hash text) FROM PUBLIC;
+GRANT ALL ON FUNCTION operator.session_end(p_credential_hash text) TO service_role;
+
+--
+-- Name: FUNCTION session_end_everywhere(p_actor text); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.session_end_everywhere(p_actor text) FROM PUBLIC;
+GRANT ALL ON FUNCTION operator.session_end_everywhere(p_actor text) TO service_role;
+
+--
+-- Name: FUNCTION session_idle(); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.session_idle() FROM PUBLIC;
+GRANT ALL ON FUNCTION operator.session_idle() TO service_role;
+
+--
+-- Name: FUNCTION session_lifetime(); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.session_lifetime() FROM PUBLIC;
+GRANT ALL ON FUNCTION operator.session_lifetime() TO service_role;
+
+--
+-- Name: FUNCTION session_open(p_actor text, p_nonce text, p_nonce_expires_at timestamp with time zone, p_credential_hash text); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.session_open(p_actor text, p_nonce text, p_nonce_expires_at timestamp with time zone, p_credential_hash text) FROM PUBLIC;
+GRANT ALL ON FUNCTION operator.session_open(p_actor text, p_nonce text, p_nonce_expires_at timestamp with time zone, p_credential_hash text) TO service_role;
 
 --
 -- Name: FUNCTION waitlist_export(p_actor text); Type: ACL; Schema: operator; Owner: -
@@ -5228,18 +5429,46 @@ REVOKE ALL ON FUNCTION public.operator_erase(p_actor text, p_id uuid) FROM PUBLI
 GRANT ALL ON FUNCTION public.operator_erase(p_actor text, p_id uuid) TO service_role;
 
 --
--- Name: FUNCTION operator_open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.operator_open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.operator_open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone) TO service_role;
-
---
 -- Name: FUNCTION operator_outbox_depth(); Type: ACL; Schema: public; Owner: -
 --
 
 REVOKE ALL ON FUNCTION public.operator_outbox_depth() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.operator_outbox_depth() TO service_role;
+
+--
+-- Name: FUNCTION operator_record_refusal(p_actor text, p_method text, p_route text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.operator_record_refusal(p_actor text, p_method text, p_route text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.operator_record_refusal(p_actor text, p_method text, p_route text) TO service_role;
+
+--
+-- Name: FUNCTION operator_session_actor(p_credential_hash text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.operator_session_actor(p_credential_hash text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.operator_session_actor(p_credential_hash text) TO service_role;
+
+--
+-- Name: FUNCTION operator_session_end(p_credential_hash text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.operator_session_end(p_credential_hash text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.operator_session_end(p_credential_hash text) TO service_role;
+
+--
+-- Name: FUNCTION operator_session_end_everywhere(p_actor text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.operator_session_end_everywhere(p_actor text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.operator_session_end_everywhere(p_actor text) TO service_role;
+
+--
+-- Name: FUNCTION operator_session_open(p_actor text, p_nonce text, p_nonce_expires_at timestamp with time zone, p_credential_hash text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.operator_session_open(p_actor text, p_nonce text, p_nonce_expires_at timestamp with time zone, p_credential_hash text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.operator_session_open(p_actor text, p_nonce text, p_nonce_expires_at timestamp with time zone, p_credential_hash text) TO service_role;
 
 --
 -- Name: FUNCTION operator_waitlist_export(p_actor text); Type: ACL; Schema: public; Owner: -

@@ -1,6 +1,7 @@
 /**
  * The Launch tool's webhook routes (docs/launch-api.md): endpoints, their secrets and deliveries.
- * Registered inside the tool's authenticated scope, which names the Studio user each call is for.
+ * People level (an endpoint receives every future sign-up's address); the tool's API names the
+ * Studio user each call is for.
  */
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
@@ -8,6 +9,7 @@ import { endpointUrlRefusal } from '../../supabase/functions/_shared/webhooks/en
 import { text } from '../http/request-values.ts'
 import type { ZodRoutes } from '../http/zod-routes.ts'
 import { WEBHOOK_EVENT_TYPES, type WebhookAdmin } from './webhook-admin.ts'
+import { PEOPLE } from '../operator/launch-access.ts'
 
 export interface WebhookRoutesOptions {
   admin: WebhookAdmin
@@ -30,9 +32,9 @@ const deliveryParams = z.strictObject({ id: z.coerce.number().int().positive().m
 const NO_ENDPOINT = { error: 'No such webhook endpoint.' }
 
 export function registerWebhookRoutes(app: ZodRoutes, { admin, actorOf, allowPrivate }: WebhookRoutesOptions) {
-  app.get('/webhooks', async () => ({ endpoints: await admin.endpoints(), events: WEBHOOK_EVENT_TYPES }))
+  app.get('/webhooks', PEOPLE, async () => ({ endpoints: await admin.endpoints(), events: WEBHOOK_EVENT_TYPES }))
 
-  app.post('/webhooks', { schema: { body: newEndpoint } }, async (request, reply) => {
+  app.post('/webhooks', { ...PEOPLE, schema: { body: newEndpoint } }, async (request, reply) => {
     const refusal = endpointUrlRefusal(request.body.url, allowPrivate)
     if (refusal) return reply.code(400).send({ error: refusal })
     const created = await admin.create(actorOf(request), request.body)
@@ -40,31 +42,31 @@ export function registerWebhookRoutes(app: ZodRoutes, { admin, actorOf, allowPri
     return reply.code(201).send(created)
   })
 
-  app.post('/webhooks/:id', { schema: { params: endpointParams, body: change } }, async (request, reply) => {
+  app.post('/webhooks/:id', { ...PEOPLE, schema: { params: endpointParams, body: change } }, async (request, reply) => {
     const endpoint = await admin.update(actorOf(request), request.params.id, request.body)
     return endpoint ? { endpoint } : reply.code(404).send(NO_ENDPOINT)
   })
 
-  app.post('/webhooks/:id/rotate', { schema: { params: endpointParams } }, async (request, reply) => {
+  app.post('/webhooks/:id/rotate', { ...PEOPLE, schema: { params: endpointParams } }, async (request, reply) => {
     const rotated = await admin.rotate(actorOf(request), request.params.id, ROTATION_OVERLAP_SECONDS)
     return rotated ?? reply.code(404).send(NO_ENDPOINT)
   })
 
-  app.delete('/webhooks/:id', { schema: { params: endpointParams } }, async (request, reply) => {
+  app.delete('/webhooks/:id', { ...PEOPLE, schema: { params: endpointParams } }, async (request, reply) => {
     const removed = await admin.remove(actorOf(request), request.params.id)
     return removed ? reply.code(204).send() : reply.code(404).send(NO_ENDPOINT)
   })
 
-  app.get('/webhooks/:id/deliveries', { schema: { params: endpointParams } }, async (request) => ({
+  app.get('/webhooks/:id/deliveries', { ...PEOPLE, schema: { params: endpointParams } }, async (request) => ({
     deliveries: await admin.deliveries(request.params.id, DELIVERIES_SHOWN),
   }))
 
-  app.post('/webhooks/:id/test', { schema: { params: endpointParams } }, async (request, reply) => {
+  app.post('/webhooks/:id/test', { ...PEOPLE, schema: { params: endpointParams } }, async (request, reply) => {
     const eventId = await admin.sendTest(actorOf(request), request.params.id)
     return eventId ? reply.code(202).send({ eventId }) : reply.code(404).send(NO_ENDPOINT)
   })
 
-  app.post('/webhooks/deliveries/:id/resend', { schema: { params: deliveryParams } }, async (request, reply) => {
+  app.post('/webhooks/deliveries/:id/resend', { ...PEOPLE, schema: { params: deliveryParams } }, async (request, reply) => {
     const resent = await admin.resend(actorOf(request), request.params.id)
     return resent
       ? reply.code(202).send()

@@ -71,6 +71,7 @@ export function ExperimentCard({
             <Button
               text={copy.start}
               tone="positive"
+              mode="ghost"
               disabled={!splitFits || !hasRoom}
               onClick={() => void write(startExperiment(experiment.id, shares))}
             />
@@ -102,7 +103,7 @@ export function ExperimentCard({
                 key="promote"
                 text={arm.id === winner ? copy.promoteWinner(arm.label) : copy.promote}
                 tone={arm.id === winner ? 'positive' : 'default'}
-                mode={arm.id === winner ? 'default' : 'ghost'}
+                mode="ghost"
                 aria-label={`${copy.promote} ${arm.label}`}
                 onClick={() => setPromoting(arm)}
               />
@@ -143,6 +144,7 @@ export function ExperimentCard({
               <Button
                 text={copy.promoteConfirm}
                 tone="positive"
+                mode="ghost"
                 onClick={async () => {
                   const arm = promoting.id
                   setPromoting(undefined)

@@ -54,7 +54,7 @@ export const experimentsCopy = {
     conversion: 'Conversion (confirmed)',
     difference: 'Against the default (interval)',
     pValue: 'Always-valid p',
-    action: '',
+    action: 'Actions',
   },
   percent,
   differenceOf: (difference: number, interval: [number, number] | null) =>
