@@ -117,7 +117,14 @@ describe.each(databaseVariants)('metrics on $name', ({ database }) => {
   })
 
   it('counts webhook deliveries by the receiver’s status', async () => {
-    const delivered = await scrape(server.url)
+    // The sign-ups of the tests before are delivered while the receiver answers 200: once counted.
+    await vi.waitFor(
+      async () => {
+        const read = await scrape(server.url)
+        expect(read.value('pulso_webhook_deliveries_total', { status: '2xx', outcome: 'delivered' })).toBeGreaterThanOrEqual(3)
+      },
+      { timeout: 20_000 },
+    )
     receiver.answer = 500
     const arrived = receiver.received.length
     expect((await signUp('eva@metrics.example')).status).toBe(201)
@@ -127,8 +134,6 @@ describe.each(databaseVariants)('metrics on $name', ({ database }) => {
       expect(read.value('pulso_webhook_deliveries_total', { status: '5xx', outcome: 'retry' })).toBeGreaterThanOrEqual(1)
       return read
     })
-    // The sign-ups of the tests before were delivered while the receiver answered 200.
-    expect(delivered.value('pulso_webhook_deliveries_total', { status: '2xx', outcome: 'delivered' })).toBeGreaterThanOrEqual(3)
     expect(now.value('pulso_outbox_pending', { kind: 'webhook' })).toBe(1)
   })
 
@@ -145,8 +150,10 @@ describe.each(databaseVariants)('metrics on $name', ({ database }) => {
     await scrape(server.url)
     const blockedUntil = performance.now() + 200
     while (performance.now() < blockedUntil);
-    // A statement holding a connection (the embedded database's one) while the scrape looks.
-    const held = server.backend.db.query('select pg_sleep(0.3)')
+    // A statement holding a connection (the embedded database's one) while the scrape looks. It cannot
+    // wait on the scrape itself (the scrape reads the outbox through that one connection): it holds it
+    // for far longer than a scrape takes even on a loaded machine (0.3 s was missed at load 15).
+    const held = server.backend.db.query('select pg_sleep(3)')
     const now = await scrape(server.url)
     await held
     expect(now.value('nodejs_eventloop_lag_max_seconds')).toBeGreaterThanOrEqual(0.15)
