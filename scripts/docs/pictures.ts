@@ -83,6 +83,8 @@ try {
   for (const n of starters)
     await fetch(`${server.url}/functions/v1/send-welcome-email`, { headers: { apikey: 'local-anon-key', ...visitorHeaders(n) } })
   const welcomes = createWelcomeStore(server.backend.db)
+  // The privacy note's version, as the form sends it with the welcome call.
+  const consentVersion = await privacyNoteVersion(seedFile)
   for (const [n] of signers) {
     const name = NAMES[n % NAMES.length] ?? 'Ana Souza'
     const email = `${name.toLowerCase().replace(' ', '.')}.${n}@empresa.example`
@@ -99,7 +101,7 @@ try {
         ...(sourceOf(n) ? { utm_source: sourceOf(n) } : {}),
       }),
     })
-    await welcomes.record({ email, name, locale }, new Headers(visitorHeaders(n)))
+    await welcomes.record({ email, name, locale, consentVersion }, new Headers(visitorHeaders(n)), consentVersion)
     if (n % 3 !== 0) {
       const id = (await server.backend.db.query<{ id: string }>('select id from public.waitlist where email = $1', [email]))
         .rows[0]?.id
@@ -166,6 +168,15 @@ async function writeWrongValue(file: string, id: string, field: string, value: u
     return document._id === id ? JSON.stringify({ ...document, [field]: value }) : line
   })
   await writeFile(file, `${changed.join('\n')}\n`)
+}
+
+/** The version of the privacy note in the seed, which the form sends as the consent's. */
+async function privacyNoteVersion(file: string): Promise<string | undefined> {
+  for (const line of (await readFile(file, 'utf8')).split('\n')) {
+    const document = line ? (JSON.parse(line) as { _id: string; version?: string }) : undefined
+    if (document?._id === 'privacyNote') return document.version
+  }
+  return undefined
 }
 
 /** The top of a tab's panel, at most a screen high: what a reader sees on opening it. */
