@@ -99,7 +99,7 @@ const DEFAULT_CONNECTIONS_PER_CLIENT = 256
 const DEFAULT_LINK_RATE: RequestLimit = { maxHits: 60, perSeconds: 60 }
 
 /**
- * The hosted project's secret key, for counting page views there (README, "Analytics and privacy"):
+ * The hosted project's secret key, for counting page views there (docs/operations.md, "Analytics and privacy"):
  * a secret key (`sb_secret_…`) or the legacy service-role JWT. A publishable or anon key would be
  * refused by the counting functions; it is refused here first, with the reason.
  */
@@ -120,7 +120,7 @@ function jwtRole(token: string): unknown {
 }
 
 /** Every variable the server reads; `.env.example` documents each one. */
-const envSchema = z.object({
+export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   SITE_URL: optional(z.url({ protocol: /^https?$/ })),
@@ -175,7 +175,7 @@ const envSchema = z.object({
   // Referrals (docs/product.md §13.2): credits per referrer per hour before the rest are held; the least time between place emails.
   REFERRAL_CREDITS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(5),
   REFERRAL_EMAIL_GAP_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
-  // Bounds on the content API's queries (server/sanity/query/query-pool.ts; README, security).
+  // Bounds on the content API's queries (server/sanity/query/query-pool.ts; docs/operations.md, "Limits").
   CONTENT_QUERY_WORKERS: z.coerce.number().int().min(1).max(16).default(DEFAULT_QUERY_LIMITS.workers),
   CONTENT_QUERY_TIME_LIMIT_MS: z.coerce.number().int().min(10).max(60_000).default(DEFAULT_QUERY_LIMITS.timeLimitMs),
   CONTENT_QUERY_WORKER_MEMORY_MB: z.coerce.number().int().min(16).max(4096).default(DEFAULT_QUERY_LIMITS.workerMemoryMb),
@@ -192,7 +192,7 @@ const envSchema = z.object({
     .min(256)
     .max(1024 * 1024)
     .default(DEFAULT_QUERY_LIMITS.maxQueryChars),
-  // Bounds on the public content endpoints (README "Security and abuse bounds"; decisions 0029, 0030).
+  // Bounds on the public content endpoints (docs/operations.md, "Limits"; decisions 0029, 0030).
   QUERY_RATE_LIMIT: optional(requestLimit),
   IMAGE_RATE_LIMIT: optional(requestLimit),
   LIVE_RATE_LIMIT: optional(requestLimit),
@@ -215,7 +215,7 @@ const envSchema = z.object({
   SUPABASE_URL: optional(z.url({ protocol: /^https?$/ })),
   SUPABASE_ANON_KEY: optional(z.string().min(20, 'the project’s anon (publishable) key')),
   SUPABASE_SECRET_KEY: optional(secretKey),
-  // Counting (README, "Analytics and privacy").
+  // Counting (docs/operations.md, "Analytics and privacy").
   ANALYTICS_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(25),
   ANALYTICS_LIMIT: optional(requestLimit),
   // Operations (docs/operations.md): the metrics' bearer, and the snapshots the server takes itself.

@@ -1,5 +1,5 @@
 /**
- * How many requests of one client are counted (README, "Analytics and privacy"): at most `maxHits`
+ * How many requests of one client are counted (docs/operations.md, "Analytics and privacy"): at most `maxHits`
  * per window of `perSeconds`, per client address (IPv6 per /64), in a fixed window. Past it the page
  * is still served, only not counted, so a flood from one address costs a lookup here and nothing
  * more. Counters are kept for the most recently seen addresses only, so memory stays bounded.

@@ -2,7 +2,7 @@
  * Who "the client" is, for every per-client limit the server keeps: the sign-up limits in the
  * database (through the Supabase gateway's X-Forwarded-For) and the content endpoints' limits in
  * this process. It is the address Fastify reads under TRUST_PROXY: the connection's own unless
- * TRUST_PROXY names the proxies whose X-Forwarded-For is believed (README, "Security and abuse bounds").
+ * TRUST_PROXY names the proxies whose X-Forwarded-For is believed (docs/operations.md, "Limits").
  */
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyRequest } from 'fastify'

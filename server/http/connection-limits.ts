@@ -5,7 +5,7 @@ import { normalizeIP } from '@fastify/rate-limit'
  * Open connections per client address, counted as they are accepted and refused over the cap by
  * closing them at once, before a byte of HTTP is read (nginx's limit_conn): a flood of connections
  * from one address costs the server a socket each, never a parsed request, a log line or an answer.
- * The address is the connection's own, the proxy's when TRUST_PROXY is set (README, "Security").
+ * The address is the connection's own, the proxy's when TRUST_PROXY is set (docs/operations.md, "Limits").
  * IPv6 clients count per /64, as every other per-client limit does.
  */
 export function limitConnectionsPerClient(server: Server, maxPerClient: number): { open(address: string): number } {

@@ -1,5 +1,5 @@
 /**
- * The call the product makes when an invited person starts their trial (README, "Invite waves"):
+ * The call the product makes when an invited person starts their trial (docs/launch-api.md, "The routes"):
  * `POST /api/invites/activate` with the invitation's code from the trial link, and the key the
  * team gave the product (INVITE_ACTIVATION_KEY) as the bearer. Without the key set, activations
  * are marked by hand in the Launch tool and this call says so.

@@ -1,7 +1,7 @@
 /**
  * The bounds on the public content endpoints, with their defaults: what one image render may
  * cost and how many run, how many live streams stay open. config.ts reads each from the
- * environment (README, "Security and abuse bounds"; decisions 0029, 0030).
+ * environment (docs/operations.md, "Limits"; decisions 0029, 0030).
  */
 import type { RequestLimit } from '../config.ts'
 

@@ -120,7 +120,7 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app, { d
      * A sign-up refused from its body alone (bad JSON, a column the table lacks, an upsert): it costs
      * the client as an acceptance does (decision 0035), else the body's rules could be probed for free;
      * past the limit it is answered 429, as the hook answers any other. PostgREST refuses these before
-     * its pre-request hook runs, so hosted Supabase does not count them (README, security).
+     * its pre-request hook runs, so hosted Supabase does not count them (docs/operations.md, "Limits").
      */
     const refuse = async (status: number, body: PostgrestError) => {
       const limited = await countRefusal(table, request)

@@ -1,4 +1,4 @@
-// The retry schedule as README ("Webhooks") and decision 0044 state it, on both databases: a failed
+// The retry schedule as docs/operations.md ("Webhooks") and decision 0044 state it, on both databases: a failed
 // delivery is retried at once, then after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then given up.
 // The delays are read from the database's own times (last attempt, next attempt), not from a clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

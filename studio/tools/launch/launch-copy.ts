@@ -162,7 +162,7 @@ export const launchCopy = {
   },
   hooks: {
     intro:
-      'Each event is signed with the endpoint’s own secret (Standard Webhooks) and retried for about a day and a half. Verify it as the README’s “Webhooks” shows.',
+      'Each event is signed with the endpoint’s own secret (Standard Webhooks) and retried for about a day and a half. Verify it as “Webhooks” in the operators’ guide (docs/operations.md) shows.',
     url: 'Endpoint URL',
     urlHint: 'https://hooks.example.com/pulso',
     description: 'Description',

@@ -14,7 +14,7 @@ const delivery = {
 
 /**
  * Called every 10 seconds by pg_cron (migration 20261126090100) with the secret (service-role)
- * key: delivers the webhooks that are due within the function's time budget (README, "Webhooks").
+ * key: delivers the webhooks that are due within the function's time budget (docs/operations.md, "Webhooks").
  */
 Deno.serve(
   { port: port() },

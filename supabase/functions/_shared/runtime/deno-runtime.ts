@@ -23,7 +23,8 @@ import type { DeliverDependencies } from '../delivery/deliver-welcomes.ts'
 
 export function required(name: string): string {
   const value = Deno.env.get(name)
-  if (!value) throw new Error(`Missing environment variable ${name} (see README, "Deploy on Supabase and Sanity").`)
+  if (!value)
+    throw new Error(`Missing environment variable ${name} (see docs/operations.md, "Deploy on hosted Supabase and Sanity").`)
   return value
 }
 
