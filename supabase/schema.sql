@@ -63,6 +63,12 @@ CREATE SCHEMA referrals;
 COMMENT ON SCHEMA referrals IS 'Referral codes, referrals and their credit, the waiting line''s counts, and short-lived network sightings.';
 
 --
+-- Name: site; Type: SCHEMA; Schema: -; Owner: -
+--
+
+CREATE SCHEMA site;
+
+--
 -- Name: supabase_migrations; Type: SCHEMA; Schema: -; Owner: -
 --
 
@@ -83,8 +89,9 @@ CREATE FUNCTION analytics.record_steps_of_a_place() RETURNS trigger
     SET search_path TO ''
     AS $$
 begin
-  insert into analytics.recorded_steps (day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref)
-  select day, step, old.signup_locale, old.signup_device, old.referrer_host, old.utm_source, old.utm_medium, old.utm_campaign, old.ref
+  insert into analytics.recorded_steps (day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref, page)
+  select day, step, old.signup_locale, old.signup_device, old.referrer_host, old.utm_source, old.utm_medium, old.utm_campaign,
+         old.ref, old.signup_page
   from (
     select analytics.utc_day(old.created_at) as day, 'signup' as step
     union all
@@ -113,6 +120,7 @@ declare
   days_long integer := p_to - p_from + 1;
   previous_from date := p_from - (p_to - p_from + 1);
   steps_apply boolean := not (coalesce(p_filters, '{}'::jsonb) ? 'entry_page');
+  page_filter text := coalesce(p_filters, '{}'::jsonb) ->> 'page';
   wrong text;
   answer jsonb;
 begin
@@ -123,20 +131,34 @@ begin
     raise exception 'Filters are a JSON object.' using errcode = '22023';
   end if;
   select key into wrong from jsonb_each(filters)
-  where key not in ('language', 'source', 'campaign', 'device', 'entry_page') or jsonb_typeof(value) <> 'string'
+  where key not in ('language', 'source', 'campaign', 'device', 'entry_page', 'page') or jsonb_typeof(value) <> 'string'
   limit 1;
   if wrong is not null then
     raise exception 'Unknown filter, or not a string: %', wrong using errcode = '22023';
   end if;
 
-  with visit_rows as (
+  with page_rows as (
+    select seen.day, seen.page, visit.language, visit.entry_page, visit.referrer_host, visit.utm_source, visit.utm_campaign,
+           visit.ref, visit.device, 1 as visitors, seen.page_views, (seen.form_starts > 0)::integer as form_starters
+    from analytics.page_visits as seen
+    join analytics.visits as visit on visit.day = seen.day and visit.visitor = seen.visitor
+    where seen.day between previous_from and p_to
+    union all
+    select day, page, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device,
+           visitors, page_views, form_starters
+    from analytics.daily_page_visits where day between previous_from and p_to
+  ), visit_rows as (
     select day, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device,
            1 as visitors, page_views, (form_starts > 0)::integer as form_starters
-    from analytics.visits where day between previous_from and p_to
+    from analytics.visits where day between previous_from and p_to and page_filter is null
     union all
     select day, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device,
            visitors, page_views, form_starters
-    from analytics.daily_visits where day between previous_from and p_to
+    from analytics.daily_visits where day between previous_from and p_to and page_filter is null
+    union all
+    select day, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device,
+           visitors, page_views, form_starters
+    from page_rows where page = page_filter
   ), visits as (
     select * from (
       select day, visitors, page_views, form_starters, language, entry_page, device,
@@ -148,9 +170,22 @@ begin
       and (filters ->> 'campaign' is null or campaign = filters ->> 'campaign')
       and (filters ->> 'device' is null or device = filters ->> 'device')
       and (filters ->> 'entry_page' is null or entry_page = filters ->> 'entry_page')
+  ), pages as (
+    select * from (
+      select day, page, visitors, page_views, form_starters, language, entry_page, device,
+             analytics.source_of(utm_source, ref, referrer_host) as source, coalesce(utm_campaign, '(none)') as campaign
+      from page_rows
+    ) attributed
+    where day >= p_from
+      and (page_filter is null or page = page_filter)
+      and (filters ->> 'language' is null or language = filters ->> 'language')
+      and (filters ->> 'source' is null or source = filters ->> 'source')
+      and (filters ->> 'campaign' is null or campaign = filters ->> 'campaign')
+      and (filters ->> 'device' is null or device = filters ->> 'device')
+      and (filters ->> 'entry_page' is null or entry_page = filters ->> 'entry_page')
   ), steps as (
     select * from (
-      select day, step, language, device,
+      select day, step, language, device, page,
              case when language is null then '(unknown)' else analytics.source_of(utm_source, ref, referrer_host) end as source,
              coalesce(utm_campaign, '(none)') as campaign
       from analytics.signup_steps where day between previous_from and p_to and steps_apply
@@ -159,6 +194,7 @@ begin
       and (filters ->> 'source' is null or source = filters ->> 'source')
       and (filters ->> 'campaign' is null or campaign = filters ->> 'campaign')
       and (filters ->> 'device' is null or device = filters ->> 'device')
+      and (page_filter is null or page = page_filter)
   ), visit_days as (
     select day, sum(visitors)::integer as visitors, sum(page_views)::integer as page_views,
            sum(form_starters)::integer as form_starts
@@ -214,6 +250,17 @@ begin
       select campaign, 0, (step = 'signup')::integer, (step = 'confirmation')::integer from steps where day >= p_from
     ) counted
     group by campaign
+  ), by_page as (
+    select page, sum(visitors)::integer as visitors, sum(page_views)::integer as page_views,
+           sum(form_starters)::integer as form_starts, sum(signups)::integer as signups,
+           sum(confirmations)::integer as confirmations
+    from (
+      select page, visitors, page_views, form_starters, 0 as signups, 0 as confirmations from pages
+      union all
+      select page, 0, 0, 0, (step = 'signup')::integer, (step = 'confirmation')::integer
+      from steps where day >= p_from and page is not null
+    ) counted
+    group by page
   )
   select jsonb_build_object(
     'range', jsonb_build_object('from', p_from, 'to', p_to, 'days', days_long),
@@ -248,7 +295,15 @@ begin
         'confirmations', case when steps_apply then confirmations end,
         'conversion', case when steps_apply and visitors > 0 then round(signups::numeric / visitors, 4) end
       ) order by visitors desc, signups desc, campaign)
-      from (select * from by_campaign order by visitors desc, signups desc, campaign limit 100) top), '[]'::jsonb)
+      from (select * from by_campaign order by visitors desc, signups desc, campaign limit 100) top), '[]'::jsonb),
+    'by_page', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'page', page, 'visitors', visitors, 'page_views', page_views, 'form_starts', form_starts,
+        'signups', case when steps_apply then signups end,
+        'confirmations', case when steps_apply then confirmations end,
+        'conversion', case when steps_apply and visitors > 0 then round(signups::numeric / visitors, 4) end
+      ) order by visitors desc, signups desc, page)
+      from (select * from by_page order by visitors desc, signups desc, page limit 100) top), '[]'::jsonb)
   ) into answer;
   return answer;
 end;
@@ -911,6 +966,7 @@ CREATE TABLE public.waitlist (
     signup_device text,
     experiment_arms text[],
     signup_seen bytea,
+    signup_page text,
     CONSTRAINT waitlist_consent_locale_check CHECK ((consent_locale = ANY (ARRAY['pt'::text, 'en'::text]))),
     CONSTRAINT waitlist_consent_version_check CHECK (((char_length(consent_version) >= 1) AND (char_length(consent_version) <= 64))),
     CONSTRAINT waitlist_experiment_arms_bounded CHECK (((array_ndims(experiment_arms) = 1) AND ((cardinality(experiment_arms) >= 1) AND (cardinality(experiment_arms) <= 4)) AND (array_position(experiment_arms, NULL::text) IS NULL) AND (array_to_string(experiment_arms, ','::text) ~ '^[A-Za-z0-9_-]{1,64}:[A-Za-z0-9_-]{1,32}(,[A-Za-z0-9_-]{1,64}:[A-Za-z0-9_-]{1,32}){0,3}$'::text))),
@@ -918,6 +974,7 @@ CREATE TABLE public.waitlist (
     CONSTRAINT waitlist_referrer_host_bounded CHECK ((referrer_host ~ '^[a-z0-9.:\[\]-]{1,253}$'::text)),
     CONSTRAINT waitlist_signup_device_known CHECK ((signup_device = ANY (ARRAY['phone'::text, 'tablet'::text, 'desktop'::text]))),
     CONSTRAINT waitlist_signup_locale_known CHECK ((signup_locale = ANY (ARRAY['pt'::text, 'en'::text]))),
+    CONSTRAINT waitlist_signup_page_known CHECK ((signup_page ~ '^[A-Za-z0-9_-]{1,128}$'::text)),
     CONSTRAINT waitlist_signup_seen_shape CHECK ((octet_length(signup_seen) = ANY (ARRAY[32, 64]))),
     CONSTRAINT waitlist_utm_campaign_bounded CHECK ((((char_length(utm_campaign) >= 1) AND (char_length(utm_campaign) <= 100)) AND (utm_campaign !~ '[[:cntrl:]]'::text))),
     CONSTRAINT waitlist_utm_medium_bounded CHECK ((((char_length(utm_medium) >= 1) AND (char_length(utm_medium) <= 100)) AND (utm_medium !~ '[[:cntrl:]]'::text))),
@@ -1001,6 +1058,12 @@ COMMENT ON COLUMN public.waitlist.experiment_arms IS 'The arms of the copy exper
 --
 
 COMMENT ON COLUMN public.waitlist.signup_seen IS 'Where the sign-up came from as referrals.sightings keeps it: visitor then network hash under the sign-up day''s salt, then under the day before''s; emptied with those salts (referrals.forget_sightings).';
+
+--
+-- Name: COLUMN waitlist.signup_page; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.waitlist.signup_page IS 'The page (its Sanity document id) whose form the person signed up from, if said.';
 
 --
 -- Name: locale_of(public.waitlist); Type: FUNCTION; Schema: invites; Owner: -
@@ -1326,17 +1389,25 @@ declare
   start record;
   found_visits integer := 0;
   updated integer;
+  on_day date;
+  hash bytea;
 begin
   for start in
-    select * from jsonb_to_recordset(p_starts) as s(day date, visitor text, previous_visitor text, form_starts integer)
+    select * from jsonb_to_recordset(p_starts) as s(day date, visitor text, previous_visitor text, form_starts integer, page text)
   loop
-    update analytics.visits set form_starts = form_starts + start.form_starts
-    where day = start.day and visitor = decode(start.visitor, 'hex');
+    on_day := start.day;
+    hash := decode(start.visitor, 'hex');
+    update analytics.visits set form_starts = form_starts + start.form_starts where day = on_day and visitor = hash;
     get diagnostics updated = row_count;
     if updated = 0 and start.previous_visitor is not null then
-      update analytics.visits set form_starts = form_starts + start.form_starts
-      where day = start.day - 1 and visitor = decode(start.previous_visitor, 'hex');
+      on_day := start.day - 1;
+      hash := decode(start.previous_visitor, 'hex');
+      update analytics.visits set form_starts = form_starts + start.form_starts where day = on_day and visitor = hash;
       get diagnostics updated = row_count;
+    end if;
+    if updated > 0 and start.page is not null then
+      update analytics.page_visits set form_starts = form_starts + start.form_starts
+      where day = on_day and visitor = hash and page = start.page;
     end if;
     found_visits := found_visits + updated;
   end loop;
@@ -1365,6 +1436,12 @@ begin
   where exists (select from analytics.salts s where s.day = v.day)
   on conflict (day, visitor) do update set page_views = visit.page_views + excluded.page_views;
   get diagnostics counted = row_count;
+  insert into analytics.page_visits as seen (day, visitor, page, page_views)
+  select v.day, decode(v.visitor, 'hex'), p.page, p.page_views
+  from jsonb_to_recordset(p_visits) as v(day date, visitor text, pages jsonb)
+  cross join lateral jsonb_to_recordset(coalesce(v.pages, '[]'::jsonb)) as p(page text, page_views integer)
+  where exists (select from analytics.salts s where s.day = v.day)
+  on conflict (day, visitor, page) do update set page_views = seen.page_views + excluded.page_views;
   return counted;
 end;
 $$;
@@ -1412,11 +1489,24 @@ declare
   salts_deleted integer;
   visits_rolled_up integer;
   aggregates_deleted integer;
+  page_aggregates_deleted integer;
   steps_deleted integer;
 begin
   if p_retention_months is null or p_retention_months < 1 then
     raise exception 'Aggregates are kept at least one month.' using errcode = '22023';
   end if;
+  -- Pages first, while their visits (and the dimensions they hold) are still there.
+  with gone as (
+    delete from analytics.page_visits where day < oldest_kept returning *
+  )
+  insert into analytics.daily_page_visits
+    (day, page, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device, visitors, page_views,
+     form_starters)
+  select gone.day, gone.page, visit.language, visit.entry_page, visit.referrer_host, visit.utm_source, visit.utm_medium,
+         visit.utm_campaign, visit.ref, visit.device, count(*), sum(gone.page_views), count(*) filter (where gone.form_starts > 0)
+  from gone join analytics.visits as visit on visit.day = gone.day and visit.visitor = gone.visitor
+  group by gone.day, gone.page, visit.language, visit.entry_page, visit.referrer_host, visit.utm_source, visit.utm_medium,
+           visit.utm_campaign, visit.ref, visit.device;
   with gone as (
     delete from analytics.visits where day < oldest_kept returning *
   ), rolled_up as (
@@ -1433,12 +1523,14 @@ begin
   get diagnostics salts_deleted = row_count;
   delete from analytics.daily_visits where day < retained_from;
   get diagnostics aggregates_deleted = row_count;
+  delete from analytics.daily_page_visits where day < retained_from;
+  get diagnostics page_aggregates_deleted = row_count;
   delete from analytics.recorded_steps where day < retained_from;
   get diagnostics steps_deleted = row_count;
   return jsonb_build_object(
     'salts_deleted', salts_deleted,
     'visits_rolled_up', visits_rolled_up,
-    'aggregates_deleted', aggregates_deleted + steps_deleted);
+    'aggregates_deleted', aggregates_deleted + page_aggregates_deleted + steps_deleted);
 end;
 $$;
 
@@ -1769,6 +1861,55 @@ CREATE FUNCTION public.referrals_held(p_actor text) RETURNS jsonb
     LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
     RETURN referrals.held(p_actor);
+
+--
+-- Name: page_paths; Type: TABLE; Schema: site; Owner: -
+--
+
+CREATE TABLE site.page_paths (
+    path text NOT NULL,
+    page text NOT NULL,
+    locale text NOT NULL,
+    seen_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT page_paths_locale_check CHECK ((locale = ANY (ARRAY['pt'::text, 'en'::text]))),
+    CONSTRAINT page_paths_page_check CHECK ((page ~ '^[A-Za-z0-9_-]{1,128}$'::text)),
+    CONSTRAINT page_paths_path_check CHECK ((path ~ '^/[a-z0-9/-]{0,63}$'::text))
+);
+
+--
+-- Name: TABLE page_paths; Type: COMMENT; Schema: site; Owner: -
+--
+
+COMMENT ON TABLE site.page_paths IS 'Each address a published page has had, with that page: an address it no longer has redirects to the one it has now.';
+
+--
+-- Name: site_page_paths(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.site_page_paths() RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    RETURN COALESCE((SELECT jsonb_agg(jsonb_build_object('path', page_paths.path, 'page', page_paths.page, 'locale', page_paths.locale) ORDER BY page_paths.path) AS jsonb_agg FROM site.page_paths), '[]'::jsonb);
+
+--
+-- Name: site_remember_page_paths(jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.site_remember_page_paths(p_paths jsonb) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  changed integer;
+begin
+  insert into site.page_paths as known (path, page, locale)
+  select p.path, p.page, p.locale from jsonb_to_recordset(p_paths) as p(path text, page text, locale text)
+  on conflict (path) do update set page = excluded.page, locale = excluded.locale, seen_at = now()
+  where known.page is distinct from excluded.page or known.locale is distinct from excluded.locale;
+  get diagnostics changed = row_count;
+  return changed;
+end;
+$$;
 
 --
 -- Name: create_endpoint(text, text, text, text[], text); Type: FUNCTION; Schema: webhooks; Owner: -
@@ -3001,6 +3142,29 @@ end;
 $$;
 
 --
+-- Name: daily_page_visits; Type: TABLE; Schema: analytics; Owner: -
+--
+
+CREATE TABLE analytics.daily_page_visits (
+    day date NOT NULL,
+    page text NOT NULL,
+    language text NOT NULL,
+    entry_page text NOT NULL,
+    referrer_host text,
+    utm_source text,
+    utm_medium text,
+    utm_campaign text,
+    ref text,
+    device text NOT NULL,
+    visitors integer NOT NULL,
+    page_views integer NOT NULL,
+    form_starters integer NOT NULL,
+    CONSTRAINT daily_page_visits_form_starters_check CHECK ((form_starters >= 0)),
+    CONSTRAINT daily_page_visits_page_views_check CHECK ((page_views > 0)),
+    CONSTRAINT daily_page_visits_visitors_check CHECK ((visitors > 0))
+);
+
+--
 -- Name: daily_visits; Type: TABLE; Schema: analytics; Owner: -
 --
 
@@ -3035,7 +3199,8 @@ CREATE VIEW analytics.living_steps AS
     place.utm_source,
     place.utm_medium,
     place.utm_campaign,
-    place.ref
+    place.ref,
+    place.signup_page AS page
    FROM public.waitlist place
 UNION ALL
  SELECT analytics.utc_day(welcome.created_at) AS day,
@@ -3046,7 +3211,8 @@ UNION ALL
     place.utm_source,
     place.utm_medium,
     place.utm_campaign,
-    place.ref
+    place.ref,
+    place.signup_page AS page
    FROM (public.welcome_emails welcome
      JOIN public.waitlist place ON ((place.id = welcome.waitlist_id)))
   WHERE (welcome.kind = 'welcome'::text)
@@ -3059,9 +3225,26 @@ UNION ALL
     place.utm_source,
     place.utm_medium,
     place.utm_campaign,
-    place.ref
+    place.ref,
+    place.signup_page AS page
    FROM public.waitlist place
   WHERE (place.confirmed_at IS NOT NULL);
+
+--
+-- Name: page_visits; Type: TABLE; Schema: analytics; Owner: -
+--
+
+CREATE TABLE analytics.page_visits (
+    day date NOT NULL,
+    visitor bytea NOT NULL,
+    page text NOT NULL,
+    page_views integer NOT NULL,
+    form_starts integer DEFAULT 0 NOT NULL,
+    CONSTRAINT page_visits_form_starts_check CHECK ((form_starts >= 0)),
+    CONSTRAINT page_visits_page_check CHECK ((page ~ '^[A-Za-z0-9_-]{1,128}$'::text)),
+    CONSTRAINT page_visits_page_views_check CHECK ((page_views > 0)),
+    CONSTRAINT page_visits_visitor_check CHECK ((octet_length(visitor) = 16))
+);
 
 --
 -- Name: recorded_steps; Type: TABLE; Schema: analytics; Owner: -
@@ -3077,6 +3260,7 @@ CREATE TABLE analytics.recorded_steps (
     utm_medium text,
     utm_campaign text,
     ref text,
+    page text,
     CONSTRAINT signup_steps_step_check CHECK ((step = ANY (ARRAY['signup'::text, 'welcome'::text, 'confirmation'::text, 'removal'::text])))
 );
 
@@ -3109,7 +3293,8 @@ CREATE VIEW analytics.signup_steps AS
     recorded_steps.utm_source,
     recorded_steps.utm_medium,
     recorded_steps.utm_campaign,
-    recorded_steps.ref
+    recorded_steps.ref,
+    recorded_steps.page
    FROM analytics.recorded_steps
 UNION ALL
  SELECT living_steps.day,
@@ -3120,7 +3305,8 @@ UNION ALL
     living_steps.utm_source,
     living_steps.utm_medium,
     living_steps.utm_campaign,
-    living_steps.ref
+    living_steps.ref,
+    living_steps.page
    FROM analytics.living_steps;
 
 --
@@ -3409,6 +3595,13 @@ ALTER TABLE webhooks.deliveries ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY
 );
 
 --
+-- Name: page_visits page_visits_pkey; Type: CONSTRAINT; Schema: analytics; Owner: -
+--
+
+ALTER TABLE ONLY analytics.page_visits
+    ADD CONSTRAINT page_visits_pkey PRIMARY KEY (day, visitor, page);
+
+--
 -- Name: salts salts_pkey; Type: CONSTRAINT; Schema: analytics; Owner: -
 --
 
@@ -3619,6 +3812,13 @@ ALTER TABLE ONLY referrals.waiting_minutes
     ADD CONSTRAINT waiting_minutes_pkey PRIMARY KEY (minute);
 
 --
+-- Name: page_paths page_paths_pkey; Type: CONSTRAINT; Schema: site; Owner: -
+--
+
+ALTER TABLE ONLY site.page_paths
+    ADD CONSTRAINT page_paths_pkey PRIMARY KEY (path);
+
+--
 -- Name: schema_migrations schema_migrations_pkey; Type: CONSTRAINT; Schema: supabase_migrations; Owner: -
 --
 
@@ -3652,6 +3852,12 @@ ALTER TABLE ONLY webhooks.endpoints
 
 ALTER TABLE ONLY webhooks.events
     ADD CONSTRAINT events_pkey PRIMARY KEY (id);
+
+--
+-- Name: daily_page_visits_by_day; Type: INDEX; Schema: analytics; Owner: -
+--
+
+CREATE INDEX daily_page_visits_by_day ON analytics.daily_page_visits USING btree (day);
 
 --
 -- Name: daily_visits_by_day; Type: INDEX; Schema: analytics; Owner: -
@@ -3984,10 +4190,22 @@ ALTER TABLE ONLY webhooks.deliveries
     ADD CONSTRAINT deliveries_event_id_fkey FOREIGN KEY (event_id) REFERENCES webhooks.events(id) ON DELETE CASCADE;
 
 --
+-- Name: daily_page_visits; Type: ROW SECURITY; Schema: analytics; Owner: -
+--
+
+ALTER TABLE analytics.daily_page_visits ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: daily_visits; Type: ROW SECURITY; Schema: analytics; Owner: -
 --
 
 ALTER TABLE analytics.daily_visits ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: page_visits; Type: ROW SECURITY; Schema: analytics; Owner: -
+--
+
+ALTER TABLE analytics.page_visits ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: recorded_steps; Type: ROW SECURITY; Schema: analytics; Owner: -
@@ -4098,6 +4316,12 @@ ALTER TABLE public.welcome_emails ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.welcome_send_rate ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: page_paths; Type: ROW SECURITY; Schema: site; Owner: -
+--
+
+ALTER TABLE site.page_paths ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: SCHEMA analytics; Type: ACL; Schema: -; Owner: -
 --
 
@@ -4140,6 +4364,12 @@ GRANT USAGE ON SCHEMA public TO authenticated;
 --
 
 GRANT USAGE ON SCHEMA referrals TO service_role;
+
+--
+-- Name: SCHEMA site; Type: ACL; Schema: -; Owner: -
+--
+
+GRANT USAGE ON SCHEMA site TO service_role;
 
 --
 -- Name: SCHEMA webhooks; Type: ACL; Schema: -; Owner: -
@@ -4403,6 +4633,13 @@ GRANT INSERT(experiment_arms) ON TABLE public.waitlist TO anon;
 GRANT INSERT(experiment_arms) ON TABLE public.waitlist TO authenticated;
 
 --
+-- Name: COLUMN waitlist.signup_page; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(signup_page) ON TABLE public.waitlist TO anon;
+GRANT INSERT(signup_page) ON TABLE public.waitlist TO authenticated;
+
+--
 -- Name: FUNCTION locale_of(place public.waitlist); Type: ACL; Schema: invites; Owner: -
 --
 
@@ -4659,6 +4896,20 @@ GRANT ALL ON FUNCTION referrals.held(p_actor text) TO service_role;
 
 REVOKE ALL ON FUNCTION public.referrals_held(p_actor text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.referrals_held(p_actor text) TO service_role;
+
+--
+-- Name: FUNCTION site_page_paths(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.site_page_paths() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.site_page_paths() TO service_role;
+
+--
+-- Name: FUNCTION site_remember_page_paths(p_paths jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.site_remember_page_paths(p_paths jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.site_remember_page_paths(p_paths jsonb) TO service_role;
 
 --
 -- Name: FUNCTION create_endpoint(p_actor text, p_url text, p_description text, p_events text[], p_secret text); Type: ACL; Schema: webhooks; Owner: -

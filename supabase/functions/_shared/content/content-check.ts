@@ -39,6 +39,24 @@ const expectedOf = (issue: z.core.$ZodIssue): string => {
 const fieldOf = (path: readonly PropertyKey[]) =>
   path.map((segment, i) => (typeof segment === 'number' ? `[${segment}]` : `${i === 0 ? '' : '.'}${String(segment)}`)).join('')
 
+/**
+ * The field as Sanity names it, walking the answer: a list item that has a `_key` by its key
+ * (`sections[_key=="hero"].headline`), since the answer's list may leave items out (a page's hidden
+ * sections) and its index then names another item of the document.
+ */
+function keyedFieldOf(path: readonly PropertyKey[], part: unknown): string {
+  let node = part
+  return path
+    .map((segment, i) => {
+      const parent = node
+      node = typeof parent === 'object' && parent !== null ? (parent as Record<PropertyKey, unknown>)[segment] : undefined
+      if (typeof segment !== 'number') return `${i === 0 ? '' : '.'}${String(segment)}`
+      const key = typeof node === 'object' && node !== null ? (node as { _key?: unknown })._key : undefined
+      return typeof key === 'string' ? `[_key==${JSON.stringify(key)}]` : `[${segment}]`
+    })
+    .join('')
+}
+
 const idOf = (document: unknown) =>
   typeof document === 'object' && document !== null && typeof (document as { _id?: unknown })._id === 'string'
     ? (document as { _id: string })._id
@@ -67,6 +85,10 @@ function problemOf(issue: z.core.$ZodIssue, sources: AnswerSources, answer: unkn
       field: fieldOf([...(source.field ? [source.field] : []), ...path]),
       expected,
     }
+  }
+  if ('byId' in source) {
+    const id = idOf(part)
+    return { document: { type: source.type, ...(id ? { id } : {}) }, field: keyedFieldOf(path, part), expected }
   }
   const [index, ...rest] = path
   if (typeof index !== 'number') return { document: { type: source.type }, field: fieldOf(path), expected }

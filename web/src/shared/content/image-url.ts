@@ -38,3 +38,10 @@ export function createSocialImageUrl(config: PublicConfig) {
   const { width, height } = SOCIAL_IMAGE
   return (source: SanityImageSource) => imageUrl(source, (image) => image.width(width).height(height).fit('crop').format('jpg'))
 }
+
+/** An image at a height (its width in proportion), never enlarged, in modern formats: logos. */
+export function createHeightImageUrl(config: PublicConfig) {
+  const imageUrl = createImageUrl(config)
+  return (source: SanityImageSource, height: number) =>
+    imageUrl(source, (image) => image.height(height).fit('max').auto('format'))
+}

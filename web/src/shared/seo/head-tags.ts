@@ -1,5 +1,4 @@
 import { localeTags, locales, type Locale } from '../../../../schemas/locales.ts'
-import { pathForLocale } from '../i18n/locale-preference.ts'
 import type { PageCopy } from '../content/page-copy.ts'
 import type { PublicConfig } from '../config/public-config.ts'
 import { createSocialImageUrl, SOCIAL_IMAGE } from '../content/image-url.ts'
@@ -10,10 +9,10 @@ export interface HeadTags {
   links: { rel: string; href: string; hreflang?: string }[]
 }
 
-/** Title, description, canonical, hreflang alternates and Open Graph for one language. */
+/** Title, description, canonical, hreflang alternates and Open Graph for one language, at the page's own addresses. */
 export function buildHeadTags(copy: PageCopy, config: PublicConfig): HeadTags {
   const { siteUrl } = config
-  const url = (locale: Locale) => new URL(pathForLocale(locale), siteUrl).href
+  const url = (locale: Locale) => new URL(copy.paths[locale], siteUrl).href
   // Crawlers need an absolute address; the local endpoint's is a path on this site.
   const image = copy.seo.image && new URL(createSocialImageUrl(config)(copy.seo.image.source), siteUrl).href
   return {

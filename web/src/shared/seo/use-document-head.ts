@@ -6,9 +6,10 @@ import { useHydrated } from '../hydration/use-hydrated.ts'
 import { buildHeadTags } from './head-tags.ts'
 
 /**
- * Keeps <html lang>, the title and the per-language meta tags in step with the chosen language.
- * A prerendered page's head already says what its first copy says: that copy is not written
- * again while the page hydrates (docs/decisions/0040-no-long-task-while-the-page-loads.md).
+ * Keeps the address, <html lang>, the title and the per-language meta tags in step with the chosen
+ * language: the page's own address in it (`/rh` ↔ `/en/for-hr-leaders`). A prerendered page's head
+ * already says what its first copy says: that copy is not written again while the page hydrates
+ * (docs/decisions/0040-no-long-task-while-the-page-loads.md).
  */
 export function useDocumentHead(copy: PageCopy): void {
   const config = usePublicConfig()
@@ -16,6 +17,8 @@ export function useDocumentHead(copy: PageCopy): void {
   const [prerenderedCopy] = useState(hydrated ? undefined : copy)
   useEffect(() => {
     if (copy === prerenderedCopy) return
+    const path = copy.paths[copy.locale]
+    if (window.location.pathname !== path) window.history.replaceState(window.history.state, '', path + window.location.hash)
     const tags = buildHeadTags(copy, config)
     document.documentElement.lang = localeTags[copy.locale].html
     document.title = tags.title
