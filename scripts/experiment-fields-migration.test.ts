@@ -8,6 +8,7 @@ import path from 'node:path'
 import { createClient } from '@sanity/client'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { experimentFields } from '../schemas/experiments.ts'
+import { HOME_PAGE_ID } from '../schemas/page-paths.ts'
 import { ContentCommandError, seedDir } from './content-target.ts'
 import { API_VERSION, migrateExperimentFields } from './experiment-fields-migration.ts'
 import { startFakeContentLake, type FakeContentLake, type StoredDoc } from './fake-content-lake.ts'
@@ -19,13 +20,27 @@ const seed = new Map(
     .map((line) => JSON.parse(line) as StoredDoc)
     .map((doc) => [doc._id, doc]),
 )
-const seedDoc = (id: string) => structuredClone(seed.get(id) as StoredDoc)
+/**
+ * A section singleton as the seed held it before pages were documents: the home page's section of that
+ * kind, its fields on a document of its own (the free trial's with the form's words beside them).
+ */
+function seedDoc(id: 'hero' | 'freeTrial' | 'features'): StoredDoc {
+  const sections = (seed.get(HOME_PAGE_ID) as StoredDoc)['sections'] as Record<string, unknown>[]
+  const {
+    _key,
+    _type,
+    hidden: _hidden,
+    ...fields
+  } = structuredClone(sections.find((section) => section['_type'] === `${id}Section`) ?? {})
+  const form = id === 'freeTrial' ? structuredClone(seed.get('freeTrial') as StoredDoc) : {}
+  return { ...form, _id: id, _type: id, ...fields }
+}
 
 /** A seed document as it was stored before copy experiments: each such field its bare `default`. */
 function oldShape(doc: StoredDoc): StoredDoc {
   const old = structuredClone(doc)
-  for (const { document, field } of experimentFields) {
-    if (document === doc._type) old[field] = (doc[field] as { default: unknown }).default
+  for (const { section, field } of experimentFields) {
+    if (section === doc._type) old[field] = (doc[field] as { default: unknown }).default
   }
   return old
 }

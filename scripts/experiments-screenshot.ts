@@ -29,7 +29,7 @@ await cp(join(import.meta.dirname, '../studio/seed'), join(dir, 'seed'), { recur
 await seedExperiment(seedFile, {
   id: ID,
   title: 'Headline with evidence',
-  document: 'hero',
+  section: 'hero',
   field: 'headline',
   variant: VARIANT,
   plannedExposures: 2000,

@@ -108,7 +108,7 @@ export function createPageCounter({
         const key = dayKeys.get(entry.day)
         if (!key) {
           lost += entry.views + entry.formStarts
-          return {}
+          return { visit: undefined, starts: [] }
         }
         const pages = [...entry.pages].flatMap(([page, { views }]) => (views > 0 ? [{ page, page_views: views }] : []))
         const visit: VisitCount | undefined =

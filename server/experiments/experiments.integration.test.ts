@@ -12,6 +12,7 @@ import { databaseVariants } from '../../test/database/database-variants.ts'
 import { startTestServer, type TestServer } from '../../test/server/test-server.ts'
 import { launchCookie } from '../../test/server/launch-session.ts'
 import { seedExperiment } from '../../test/server/experiment-seed.ts'
+import { findSection } from '../../test/web/content-fixtures.ts'
 import { utcDay } from '../../supabase/functions/_shared/analytics/visitor-id.ts'
 import type { PageRenderer } from '../site/page-renderer.ts'
 import { createWelcomeStore } from '../../supabase/functions/_shared/welcome/welcome-store.ts'
@@ -34,7 +35,7 @@ async function seedWithExperiments(dir: string, titleSplit: [number, number] = [
     ...common,
     id: HEADLINE,
     title: 'Shorter headline',
-    document: 'hero',
+    section: 'hero',
     field: 'headline',
     variant: { pt: 'Avaliações justas', en: 'Fair reviews' },
     startedAt: '2026-11-01T00:00:00Z',
@@ -43,7 +44,7 @@ async function seedWithExperiments(dir: string, titleSplit: [number, number] = [
     ...common,
     id: TITLE,
     title: 'Urgent heading',
-    document: 'freeTrial',
+    section: 'freeTrial',
     field: 'title',
     variant: { pt: 'Teste já', en: 'Try it now' },
     split: titleSplit,
@@ -55,7 +56,7 @@ async function seedWithExperiments(dir: string, titleSplit: [number, number] = [
 const echoingRenderer: PageRenderer = {
   render: ({ config, content }) => ({
     status: 200,
-    html: JSON.stringify({ arms: config.variants ?? null, headline: content?.hero?.headline?.en ?? null }),
+    html: JSON.stringify({ arms: config.variants ?? null, headline: findSection(content, 'hero')?.headline?.en ?? null }),
     sources: { script: [], style: [] },
   }),
 }

@@ -28,7 +28,7 @@ export function pageRoutesSource(
   const warn = (message: string) => log('warn', message)
   const routes = async () => {
     const content = await checked()
-    if (last?.content === content) return last.routes
+    if (last && last.content === content) return last.routes
     last = { content, routes: pageRoutesOf(content, warn) }
     onRoutes?.(last.routes)
     return last.routes

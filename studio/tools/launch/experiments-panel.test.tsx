@@ -8,7 +8,9 @@ import { ContentWriterContext, type ContentWriter } from './content-writer.tsx'
 import { ExperimentsPanel } from './experiments-panel.tsx'
 
 const headline: FieldState = {
-  document: 'hero',
+  section: 'hero',
+  document: 'homePage',
+  path: 'sections[_key=="hero"].headline',
   field: 'headline',
   title: 'Hero headline',
   paragraph: false,
@@ -17,7 +19,9 @@ const headline: FieldState = {
   default: { pt: 'Avaliações baseadas no trabalho real', en: 'Reviews built on real work' },
 }
 const trialTitle: FieldState = {
-  document: 'freeTrial',
+  section: 'freeTrial',
+  document: 'homePage',
+  path: 'sections[_key=="freeTrial"].title',
   field: 'title',
   title: 'Free-trial heading',
   paragraph: false,

@@ -4,6 +4,7 @@ import { HttpResponse } from 'msw'
 import type { PageContent } from './page-copy.ts'
 import { pageQuery } from './page-query.ts'
 import { loadSeedContent } from '../../../../test/web/seed-content.ts'
+import { sectionOf } from '../../../../test/web/content-fixtures.ts'
 import { queryResult, serveContent, serveLiveEvents, SYNC_TAG } from '../../../../test/web/network.ts'
 import { renderApp } from '../../../../test/web/render-app.tsx'
 import { watchContentFetches } from '../../../../test/web/content-fetches.ts'
@@ -39,8 +40,7 @@ function fakePageClocks() {
 /** The seed with a new English headline, as an editor would publish it. */
 function edited(headline: string): PageContent {
   const content = structuredClone(seed)
-  if (!content.hero) throw new Error('the seed has a hero')
-  content.hero.headline = { _type: 'localeString', pt: 'Manchete nova', en: headline }
+  sectionOf(content, 'hero').headline = { _type: 'localeString', pt: 'Manchete nova', en: headline }
   return content
 }
 
