@@ -12,9 +12,6 @@ export const HOME_PAGE_ID = 'homePage'
 /** The page document's type. */
 export const PAGE_TYPE = 'page'
 
-/** A page document's id as the site reads it: published (no dot), short, what a GROQ parameter and a database column carry. */
-export const PAGE_ID = /^[A-Za-z0-9_-]{1,128}$/
-
 /** A page's address in `locale`: its slug under the language's prefix, or the language's root for the home page. */
 export function pagePath(slug: string | undefined, locale: Locale): string {
   const prefix = locale === defaultLocale ? '' : `/${locale}`

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_SECTIONS, navSectionIds, sectionIds, sectionKinds } from './page-sections'
+import { MAX_SECTIONS, navSectionIds, sectionIds } from './page-sections'
+import { sectionKinds } from './blocks/section-kinds'
 
 describe('the list of section kinds', () => {
-  it('names each kind once: one anchor, one block type', () => {
-    expect(new Set(sectionIds).size).toBe(sectionKinds.length)
-  })
-
-  it('gives the ids in the list’s order', () => {
-    expect(sectionIds).toEqual(sectionKinds.map((kind) => kind.id))
+  it('names each kind once: one anchor, one block type, one Studio title', () => {
+    expect(new Set(sectionIds).size).toBe(sectionIds.length)
+    expect(Object.keys(sectionKinds)).toEqual([...sectionIds])
+    expect(new Set(Object.values(sectionKinds).map((kind) => kind.title)).size).toBe(sectionIds.length)
   })
 
   it('links the header to kinds of the list, each once', () => {

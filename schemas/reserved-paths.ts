@@ -6,7 +6,7 @@ import { defaultLocale, locales, type Locale } from './locales.ts'
  * robots.txt and sitemap.xml, the languages' own prefixes, and the pages a sign-up opens (docs/product.md
  * §2). The Studio refuses such a slug (schemas/objects/page-slug.ts) and the server never routes a page
  * there (server/site/page-routes.ts), whatever was written; server/site/reserved-paths.test.ts holds the
- * list to every route the server registers, so a route added later without its entry here fails there.
+ * list to an address of each family of the server's routes and to every page a sign-up opens.
  *
  * Plain data, no Sanity import: the Studio and the server both read it.
  */

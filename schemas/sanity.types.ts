@@ -274,8 +274,6 @@ export type SiteSettings = {
   _updatedAt: string
   _rev: string
   brandName?: string
-  seoTitle?: LocaleString
-  seoDescription?: LocaleText
   ogImage?: {
     asset?: SanityImageAssetReference
     media?: unknown
@@ -946,18 +944,18 @@ export type PrivacyNoteVersionQueryResult = string | null
 
 // Source: web/src/shared/content/page-query.ts
 // Variable: pageQuery
-// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    brandName, rights, ogImage{ alt, hotspot, crop, asset->{ _id } }  },  "ui": *[_type == "uiStrings" && _id == "uiStrings"][0],  "page": *[_type == "page" && _id == $page][0]{    _id, title, description, noindex, "slug": { "pt": slug.pt.current, "en": slug.en.current },    shareImage{ pt{ alt, hotspot, crop, asset->{ _id } }, en{ alt, hotspot, crop, asset->{ _id } } },    "sections": sections[hidden != true]{      ...,      _type == "heroSection" => {        "headline": coalesce(headline.variants[experimentId + ":" + variantId in $arms][0].value, headline.default),        "subheadline": coalesce(subheadline.variants[experimentId + ":" + variantId in $arms][0].value, subheadline.default),        "primaryCta": coalesce(primaryCta.variants[experimentId + ":" + variantId in $arms][0].value, primaryCta.default)      },      _type == "freeTrialSection" => {        "title": coalesce(title.variants[experimentId + ":" + variantId in $arms][0].value, title.default)      },      _type == "resultsSection" => { "statistics": statistics[]->{ _id, value, label } },      _type == "testimonialsSection" => {        "testimonials": testimonials[]->{          _id, quote, author, role, photo{ alt, hotspot, crop, asset->{ _id, metadata{ dimensions{ width, height } } } }        }      },      _type == "logoRowSection" => {        "logos": logos[]{ _key, name, image{ hotspot, crop, asset->{ _id, metadata{ dimensions{ width, height } } } } }      }    }  },  "form": *[_type == "freeTrial" && _id == "freeTrial"][0],  "privacyNote": *[_type == "privacyNote" && _id == "privacyNote"][0]{ version, formNotice, linkText }}
+// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    brandName, rights, ogImage  },  "ui": *[_type == "uiStrings" && _id == "uiStrings"][0],  "page": *[_type == "page" && _id == $page][0]{    _id, title, description, noindex, "slug": { "pt": slug.pt.current, "en": slug.en.current },    shareImage,    "sections": sections[hidden != true]{      ...,      _type == "heroSection" => {        "headline": coalesce(headline.variants[experimentId + ":" + variantId in $arms][0].value, headline.default),        "subheadline": coalesce(subheadline.variants[experimentId + ":" + variantId in $arms][0].value, subheadline.default),        "primaryCta": coalesce(primaryCta.variants[experimentId + ":" + variantId in $arms][0].value, primaryCta.default)      },      _type == "freeTrialSection" => {        "title": coalesce(title.variants[experimentId + ":" + variantId in $arms][0].value, title.default)      },      _type == "resultsSection" => { "statistics": statistics[]->{ _id, value, label } },      _type == "testimonialsSection" => {        "testimonials": testimonials[]->{          _id, quote, author, role, photo{ alt, hotspot, crop, asset->{ _id, metadata{ dimensions{ width, height } } } }        }      },      _type == "logoRowSection" => {        "logos": logos[]{ _key, name, image{ hotspot, crop, asset->{ _id, metadata{ dimensions{ width, height } } } } }      }    }  },  "form": *[_type == "freeTrial" && _id == "freeTrial"][0],  "privacyNote": *[_type == "privacyNote" && _id == "privacyNote"][0]{ version, formNotice, linkText }}
 export type PageQueryResult = {
   settings: {
     brandName: string | null
     rights: LocaleString | null
     ogImage: {
-      alt: LocaleString | null
-      hotspot: SanityImageHotspot | null
-      crop: SanityImageCrop | null
-      asset: {
-        _id: string
-      } | null
+      asset?: SanityImageAssetReference
+      media?: unknown
+      hotspot?: SanityImageHotspot
+      crop?: SanityImageCrop
+      alt?: LocaleString
+      _type: 'image'
     } | null
   } | null
   ui: {
@@ -988,22 +986,22 @@ export type PageQueryResult = {
       en: string | null
     }
     shareImage: {
-      pt: {
-        alt: string | null
-        hotspot: SanityImageHotspot | null
-        crop: SanityImageCrop | null
-        asset: {
-          _id: string
-        } | null
-      } | null
-      en: {
-        alt: string | null
-        hotspot: SanityImageHotspot | null
-        crop: SanityImageCrop | null
-        asset: {
-          _id: string
-        } | null
-      } | null
+      pt?: {
+        asset?: SanityImageAssetReference
+        media?: unknown
+        hotspot?: SanityImageHotspot
+        crop?: SanityImageCrop
+        alt?: string
+        _type: 'image'
+      }
+      en?: {
+        asset?: SanityImageAssetReference
+        media?: unknown
+        hotspot?: SanityImageHotspot
+        crop?: SanityImageCrop
+        alt?: string
+        _type: 'image'
+      }
     } | null
     sections: Array<
       | {
@@ -1310,7 +1308,7 @@ declare global {
     '*[_type == "page"] | order(_createdAt asc){\n  _id, title, noindex, "slug": { "pt": slug.pt.current, "en": slug.en.current },\n  "experiments": sections[].headline.experimentId + sections[].subheadline.experimentId\n    + sections[].primaryCta.experimentId + sections[].title.experimentId\n}': PageRoutesQueryResult
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },\n  "email": *[_type == "welcomeEmail" && _id == "welcomeEmail"][0]{\n    subject, greeting, greetingWithoutName, confirmIntro, confirmButton, confirmNote,\n    paragraphs, steps, signOff, notYou, removeLink\n  },\n  "invitation": *[_type == "invitationEmail" && _id == "invitationEmail"][0]{\n    subject, greeting, greetingWithoutName, intro, trialButton, trialUrl, paragraphs, signOff, footer, removeLink\n  },\n  "referrals": *[_type == "referralSettings" && _id == "referralSettings"][0]{\n    placesPerReferral, leaderboard, subject, greeting, greetingWithoutName, emailIntro, place, linkLabel, linkIntro,\n    linkIntroNoMove, credited, milestones[]{ friends, text }, nextMilestone, statusButton, signOff, emailFooter, removeLink\n  }\n}': MailCopyQueryResult
     '*[_type == "privacyNote" && _id == "privacyNote"][0].version': PrivacyNoteVersionQueryResult
-    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    brandName, rights, ogImage{ alt, hotspot, crop, asset->{ _id } }\n  },\n  "ui": *[_type == "uiStrings" && _id == "uiStrings"][0],\n  "page": *[_type == "page" && _id == $page][0]{\n    _id, title, description, noindex, "slug": { "pt": slug.pt.current, "en": slug.en.current },\n    shareImage{ pt{ alt, hotspot, crop, asset->{ _id } }, en{ alt, hotspot, crop, asset->{ _id } } },\n    "sections": sections[hidden != true]{\n      ...,\n      _type == "heroSection" => {\n        "headline": coalesce(headline.variants[experimentId + ":" + variantId in $arms][0].value, headline.default),\n        "subheadline": coalesce(subheadline.variants[experimentId + ":" + variantId in $arms][0].value, subheadline.default),\n        "primaryCta": coalesce(primaryCta.variants[experimentId + ":" + variantId in $arms][0].value, primaryCta.default)\n      },\n      _type == "freeTrialSection" => {\n        "title": coalesce(title.variants[experimentId + ":" + variantId in $arms][0].value, title.default)\n      },\n      _type == "resultsSection" => { "statistics": statistics[]->{ _id, value, label } },\n      _type == "testimonialsSection" => {\n        "testimonials": testimonials[]->{\n          _id, quote, author, role, photo{ alt, hotspot, crop, asset->{ _id, metadata{ dimensions{ width, height } } } }\n        }\n      },\n      _type == "logoRowSection" => {\n        "logos": logos[]{ _key, name, image{ hotspot, crop, asset->{ _id, metadata{ dimensions{ width, height } } } } }\n      }\n    }\n  },\n  "form": *[_type == "freeTrial" && _id == "freeTrial"][0],\n  "privacyNote": *[_type == "privacyNote" && _id == "privacyNote"][0]{ version, formNotice, linkText }\n}': PageQueryResult
+    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    brandName, rights, ogImage\n  },\n  "ui": *[_type == "uiStrings" && _id == "uiStrings"][0],\n  "page": *[_type == "page" && _id == $page][0]{\n    _id, title, description, noindex, "slug": { "pt": slug.pt.current, "en": slug.en.current },\n    shareImage,\n    "sections": sections[hidden != true]{\n      ...,\n      _type == "heroSection" => {\n        "headline": coalesce(headline.variants[experimentId + ":" + variantId in $arms][0].value, headline.default),\n        "subheadline": coalesce(subheadline.variants[experimentId + ":" + variantId in $arms][0].value, subheadline.default),\n        "primaryCta": coalesce(primaryCta.variants[experimentId + ":" + variantId in $arms][0].value, primaryCta.default)\n      },\n      _type == "freeTrialSection" => {\n        "title": coalesce(title.variants[experimentId + ":" + variantId in $arms][0].value, title.default)\n      },\n      _type == "resultsSection" => { "statistics": statistics[]->{ _id, value, label } },\n      _type == "testimonialsSection" => {\n        "testimonials": testimonials[]->{\n          _id, quote, author, role, photo{ alt, hotspot, crop, asset->{ _id, metadata{ dimensions{ width, height } } } }\n        }\n      },\n      _type == "logoRowSection" => {\n        "logos": logos[]{ _key, name, image{ hotspot, crop, asset->{ _id, metadata{ dimensions{ width, height } } } } }\n      }\n    }\n  },\n  "form": *[_type == "freeTrial" && _id == "freeTrial"][0],\n  "privacyNote": *[_type == "privacyNote" && _id == "privacyNote"][0]{ version, formNotice, linkText }\n}': PageQueryResult
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },\n  "pages": *[_type == "linkPages" && _id == "linkPages"][0]{\n    confirmTitle, confirmBody, confirmButton, confirmedTitle, confirmedBody, goneTitle, goneBody,\n    confirmExpiredTitle, confirmExpiredBody, removeTitle, removeBody, removeButton,\n    removedTitle, removedBody, removeExpiredTitle, removeExpiredBody, invalidTitle, invalidBody,\n    unavailableTitle, unavailableBody, homeLink\n  },\n  "privacy": *[_type == "privacyNote" && _id == "privacyNote"][0]{\n    version, title, intro, sections[]{ _key, heading, body }, versionLabel\n  },\n  "referrals": *[_type == "referralSettings" && _id == "referralSettings"][0]{\n    title, place, notWaiting, invited, linkLabel, linkIntro, linkIntroNoMove, credited, held,\n    milestones[]{ _key, friends, text }, nextMilestone, leaderboardTitle, leaderboardEmpty, anonymous\n  }\n}': SignupPagesQueryResult
   }
 }

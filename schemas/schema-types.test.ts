@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sectionKinds, sectionType } from './page-sections'
+import { sectionIds, sectionType } from './page-sections'
 import { schemaTypes } from './schema-types'
 import { sectionBlocks, sectionPicture } from './blocks/section-blocks'
 
@@ -41,7 +41,7 @@ describe('the section blocks', () => {
   const objectTypes = schemaTypes.filter((type) => type.type === 'object') as unknown as FieldLike[]
 
   it('are the kinds of the list, in its order (the picker’s)', () => {
-    expect(sectionBlocks.map((type) => type.name)).toEqual(sectionKinds.map(({ id }) => sectionType(id)))
+    expect(sectionBlocks.map((type) => type.name)).toEqual(sectionIds.map((id) => sectionType(id)))
   })
 
   it('are all in the schema, as objects, each explaining every field and with a picture', () => {

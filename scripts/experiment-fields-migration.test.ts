@@ -3,38 +3,17 @@
  * a dataset as a hosted team has it after the experiments merge (hero and its draft with the old
  * fields, freeTrial already moved), migrated, re-run, dry-run, raced by a Studio edit, refused.
  */
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { createClient } from '@sanity/client'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { experimentFields } from '../schemas/experiments.ts'
-import { HOME_PAGE_ID } from '../schemas/page-paths.ts'
-import { ContentCommandError, seedDir } from './content-target.ts'
+import { legacyDataset, seedDocuments } from '../test/content/legacy-dataset.ts'
+import { ContentCommandError } from './content-target.ts'
 import { API_VERSION, migrateExperimentFields } from './experiment-fields-migration.ts'
 import { startFakeContentLake, type FakeContentLake, type StoredDoc } from './fake-content-lake.ts'
 
-const seed = new Map(
-  (await readFile(path.join(seedDir, 'data.ndjson'), 'utf8'))
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as StoredDoc)
-    .map((doc) => [doc._id, doc]),
-)
-/**
- * A section singleton as the seed held it before pages were documents: the home page's section of that
- * kind, its fields on a document of its own (the free trial's with the form's words beside them).
- */
-function seedDoc(id: 'hero' | 'freeTrial' | 'features'): StoredDoc {
-  const sections = (seed.get(HOME_PAGE_ID) as StoredDoc)['sections'] as Record<string, unknown>[]
-  const {
-    _key,
-    _type,
-    hidden: _hidden,
-    ...fields
-  } = structuredClone(sections.find((section) => section['_type'] === `${id}Section`) ?? {})
-  const form = id === 'freeTrial' ? structuredClone(seed.get('freeTrial') as StoredDoc) : {}
-  return { ...form, _id: id, _type: id, ...fields }
-}
+const legacy = legacyDataset(await seedDocuments())
+/** A section singleton as a hosted dataset held it before pages were documents. */
+const seedDoc = (id: 'hero' | 'freeTrial' | 'features') => structuredClone(legacy.get(id) as StoredDoc)
 
 /** A seed document as it was stored before copy experiments: each such field its bare `default`. */
 function oldShape(doc: StoredDoc): StoredDoc {

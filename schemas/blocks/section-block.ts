@@ -1,5 +1,6 @@
 import { defineField, defineType, type FieldDefinition } from 'sanity'
-import { sectionKinds, sectionType, type SectionId } from '../page-sections'
+import { sectionType, type SectionId } from '../page-sections'
+import { sectionKinds } from './section-kinds'
 
 interface SectionBlockOptions {
   fields: FieldDefinition[]
@@ -7,15 +8,13 @@ interface SectionBlockOptions {
   heading?: string
 }
 
-const kindOf = (id: SectionId) => sectionKinds.find((kind) => kind.id === id) as (typeof sectionKinds)[number]
-
 /**
  * One kind of section as an object in a page's `sections` (Sanity's page-builder pattern: objects by
  * default, references only for what pages share): its own fields, then `hidden`, which keeps it on the
- * page in the Studio but off the page visitors get. Named and titled from schemas/page-sections.ts.
+ * page in the Studio but off the page visitors get. Named from schemas/page-sections.ts, titled from section-kinds.ts.
  */
 export function sectionBlock<Id extends SectionId>(id: Id, { fields, heading = 'title' }: SectionBlockOptions) {
-  const kind = kindOf(id)
+  const kind = sectionKinds[id]
   return defineType({
     name: sectionType(id),
     title: kind.title,

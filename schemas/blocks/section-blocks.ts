@@ -1,4 +1,4 @@
-import { sectionKinds, sectionType, type SectionId } from '../page-sections'
+import { sectionIds, sectionType, type SectionId } from '../page-sections'
 import { heroSection } from './hero/hero-section'
 import { heroPicture } from './hero/picture'
 import { workflowSection } from './workflow/workflow-section'
@@ -44,11 +44,9 @@ const blocks = {
 } satisfies { [Id in SectionId]: readonly [{ name: `${Id}Section` }, string] }
 
 /** The section blocks, in the order of the list (the picker's order). */
-export const sectionBlocks = sectionKinds.map(({ id }) => blocks[id][0])
+export const sectionBlocks = sectionIds.map((id) => blocks[id][0])
 
 /** The picture of a section type in the picker, by its Sanity type name. */
 export function sectionPicture(typeName: string): string | undefined {
-  return (
-    sectionKinds.find(({ id }) => sectionType(id) === typeName) && blocks[typeName.slice(0, -'Section'.length) as SectionId][1]
-  )
+  return sectionIds.find((id) => sectionType(id) === typeName) && blocks[typeName.slice(0, -'Section'.length) as SectionId][1]
 }

@@ -2,7 +2,8 @@ import { defineArrayMember, defineField, defineType } from 'sanity'
 import { localeTags, locales } from '../locales'
 import { localizedField } from '../objects/locale-fields'
 import { isHomePage, pageSlugField } from '../objects/page-slug'
-import { MAX_SECTIONS, sectionKinds, sectionType } from '../page-sections'
+import { MAX_SECTIONS, sectionIds, sectionType } from '../page-sections'
+import { sectionKinds } from '../blocks/section-kinds'
 import { PAGE_TYPE, pagePath } from '../page-paths'
 import { sectionBlocks, sectionPicture } from '../blocks/section-blocks'
 
@@ -10,9 +11,9 @@ import { sectionBlocks, sectionPicture } from '../blocks/section-blocks'
 export function sectionsProblem(sections: readonly { _type?: string }[] | undefined): string | undefined {
   if (!sections?.length) return 'A page needs at least one section.'
   if (sections.length > MAX_SECTIONS) return `At most ${MAX_SECTIONS} sections a page.`
-  for (const kind of sectionKinds.filter((candidate) => 'once' in candidate && candidate.once)) {
-    if (sections.filter((section) => section._type === sectionType(kind.id)).length > 1) {
-      return `A page has at most one ${kind.title} section.`
+  for (const id of sectionIds.filter((candidate) => sectionKinds[candidate].once)) {
+    if (sections.filter((section) => section._type === sectionType(id)).length > 1) {
+      return `A page has at most one ${sectionKinds[id].title} section.`
     }
   }
   return undefined

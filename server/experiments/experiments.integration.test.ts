@@ -13,6 +13,7 @@ import { startTestServer, type TestServer } from '../../test/server/test-server.
 import { launchCookie } from '../../test/server/launch-session.ts'
 import { seedExperiment } from '../../test/server/experiment-seed.ts'
 import { findSection } from '../../test/web/content-fixtures.ts'
+import { HOME_PAGE_ID } from '../../schemas/page-paths.ts'
 import { utcDay } from '../../supabase/functions/_shared/analytics/visitor-id.ts'
 import type { PageRenderer } from '../site/page-renderer.ts'
 import { createWelcomeStore } from '../../supabase/functions/_shared/welcome/welcome-store.ts'
@@ -249,9 +250,9 @@ describe.each(databaseVariants)('copy experiments on $name', ({ database }) => {
 
   it('shows exactly the counts it served, with the statistics of those counts, in the Launch tool’s API', async () => {
     const { experiments: results, fields } = await overview()
-    expect(fields.filter((field) => field.experimentId).map((f) => [f.document, f.field, f.experimentId])).toEqual([
-      ['hero', 'headline', HEADLINE],
-      ['freeTrial', 'title', TITLE],
+    expect(fields.filter((field) => field.experimentId).map((f) => [f.document, f.path, f.experimentId])).toEqual([
+      [HOME_PAGE_ID, 'sections[_key=="hero"].headline', HEADLINE],
+      [HOME_PAGE_ID, 'sections[_key=="freeTrial"].title', TITLE],
     ])
     for (const id of [HEADLINE, TITLE]) {
       const result = results.find((experiment) => experiment.id === id)

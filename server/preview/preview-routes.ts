@@ -6,7 +6,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { PageContentSource } from '../site/page-content.ts'
 import type { PageRoutesSource } from '../site/page-routes-source.ts'
-import { PAGE_ID } from '../../schemas/page-paths.ts'
+import { PAGE_ID } from '../../schemas/page-id.ts'
 import {
   PREVIEW_CONTENT_PATH,
   PREVIEW_DISABLE_PATH,

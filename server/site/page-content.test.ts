@@ -75,7 +75,7 @@ describe('localPageContent', () => {
       (...line) => lines.push(line),
     )
     const first = await content(HOME_PAGE_ID)
-    expect(findSection(first, 'hero')).not.toHaveProperty('oldWayPoints')
+    expect(findSection(first, 'hero')?.oldWayPoints ?? null).toBeNull()
     expect(findSection(first, 'hero')?.badge).toEqual({ _type: 'localeString', pt: 'Novo' })
     expect(await content(HOME_PAGE_ID)).toBe(first)
     expect(await content.problems()).toEqual([
@@ -84,7 +84,7 @@ describe('localPageContent', () => {
     expect(lines).toEqual([
       [
         'warn',
-        'content problems in the page: wrong values dropped for their fallbacks',
+        `content problems in the page ${HOME_PAGE_ID}: wrong values dropped for their fallbacks`,
         { problems: [`page/${HOME_PAGE_ID} sections[_key=="hero"].oldWayPoints: expected array`] },
       ],
     ])

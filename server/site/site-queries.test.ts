@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { HOME_PAGE_ID } from '../../schemas/page-paths.ts'
 import { parsePerspective, PUBLISHED } from '../sanity/query/groq-query.ts'
 import type { LocalDataset } from '../sanity/local-dataset.ts'
 import { createSiteAnswers, isSiteQuery } from './site-queries.ts'
@@ -72,8 +73,8 @@ describe('createSiteAnswers', () => {
 
   it('answers the page with the arms it is asked for, each set apart', async () => {
     const hero = {
-      _id: 'hero',
-      _type: 'hero',
+      _key: 'hero',
+      _type: 'heroSection',
       headline: {
         _type: 'experimentLocaleString',
         default: { _type: 'localeString', pt: 'Padrão', en: 'Default' },
@@ -81,13 +82,17 @@ describe('createSiteAnswers', () => {
         variants: [{ _key: 'b', experimentId: 'experiment-1', variantId: 'b', value: { pt: 'Variante', en: 'Variant' } }],
       },
     }
-    const answer = createSiteAnswers(() => ({ ...dataset('Welcome'), documents: [hero], publicDocuments: [hero] }))
+    const home = { _id: HOME_PAGE_ID, _type: 'page', sections: [hero] }
+    const answer = createSiteAnswers(() => ({ ...dataset('Welcome'), documents: [home], publicDocuments: [home] }))
+    type Answer = { page: { sections: { headline: { en: string } }[] } }
     const headline = async (arms: string[]) =>
-      (JSON.parse(await answer(pageQuery, { arms })) as { hero: { headline: { en: string } } }).hero.headline.en
+      (JSON.parse(await answer(pageQuery, { page: HOME_PAGE_ID, arms })) as Answer).page.sections[0]?.headline.en
     expect(await headline(['experiment-1:b'])).toBe('Variant')
     // As the routes parse them: an object without a prototype.
-    const parsed = Object.assign(Object.create(null) as Record<string, unknown>, { arms: ['experiment-1:b'] })
-    expect(JSON.parse(await answer(compactGroq(pageQuery), parsed))).toMatchObject({ hero: { headline: { en: 'Variant' } } })
+    const parsed = Object.assign(Object.create(null) as Record<string, unknown>, { page: HOME_PAGE_ID, arms: ['experiment-1:b'] })
+    expect(JSON.parse(await answer(compactGroq(pageQuery), parsed))).toMatchObject({
+      page: { sections: [{ headline: { en: 'Variant' } }] },
+    })
     expect(await headline([])).toBe('Default')
     expect(await headline(['experiment-1:default'])).toBe('Default')
     expect(await headline(['experiment-2:b'])).toBe('Default')

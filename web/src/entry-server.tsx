@@ -21,7 +21,7 @@ import { renderHeadTags } from './shared/seo/render-head-tags.ts'
 import { keepPrerenderedStyles } from './shared/theme/prerendered-styles.ts'
 import { localeTags, type Locale } from '../../schemas/locales.ts'
 import { HOME_PAGE_ID } from '../../schemas/page-paths.ts'
-import { preloadSections } from './app/section-registry.ts'
+import { sectionRenderers } from './app/section-registry.ts'
 
 export interface RenderRequest {
   path: string
@@ -71,7 +71,8 @@ function renderApp(props: Omit<AppProps, 'swrProvider'>): { body: string; styles
  * the browser, app/section-registry.ts), so that `render` draws every page at once: the server calls it
  * before rendering.
  */
-export const prepare = preloadSections
+export const prepare = () =>
+  Promise.all(Object.values(sectionRenderers).map((renderer) => ('preload' in renderer ? renderer.preload() : undefined)))
 
 /** The prerender: the full page in the reader's language, with its CSS collected on the server. */
 export function render({ path, pageId, preferredLocale, content, config, signup, referral }: RenderRequest): RenderedPage {

@@ -108,9 +108,11 @@ describe('the Experiments tab', () => {
     expect(mutate).toHaveBeenCalledWith([
       {
         patch: {
-          id: 'hero',
-          set: { 'headline.default': { _type: 'localeString', pt: 'Avaliações justas', en: 'Fair reviews' } },
-          unset: ['headline.experimentId', 'headline.variants'],
+          id: 'homePage',
+          set: {
+            'sections[_key=="hero"].headline.default': { _type: 'localeString', pt: 'Avaliações justas', en: 'Fair reviews' },
+          },
+          unset: ['sections[_key=="hero"].headline.experimentId', 'sections[_key=="hero"].headline.variants'],
         },
       },
       { patch: { id: running.id, set: { status: 'ended', winner: 'b', stoppedAt: expect.any(String) } } },
@@ -150,10 +152,10 @@ describe('the Experiments tab', () => {
       },
       {
         patch: {
-          id: 'freeTrial',
+          id: 'homePage',
           set: {
-            'title.experimentId': id,
-            'title.variants': [
+            'sections[_key=="freeTrial"].title.experimentId': id,
+            'sections[_key=="freeTrial"].title.variants': [
               {
                 _key: 'b',
                 _type: 'variantLocaleString',

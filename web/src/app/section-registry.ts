@@ -46,7 +46,3 @@ export const sectionRenderers: { [Id in SectionId]: Renderer<Id> | LazySection<S
   logoRow: lazySection(() => import('../features/logo-row/logo-row-section.tsx')),
   richText: lazySection(() => import('../features/rich-text/rich-text-section.tsx')),
 }
-
-/** Fetches every kind loaded lazily: the server does, once, before it renders a page (entry-server.tsx). */
-export const preloadSections = () =>
-  Promise.all(Object.values(sectionRenderers).map((renderer) => ('preload' in renderer ? renderer.preload() : undefined)))

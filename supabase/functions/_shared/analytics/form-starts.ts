@@ -4,6 +4,7 @@
 // (a bot, a browser with Global Privacy Control, a script) is not counted.
 import type { AnalyticsApi, FormStartCount } from './analytics-api.ts'
 import { createDayKeys } from './day-keys.ts'
+import { PAGE_ID } from '../../../../schemas/page-id.ts'
 import { dayBefore, utcDay, visitorId, type Visitor } from './visitor-id.ts'
 
 /**
@@ -48,7 +49,7 @@ export async function formStartCount(
  */
 export function pageOfCall(url: string): string | undefined {
   const page = new URL(url, 'http://function.invalid').searchParams.get('page') ?? ''
-  return /^[A-Za-z0-9_-]{1,128}$/.test(page) ? page : undefined
+  return PAGE_ID.test(page) ? page : undefined
 }
 
 /**

@@ -1,10 +1,11 @@
 import { useMemo } from 'react'
+import type { SanityImageSource } from '@sanity/image-url'
 import styled from 'styled-components'
 import type { SectionProps } from '../../shared/components/section-props.ts'
 import { sectionRenderer } from '../../shared/components/section-renderer.tsx'
 import { Inner } from '../../shared/components/section.tsx'
 import { usePublicConfig } from '../../shared/config/public-config-context.tsx'
-import { createHeightImageUrl } from '../../shared/content/image-url.ts'
+import { createImageUrl } from '../../shared/content/image-url.ts'
 import { resolveLogoRow } from './logo-row-copy.ts'
 
 /** Logos are drawn this tall, their width in proportion (at most 160 px wide). */
@@ -13,7 +14,11 @@ const HEIGHT = 40
 /** A row of those who trust the product: their logos, or their names in letters where there is none. */
 function LogoRow({ id, copy }: SectionProps<typeof resolveLogoRow>) {
   const config = usePublicConfig()
-  const imageUrl = useMemo(() => createHeightImageUrl(config), [config])
+  // At a height, the width in proportion, never enlarged, in modern formats.
+  const imageUrl = useMemo(() => {
+    const url = createImageUrl(config)
+    return (source: SanityImageSource, height: number) => url(source, (image) => image.height(height).fit('max').auto('format'))
+  }, [config])
   if (copy.logos.length === 0) return null
   return (
     <Band id={id} aria-labelledby={`${id}-title`}>

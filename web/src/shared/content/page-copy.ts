@@ -4,20 +4,20 @@ import { navSectionIds, type NavSectionId, type SectionId } from '../../../../sc
 import { pagePath } from '../../../../schemas/page-paths.ts'
 import { fallbacks } from './fallbacks.ts'
 import { FALLBACK_CONSENT_VERSION } from './signup-fallbacks.ts'
-import { localize } from './localize.ts'
+import { localize, type LocalizedText } from './localize.ts'
 import type { SectionBlock, SectionContext } from './section-copy.ts'
 
 export type PageContent = PageQueryResult & {
   /** Set on content that holds one language's texts only: what the prerender embeds (content-in-language.ts). */
   onlyLocale?: Locale
 }
-type SharingImage = NonNullable<NonNullable<PageContent['settings']>['ogImage']>
+/** The image link previews show: the page's own in the reader's language, else the site's (head-tags.ts crops it). */
+export type SharingImage =
+  | NonNullable<NonNullable<NonNullable<PageContent['page']>['shareImage']>['pt']>
+  | NonNullable<NonNullable<PageContent['settings']>['ogImage']>
 
-/** The image link previews show; head-tags.ts crops it to the Open Graph size. */
-export interface SocialImage {
-  source: Pick<SharingImage, 'hotspot' | 'crop' | 'asset'>
-  alt: string | undefined
-}
+/** A text in the reader's language, else the fallback (else ''). */
+type Reader = (value: LocalizedText, fallback?: string) => string
 
 /** One section of the page: its block, its kind and its anchor (`#faq`, `#faq-2` for a second). */
 export interface PageSectionEntry {
@@ -56,7 +56,7 @@ const fallbackHomeSections = [
  */
 export function resolvePageCopy(content: PageContent | undefined, locale: Locale, home = false) {
   const fb = fallbacks[locale]
-  const t = (value: Parameters<typeof localize>[0], fallback = '') => localize(value, locale) ?? fallback
+  const t: Reader = (value, fallback = '') => localize(value, locale) ?? fallback
   const { settings, ui, page } = content ?? {}
   const seen = new Map<SectionId, number>()
   const blocks = page?.sections?.length ? page.sections : home ? fallbackHomeSections : []
@@ -74,7 +74,7 @@ export function resolvePageCopy(content: PageContent | undefined, locale: Locale
       form: `${has('freeTrial') ? '' : pagePath(undefined, locale)}#freeTrial`,
       workflow: has('workflow') ? '#workflow' : undefined,
     },
-    form: resolveFormCopy(content, locale),
+    form: resolveFormCopy(content, locale, t),
   }
   const slugs = { pt: page?.slug?.pt, en: page?.slug?.en }
 
@@ -84,9 +84,10 @@ export function resolvePageCopy(content: PageContent | undefined, locale: Locale
     paths: Object.fromEntries(locales.map((each) => [each, pagePath(slugs[each] ?? undefined, each)])) as Record<Locale, string>,
     brandName: settings?.brandName?.trim() || fb.brandName,
     seo: {
-      title: t(page?.title, fb.seoTitle),
-      description: t(page?.description, fb.seoDescription),
-      image: toSocialImage(page?.shareImage?.[locale] ?? settings?.ogImage, locale),
+      // As the content has them: the head resolves them (head-tags.ts), which the page's first script never does.
+      title: page?.title,
+      description: page?.description,
+      image: (page?.shareImage?.[locale] ?? settings?.ogImage ?? undefined) as SharingImage | undefined,
       noindex: page?.noindex === true,
     },
     ui: {
@@ -118,9 +119,8 @@ export function resolvePageCopy(content: PageContent | undefined, locale: Locale
 export type PageCopy = ReturnType<typeof resolvePageCopy>
 
 /** The sign-up form's words, the same on every page that has one, with the consent it shows. */
-function resolveFormCopy(content: PageContent | undefined, locale: Locale) {
+function resolveFormCopy(content: PageContent | undefined, locale: Locale, t: Reader) {
   const fb = fallbacks[locale]
-  const t = (value: Parameters<typeof localize>[0], fallback = '') => localize(value, locale) ?? fallback
   const { form, privacyNote } = content ?? {}
   // The version travels with the sign-up: the document's when its notice is what the form shows.
   const consentNotice = localize(privacyNote?.formNotice, locale)
@@ -145,12 +145,3 @@ function resolveFormCopy(content: PageContent | undefined, locale: Locale) {
 }
 
 export type FormCopy = ReturnType<typeof resolveFormCopy>
-
-function toSocialImage(
-  image: (Pick<SharingImage, 'hotspot' | 'crop' | 'asset'> & { alt: unknown }) | null | undefined,
-  locale: Locale,
-): SocialImage | undefined {
-  if (!image?.asset) return undefined
-  const alt = typeof image.alt === 'string' ? image.alt : localize(image.alt as Parameters<typeof localize>[0], locale)
-  return { source: image, alt }
-}

@@ -7,6 +7,11 @@ import { contentParser } from '../../../../supabase/functions/_shared/content/co
 export const pageQueryParser = contentParser(
   (f) => {
     const localeString = z.object({ _type: f.sanityType('localeString'), pt: f.optional(z.string()), en: f.optional(z.string()) })
+    const sanityImageAssetReference = z.object({
+      _ref: z.string(),
+      _type: f.sanityType('reference'),
+      _weak: f.optional(z.boolean()),
+    })
     const sanityImageHotspot = z.object({
       _type: f.sanityType('sanity.imageHotspot'),
       x: f.optional(z.number()),
@@ -80,10 +85,12 @@ export const pageQueryParser = contentParser(
           rights: f.nullable(localeString),
           ogImage: f.nullable(
             z.object({
-              alt: f.nullable(localeString),
-              hotspot: f.nullable(sanityImageHotspot),
-              crop: f.nullable(sanityImageCrop),
-              asset: f.nullable(z.object({ _id: z.string() })),
+              asset: f.optional(sanityImageAssetReference),
+              media: f.optional(z.unknown()),
+              hotspot: f.optional(sanityImageHotspot),
+              crop: f.optional(sanityImageCrop),
+              alt: f.optional(localeString),
+              _type: f.sanityType('image'),
             }),
           ),
         }),
@@ -117,20 +124,24 @@ export const pageQueryParser = contentParser(
           slug: z.object({ pt: f.nullable(z.string()), en: f.nullable(z.string()) }),
           shareImage: f.nullable(
             z.object({
-              pt: f.nullable(
+              pt: f.optional(
                 z.object({
-                  alt: f.nullable(z.string()),
-                  hotspot: f.nullable(sanityImageHotspot),
-                  crop: f.nullable(sanityImageCrop),
-                  asset: f.nullable(z.object({ _id: z.string() })),
+                  asset: f.optional(sanityImageAssetReference),
+                  media: f.optional(z.unknown()),
+                  hotspot: f.optional(sanityImageHotspot),
+                  crop: f.optional(sanityImageCrop),
+                  alt: f.optional(z.string()),
+                  _type: f.sanityType('image'),
                 }),
               ),
-              en: f.nullable(
+              en: f.optional(
                 z.object({
-                  alt: f.nullable(z.string()),
-                  hotspot: f.nullable(sanityImageHotspot),
-                  crop: f.nullable(sanityImageCrop),
-                  asset: f.nullable(z.object({ _id: z.string() })),
+                  asset: f.optional(sanityImageAssetReference),
+                  media: f.optional(z.unknown()),
+                  hotspot: f.optional(sanityImageHotspot),
+                  crop: f.optional(sanityImageCrop),
+                  alt: f.optional(z.string()),
+                  _type: f.sanityType('image'),
                 }),
               ),
             }),

@@ -5,19 +5,20 @@ import { defineQuery } from 'groq'
  * language the HTML left out, so switching needs no request of its own. `$page` is the page's document
  * id (the server routes its address to it, docs/decisions/0074-pages-as-documents.md; none on the 404
  * page), its sections in order, hidden ones left out, each with its own fields (`...`), what pages share
- * dereferenced, and a field with variants (schemas/experiments.ts) in the visitor's arm: `$arms` holds
+ * dereferenced (sharing images as they are: the image address builder reads their asset's reference),
+ * and a field with variants (schemas/experiments.ts) in the visitor's arm: `$arms` holds
  * `<experimentId>:<variantId>` for each running experiment the server assigned the visitor to (none:
  * every field's default), so the prerender, the page's own revalidation and its live updates all show
  * the same variant (docs/decisions/0046-copy-experiments.md).
  */
 export const pageQuery = defineQuery(`{
   "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{
-    brandName, rights, ogImage{ alt, hotspot, crop, asset->{ _id } }
+    brandName, rights, ogImage
   },
   "ui": *[_type == "uiStrings" && _id == "uiStrings"][0],
   "page": *[_type == "page" && _id == $page][0]{
     _id, title, description, noindex, "slug": { "pt": slug.pt.current, "en": slug.en.current },
-    shareImage{ pt{ alt, hotspot, crop, asset->{ _id } }, en{ alt, hotspot, crop, asset->{ _id } } },
+    shareImage,
     "sections": sections[hidden != true]{
       ...,
       _type == "heroSection" => {

@@ -117,10 +117,10 @@ describe('usePageCopy', () => {
   })
 
   it('shows each wrong value of a fetched answer as its fallback, and the rest of the answer', async () => {
-    const hostile = edited('Reviews that write themselves') as unknown as Record<string, Record<string, unknown>>
-    hostile['workflow'] = { ...hostile['workflow'], title: 7, steps: 'three steps' }
-    hostile['features'] = { ...hostile['features'], items: [null, 5] }
-    serveContent(hostile as unknown as PageContent)
+    const hostile = edited('Reviews that write themselves')
+    Object.assign(sectionOf(hostile, 'workflow'), { title: 7, steps: 'three steps' })
+    Object.assign(sectionOf(hostile, 'features'), { items: [null, 5] })
+    serveContent(hostile)
     renderApp({ path: '/en', initialContent: seed })
     await waitFor(() => expect(headline()).toHaveTextContent('Reviews that write themselves'))
     const workflow = screen.getByRole('region', { name: 'How It Works' })
