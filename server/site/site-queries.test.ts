@@ -9,13 +9,15 @@ import { mailCopyQuery } from '../../supabase/functions/_shared/delivery/mail-co
 import { compactGroq } from '../../web/src/shared/content/compact-groq.ts'
 
 describe('isSiteQuery', () => {
-  it('takes the page’s query with the visitor’s arms and the mail’s with no parameters, over published documents', () => {
+  it('takes the page’s query with its page and the visitor’s arms, and the mail’s with no parameters, over published documents', () => {
     for (const [query, params] of [
-      [pageQuery, { arms: [] }],
-      [pageQuery, { arms: ['experiment-1a2b:b', 'experiment-3c4d:default'] }],
+      [pageQuery, { page: HOME_PAGE_ID, arms: [] }],
+      [pageQuery, { page: 'campaign-rh', arms: ['experiment-1a2b:b', 'experiment-3c4d:default'] }],
+      // The not-found page: the site's texts only.
+      [pageQuery, { page: '', arms: [] }],
       [mailCopyQuery, {}],
       // As the browser's build sends it.
-      [compactGroq(pageQuery), { arms: [] }],
+      [compactGroq(pageQuery), { page: HOME_PAGE_ID, arms: [] }],
     ] as const) {
       expect(isSiteQuery(query, params, PUBLISHED)).toBe(true)
       expect(isSiteQuery(query, params, parsePerspective('published'))).toBe(true)
@@ -26,9 +28,14 @@ describe('isSiteQuery', () => {
 
   it('refuses the page’s query with arms that are not arms, or more of them than experiments may run', () => {
     for (const arms of [undefined, 'experiment-1a2b:b', [1], ['no colon'], ['a:b"c'], ['a:b', 'c:d', 'e:f', 'g:h', 'i:j']]) {
-      expect(isSiteQuery(pageQuery, { arms }, PUBLISHED)).toBe(false)
+      expect(isSiteQuery(pageQuery, { page: HOME_PAGE_ID, arms }, PUBLISHED)).toBe(false)
+    }
+    // A page that is not a published page's id: a draft's, a path, anything but text.
+    for (const page of [undefined, 'drafts.campaign', '/rh', 7, 'x'.repeat(129)]) {
+      expect(isSiteQuery(pageQuery, { page, arms: [] }, PUBLISHED)).toBe(false)
     }
     expect(isSiteQuery(pageQuery, {}, PUBLISHED)).toBe(false)
+    expect(isSiteQuery(pageQuery, { arms: [] }, PUBLISHED)).toBe(false)
     expect(isSiteQuery(mailCopyQuery, { arms: [] }, PUBLISHED)).toBe(false)
   })
 
@@ -38,8 +45,9 @@ describe('isSiteQuery', () => {
     // The server reads this one itself; no client sends it.
     expect(isSiteQuery(signupPagesQuery, {}, PUBLISHED)).toBe(false)
     expect(isSiteQuery(pageQuery, { lang: 'en' }, PUBLISHED)).toBe(false)
-    expect(isSiteQuery(pageQuery, { arms: [] }, parsePerspective('drafts'))).toBe(false)
-    expect(isSiteQuery(pageQuery, { arms: [] }, parsePerspective('raw'))).toBe(false)
+    expect(isSiteQuery(pageQuery, { page: HOME_PAGE_ID, arms: [], lang: 'en' }, PUBLISHED)).toBe(false)
+    expect(isSiteQuery(pageQuery, { page: HOME_PAGE_ID, arms: [] }, parsePerspective('drafts'))).toBe(false)
+    expect(isSiteQuery(pageQuery, { page: HOME_PAGE_ID, arms: [] }, parsePerspective('raw'))).toBe(false)
   })
 })
 

@@ -33,8 +33,7 @@ export function buildHeadTags(copy: PageCopy, config: PublicConfig): HeadTags {
   const title = localize(seo.title, reading) ?? seoFallbacks[reading].title
   const description = localize(seo.description, reading) ?? seoFallbacks[reading].description
   const shared = seo.image?.asset ? seo.image : undefined
-  // Crawlers need an absolute address; the local endpoint's is a path on this site.
-  const image = shared && new URL(createSocialImageUrl(config)(shared), siteUrl).href
+  const image = shared && socialImageAddress(shared, config)
   // The page's own image has its text in its language; the site's, one per language.
   const alt = typeof shared?.alt === 'string' ? shared.alt.trim() || undefined : localize(shared?.alt, reading)
   return {
@@ -58,6 +57,19 @@ export function buildHeadTags(copy: PageCopy, config: PublicConfig): HeadTags {
       ...locales.map((locale) => ({ rel: 'alternate', hreflang: localeTags[locale].html, href: url(locale) })),
       { rel: 'alternate', hreflang: 'x-default', href: url(locales[0]) },
     ],
+  }
+}
+
+/**
+ * The sharing image's absolute address (crawlers need one; the local endpoint's is a path on this
+ * site), or none when its asset reference is not an image's: the query reads it as stored, and an
+ * import or a script can store anything there.
+ */
+function socialImageAddress(image: SanityImageSource, config: PublicConfig): string | undefined {
+  try {
+    return new URL(createSocialImageUrl(config)(image), config.siteUrl).href
+  } catch {
+    return undefined
   }
 }
 

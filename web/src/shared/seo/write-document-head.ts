@@ -9,6 +9,8 @@ import { buildHeadTags } from './head-tags.ts'
  * since the prerendered head already says what the first copy says.
  */
 export function writeDocumentHead(copy: PageCopy, config: PublicConfig): void {
+  // The page may be gone by the time this chunk comes (a test's document torn down meanwhile).
+  if (typeof document === 'undefined') return
   const path = copy.paths[copy.locale]
   if (window.location.pathname !== path) window.history.replaceState(window.history.state, '', path + window.location.hash)
   const tags = buildHeadTags(copy, config)
