@@ -1,23 +1,13 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { axeViolations } from './support/axe.ts'
 import { copy, langs } from './support/copy.ts'
 import { gotoHydrated, menuToggle } from './support/page.ts'
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 /** Serious and critical WCAG violations, each with the elements at fault. */
-async function seriousViolations(page: Page, within?: string) {
-  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS)
-  const results = await (within ? builder.include(within) : builder).analyze()
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => `${node.target.join(' ')} — ${node.failureSummary ?? ''}`),
-    }))
-}
+const seriousViolations = (page: Page, within?: string) =>
+  axeViolations(page, { impacts: ['serious', 'critical'], tags: WCAG_TAGS, ...(within ? { within } : {}) })
 
 for (const lang of langs) {
   const t = copy[lang]

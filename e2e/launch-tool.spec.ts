@@ -1,23 +1,12 @@
 import { readFile } from 'node:fs/promises'
-import { expect, test, type Browser, type Page } from '@playwright/test'
-import { collectPageErrors, gotoHydrated } from './support/page.ts'
+import { expect, test, type Page } from '@playwright/test'
+import { collectPageErrors } from './support/page.ts'
 import { useOwnServer } from './support/own-server.ts'
-import { browserUserAgent, joinOnPage, launchAddress } from './support/launch-tool.ts'
+import { joinAndConfirm, joinAsVisitor, launchAddress } from './support/launch-tool.ts'
 import { startWebhookReceiver } from '../test/webhooks/webhook-receiver.ts'
 import { mailTo } from './support/mail-files.ts'
 
 const ownServer = useOwnServer('one browser size is enough for the Launch tool, which the Studio shows on a desk')
-
-/**
- * A visitor opens the English page and joins, in a window of their own, with a browser’s User-Agent
- * (launch-tool.ts in support).
- */
-async function joinAsVisitor(browser: Browser, siteUrl: string, who: { name: string; email: string }) {
-  const visitor = await (await browser.newContext({ userAgent: browserUserAgent() })).newPage()
-  await gotoHydrated(visitor, `${siteUrl}/en`)
-  await joinOnPage(visitor, who)
-  return visitor
-}
 
 /** The number a card of the overview shows. */
 const metric = (page: Page, name: string) => page.getByRole('group', { name }).getByText(/^\d+$/)
@@ -124,11 +113,7 @@ test('an operator lets the next confirmed people in: sees who, sends the wave on
   const address = 'rosa.lima@empresa.example'
 
   // A visitor joins and confirms through the link in their welcome.
-  const visitor = await joinAsVisitor(browser, server.url, { name: 'Rosa Lima', email: address })
-  const welcome = await mailTo(server.dataDir, address, 'welcome')
-  await visitor.goto(/https?:\/\/\S+\/en\/confirm\?token=\S+/.exec(welcome.text)?.[0] ?? '')
-  await visitor.getByRole('button', { name: 'Confirm my place' }).click()
-  await expect(visitor.getByRole('heading', { level: 1, name: 'Your place is confirmed!' })).toBeVisible()
+  await joinAndConfirm(browser, server, { name: 'Rosa Lima', email: address })
 
   await page.goto(await launchAddress(server))
   await page.getByRole('tab', { name: 'Invite waves' }).click()
@@ -168,6 +153,7 @@ test('a replayed or missing proof opens nothing', async ({ page }) => {
   const server = ownServer()
   const address = await launchAddress(server)
   const first = await page.request.post(`${server.url}/api/launch/session`, {
+    headers: { origin: server.url },
     data: { proof: new URL(address).searchParams.get('proof') },
   })
   expect(first.status()).toBe(200)

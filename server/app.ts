@@ -47,6 +47,8 @@ import { activationRoutes } from './invites/activation-routes.ts'
 import { restInviteAdmin, sqlInviteAdmin } from './invites/invite-admin.ts'
 import { whereSignupsLive } from './supabase/secret-rpc.ts'
 import { studioWrites, type LocalEditor } from './sanity/studio-writes.ts'
+import { studioMembers } from './sanity/studio-members.ts'
+import { sameOriginWrites } from './http/same-origin-writes.ts'
 import type { Experiments } from './experiments/experiments.ts'
 
 /** The product's activation reports, per client address: a product reports one person at a time. */
@@ -73,8 +75,8 @@ export interface AppDependencies {
   signups?: SignupBackend
   /** Present when page views are counted (docs/product.md §8). */
   pageViews?: PageViews
-  /** Offline: who writes as a Studio user would, for the Launch tool's handshake (sanity/local-editor.ts). */
-  localEditor?: LocalEditor
+  /** Offline: who writes as Studio users would, for the Launch tool's handshake (sanity/local-editor.ts). */
+  localEditors?: readonly LocalEditor[]
   /** Present when visitors are assigned to copy experiments (docs/product.md §12): wherever page views are counted. */
   experiments?: Experiments
 }
@@ -111,7 +113,7 @@ export async function buildApp({
   contentProblems = async () => [],
   signups,
   pageViews,
-  localEditor,
+  localEditors,
   experiments,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
@@ -136,6 +138,15 @@ export async function buildApp({
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('permissions-policy', permissionsPolicy)
   })
+  // On the root too, by path: every route of the Launch tool's API, wherever it is registered, takes
+  // changes only from the Studio's pages and the site's own (docs/decisions/0058-same-origin-writes.md).
+  app.addHook(
+    'onRequest',
+    sameOriginWrites({
+      prefix: '/api/launch/',
+      origins: [new URL(config.sanity.studioUrl).origin, new URL(config.siteUrl).origin],
+    }),
+  )
   // Content answers, sign-up answers and the pages made for one request (a link's page) compressed as
   // they are sent, Brotli or gzip: quality 6 takes about a millisecond for a page and keeps it under
   // 14 KB (quality 4, the default, does not). Kept pages go in the bytes compressed once when they were
@@ -171,9 +182,10 @@ export async function buildApp({
         queryLimits: config.contentQueries,
       })
       await content.register(liveRoutes, { changes, dataset: config.sanity.dataset, streams: config.contentLimits.liveStreams })
-      if (localEditor) {
+      if (localEditors) {
         const seedFile = join(resolve(config.seedDir), 'data.ndjson')
-        await content.register(studioWrites, { dataset: config.sanity.dataset, viewerToken, editor: localEditor, seedFile })
+        await content.register(studioWrites, { dataset: config.sanity.dataset, viewerToken, editors: localEditors, seedFile })
+        await content.register(studioMembers, { projectId: config.sanity.projectId, viewerToken, members: localEditors })
       }
     })
   }
@@ -216,7 +228,7 @@ export async function buildApp({
     referrals: { siteUrl: config.siteUrl },
   })
 
-  const launch = createLaunch(config, signups?.db, () => selfOrigin(app))
+  const launch = createLaunch(config, signups?.db, () => selfOrigin(app), app.log)
   if ('routes' in launch) {
     await app.register(launchRoutes, { prefix: '/api/launch', ...launch.routes, experiments, contentProblems })
     await app.register(launchPageRoutes, { distDir: resolve(distDir) })

@@ -138,6 +138,40 @@ describe('loadConfig', () => {
   })
 })
 
+describe('the Launch tool’s people level', () => {
+  it('goes to administrators by default, read with the viewer token unless a members token is given', () => {
+    const config = loadConfig({ SANITY_PROJECT_ID: 'abc123', SANITY_VIEWER_TOKEN: 'v'.repeat(24) })
+    expect(config.launch.people).toEqual({ roles: ['administrator'], users: [] })
+    expect(config.sanity.membersToken).toBe('v'.repeat(24))
+    const given = loadConfig({
+      SANITY_PROJECT_ID: 'abc123',
+      SANITY_VIEWER_TOKEN: 'v'.repeat(24),
+      SANITY_MEMBERS_TOKEN: 'm'.repeat(24),
+    })
+    expect(given.sanity.membersToken).toBe('m'.repeat(24))
+  })
+
+  it('takes the roles and the user ids the team names, or none of the roles', () => {
+    const config = loadConfig({ LAUNCH_PEOPLE_ROLES: 'administrator, people-ops', LAUNCH_PEOPLE_USERS: 'p7Yx2Kq,pAbC_9' })
+    expect(config.launch.people).toEqual({ roles: ['administrator', 'people-ops'], users: ['p7Yx2Kq', 'pAbC_9'] })
+    expect(loadConfig({ LAUNCH_PEOPLE_ROLES: 'none', LAUNCH_PEOPLE_USERS: 'p7Yx2Kq' }).launch.people).toEqual({
+      roles: [],
+      users: ['p7Yx2Kq'],
+    })
+  })
+
+  it('names a wrong role or user id', () => {
+    const message = problems({
+      LAUNCH_PEOPLE_ROLES: 'administrator,,',
+      LAUNCH_PEOPLE_USERS: 'ana@empresa.example',
+      SANITY_MEMBERS_TOKEN: 'short',
+    })
+    expect(message).toContain('LAUNCH_PEOPLE_ROLES: a comma-separated list of Sanity role names')
+    expect(message).toContain('LAUNCH_PEOPLE_USERS: a comma-separated list of Sanity user ids (such as p7Yx2Kq)')
+    expect(message).toContain('SANITY_MEMBERS_TOKEN: a Sanity API token whose role may read the project’s members')
+  })
+})
+
 describe('abuse settings', () => {
   it('trusts no proxy, asks for proof of work and keeps the database’s limits by default', () => {
     const { trustProxy, abuse } = loadConfig({})

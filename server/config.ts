@@ -74,6 +74,13 @@ const requestLimit = z
     return { maxHits: Number(count), perSeconds: Number(window.slice(0, -1)) * seconds }
   })
 
+/** A comma-separated list whose every entry matches `entry` (blanks around commas ignored). */
+const listOf = (entry: RegExp, what: string) =>
+  z
+    .string()
+    .transform((value) => value.split(',').map((item) => item.trim()))
+    .refine((items) => items.every((item) => entry.test(item)), { error: `a comma-separated list of ${what}` })
+
 /** A browser opens about six connections to a site; this leaves room for an office behind one address. */
 const DEFAULT_CONNECTIONS_PER_CLIENT = 256
 
@@ -121,6 +128,10 @@ const envSchema = z.object({
     .default('2025-02-19'),
   SANITY_VIEWER_TOKEN: optional(z.string().min(20, 'a Sanity API token with the Viewer role')),
   SANITY_STUDIO_URL: optional(z.url({ protocol: /^https?$/ })),
+  // The Launch tool's people level (docs/decisions/0060-two-access-levels.md): the roles and the users that have it.
+  LAUNCH_PEOPLE_ROLES: optional(z.union([z.literal('none'), listOf(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'Sanity role names')])),
+  LAUNCH_PEOPLE_USERS: optional(listOf(/^[A-Za-z0-9_-]{1,64}$/, 'Sanity user ids (such as p7Yx2Kq)')),
+  SANITY_MEMBERS_TOKEN: optional(z.string().min(20, 'a Sanity API token whose role may read the project’s members')),
   // Offline only: the Studio session's stand-in for the Launch tool's handshake (docs/decisions/0043-launch-tool.md).
   SANITY_LOCAL_EDITOR_TOKEN: optional(z.string().min(20, 'at least 20 characters, kept secret')),
   SEED_DIR: z.string().min(1).default('studio/seed'),
@@ -240,6 +251,13 @@ export interface ServerConfig {
     studioUrl: string
     /** Offline: the token that writes as a Studio user would (SANITY_LOCAL_EDITOR_TOKEN, else kept in DATA_DIR). */
     localEditorToken: string | undefined
+    /** Reads the project's members and their roles (SANITY_MEMBERS_TOKEN, else the viewer token). */
+    membersToken: string | undefined
+  }
+  /** The Launch tool (docs/decisions/0060-two-access-levels.md). */
+  launch: {
+    /** Who has the people level: members holding one of these Sanity roles, or named by user id. */
+    people: { roles: string[]; users: string[] }
   }
   seedDir: string
   /** Bounds on every query the local content API evaluates for a request. */
@@ -338,6 +356,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     throw new ConfigError(`Invalid environment (see .env.example):\n${problems.map((p) => `  - ${p}`).join('\n')}`)
   }
   const e = parsed.data
+  // Offline, a key made up at start is the local content API's only key to drafts (and to members).
+  const viewerToken = e.SANITY_VIEWER_TOKEN ?? (e.SANITY_PROJECT_ID ? undefined : randomBytes(24).toString('base64url'))
   return {
     port: e.PORT,
     host: e.HOST,
@@ -355,9 +375,16 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
       dataset: e.SANITY_DATASET,
       apiVersion: e.SANITY_API_VERSION,
       hosted: e.SANITY_PROJECT_ID !== undefined,
-      viewerToken: e.SANITY_VIEWER_TOKEN ?? (e.SANITY_PROJECT_ID ? undefined : randomBytes(24).toString('base64url')),
+      viewerToken,
       studioUrl: (e.SANITY_STUDIO_URL ?? 'http://localhost:3333').replace(/\/+$/, ''),
       localEditorToken: e.SANITY_LOCAL_EDITOR_TOKEN,
+      membersToken: e.SANITY_MEMBERS_TOKEN ?? viewerToken,
+    },
+    launch: {
+      people: {
+        roles: e.LAUNCH_PEOPLE_ROLES === 'none' ? [] : (e.LAUNCH_PEOPLE_ROLES ?? ['administrator']),
+        users: e.LAUNCH_PEOPLE_USERS ?? [],
+      },
     },
     seedDir: e.SEED_DIR,
     contentQueries: {

@@ -45,7 +45,9 @@ async function start(env: Record<string, string> = {}) {
   return server.app
 }
 
-describe('createServer', () => {
+// Each test starts a whole server (the database migrated, the seed read): on a busy machine that
+// alone can take half a minute, so the bound is the start-up's, not a page's.
+describe('createServer', { timeout: 120_000 }, () => {
   it('answers every route group: pages, content API, sign-ups, preview, health', async () => {
     const app = await start()
     const inject = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers })

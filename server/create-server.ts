@@ -24,7 +24,7 @@ import { functionLog } from './supabase/function-log.ts'
 import { loadPageRenderer, type PageRenderer } from './site/page-renderer.ts'
 import { startSignupBackend, type SignupBackend } from './supabase/signups.ts'
 import { startCounting } from './analytics/counting.ts'
-import { localEditor } from './sanity/local-editor.ts'
+import { localEditors } from './sanity/local-editor.ts'
 import type { PageCounter } from './analytics/page-counter.ts'
 import { experimentSources } from './experiments/experiment-sources.ts'
 import { startExperiments, type Experiments } from './experiments/experiments.ts'
@@ -128,7 +128,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       contentProblems,
       ...(analytics ? { pageViews: analytics.pageViews } : {}),
       ...(experiments ? { experiments } : {}),
-      ...(localDataset ? { localEditor: await localEditor(config) } : {}),
+      ...(localDataset ? { localEditors: Object.values(await localEditors(config)) } : {}),
       ...(signups ? { signups } : {}),
     })
     app.addHook('onClose', closeBackends)

@@ -332,6 +332,60 @@ end;
 $$;
 
 --
+-- Name: arms_of_signup(); Type: FUNCTION; Schema: experiments; Owner: -
+--
+
+CREATE FUNCTION experiments.arms_of_signup() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  today date := analytics.utc_day(now());
+  headers json;
+  sender text;
+  agent text;
+  arms text[];
+begin
+  new.experiment_arms := null;
+  -- No experiment shown for two days (the usual case): nothing to find, and nothing hashed.
+  if not exists (select from experiments.exposures as x where x.day >= today - 1) then
+    return new;
+  end if;
+  headers := coalesce(nullif(current_setting('request.headers', true), '')::json, '{}'::json);
+  sender := guard.client_address(headers);
+  if sender = 'unknown' then
+    return new;
+  end if;
+  agent := left(coalesce(headers ->> 'user-agent', ''), 512);
+  -- One statement: per experiment, the client's exposure of today, else of yesterday, taken once by
+  -- its own visitor (a racing second sign-up of it waits for the first and finds it taken), else
+  -- counted over the bound.
+  with day_keys as (
+    select s.day, experiments.keyed(s.salt, 'client', sender) as client_key,
+           experiments.keyed(s.salt, 'visitor', sender || E'\n' || agent) as visitor_key
+    from analytics.salts as s where s.day in (today, today - 1)
+  ), latest as (
+    select distinct on (x.experiment_id) x.day, x.client, x.experiment_id, x.visitor = k.visitor_key as theirs
+    from day_keys as k join experiments.exposures as x on x.day = k.day and x.client = k.client_key
+    order by x.experiment_id, x.day desc
+  ), taken as (
+    update experiments.exposures as x set signed_up = true
+    from latest as l
+    where l.theirs and x.day = l.day and x.client = l.client and x.experiment_id = l.experiment_id and not x.signed_up
+    returning x.experiment_id, x.arm
+  ), counted_over as (
+    insert into experiments.over_bound as kept (day, experiment_id, signups)
+    select today, l.experiment_id, 1 from latest as l where l.experiment_id not in (select t.experiment_id from taken as t)
+    on conflict (day, experiment_id) do update set signups = kept.signups + 1
+  )
+  select coalesce(array_agg(t.experiment_id || ':' || t.arm order by t.experiment_id), '{}') into arms from taken as t;
+  -- At most four experiments run at once; across two days more could have, and the column holds four.
+  new.experiment_arms := nullif(arms[1:4], '{}');
+  return new;
+end;
+$$;
+
+--
 -- Name: count_conversion(); Type: FUNCTION; Schema: experiments; Owner: -
 --
 
@@ -345,6 +399,19 @@ begin
   from unnest(new.experiment_arms) as arm_key
   on conflict (day, experiment_id, arm, step) do update set places = counted.places + 1;
   return null;
+end;
+$$;
+
+--
+-- Name: keyed(bytea, text, text); Type: FUNCTION; Schema: experiments; Owner: -
+--
+
+CREATE FUNCTION experiments.keyed(p_salt bytea, p_purpose text, p_subject text) RETURNS bytea
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+begin
+  return substring(sha256(p_salt || convert_to('pulso-experiment-' || p_purpose || E'\n' || p_subject, 'UTF8')) from 1 for 16);
 end;
 $$;
 
@@ -589,7 +656,10 @@ begin
     return next;
     return;
   end if;
-  select id, email into place from public.waitlist where lower(email) = lower(address);
+  select id, email into place from public.waitlist
+  where guard.mailbox_key(email) = guard.mailbox_key(address)
+  order by lower(email) = lower(address) desc, created_at, id
+  limit 1;
   if not found then
     outcome := 'not_listed';
   else
@@ -726,6 +796,7 @@ CREATE FUNCTION guard.waitlist_before_insert() RETURNS trigger
 declare
   at_sign integer;
   rows_in_request integer;
+  mailbox text;
 begin
   new.email := btrim(new.email, E' \t\r\n');
   at_sign := length(new.email) - position('@' in reverse(new.email)) + 1;
@@ -743,9 +814,10 @@ begin
   elsif guard.waitlist_row_problem(new.email, new.role, new.company_size) is not null then
     return new;
   end if;
+  mailbox := guard.mailbox_key(new.email);
   -- One lock per inbox: every spelling of it waits for the others, and for its removal (guard.remove_place).
-  perform pg_advisory_xact_lock(hashtextextended('mailbox:' || guard.mailbox_key(new.email), 0));
-  if exists (select from public.waitlist where lower(email) = lower(new.email)) or guard.mailbox_left(new.email) then
+  perform pg_advisory_xact_lock(hashtextextended('mailbox:' || mailbox, 0));
+  if exists (select from public.waitlist where guard.mailbox_key(email) = mailbox) or guard.mailbox_left(new.email) then
     return null;
   end if;
   return new;
@@ -1051,7 +1123,7 @@ COMMENT ON COLUMN public.waitlist.signup_device IS 'phone, tablet or desktop, re
 -- Name: COLUMN waitlist.experiment_arms; Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON COLUMN public.waitlist.experiment_arms IS 'The arms of the copy experiments the page showed (<experimentId>:<variantId>), sent by the form; null when none ran.';
+COMMENT ON COLUMN public.waitlist.experiment_arms IS 'The arms of the copy experiments this place''s visitor was counted in (<experimentId>:<variantId>), found by the database from the sign-up''s own request (experiments.arms_of_signup); a value sent with the insert is ignored. Null when none.';
 
 --
 -- Name: COLUMN waitlist.signup_seen; Type: COMMENT; Schema: public; Owner: -
@@ -1229,7 +1301,7 @@ CREATE TABLE operator.audit (
     actor text NOT NULL,
     action text NOT NULL,
     detail jsonb DEFAULT '{}'::jsonb NOT NULL,
-    CONSTRAINT audit_action_known CHECK ((action = ANY (ARRAY['invite.activated'::text, 'invites.previewed'::text, 'invites.wave.read'::text, 'invites.wave.sent'::text, 'person.erased'::text, 'referral.accepted'::text, 'referral.rejected'::text, 'referrals.held.read'::text, 'session.opened'::text, 'waitlist.exported'::text, 'waitlist.read'::text, 'webhook.delivery.resent'::text, 'webhook.endpoint.changed'::text, 'webhook.endpoint.created'::text, 'webhook.endpoint.deleted'::text, 'webhook.secret.rotated'::text, 'webhook.test.sent'::text]))),
+    CONSTRAINT audit_action_known CHECK ((action = ANY (ARRAY['access.refused'::text, 'invite.activated'::text, 'invites.previewed'::text, 'invites.wave.read'::text, 'invites.wave.sent'::text, 'person.erased'::text, 'referral.accepted'::text, 'referral.rejected'::text, 'referrals.held.read'::text, 'session.ended'::text, 'session.opened'::text, 'sessions.ended'::text, 'waitlist.exported'::text, 'waitlist.read'::text, 'webhook.delivery.resent'::text, 'webhook.endpoint.changed'::text, 'webhook.endpoint.created'::text, 'webhook.endpoint.deleted'::text, 'webhook.secret.rotated'::text, 'webhook.test.sent'::text]))),
     CONSTRAINT audit_actor_is_an_id CHECK ((actor ~ '^[A-Za-z0-9_-]{1,64}$'::text))
 );
 
@@ -1278,28 +1350,6 @@ end;
 $$;
 
 --
--- Name: open_session(text, text, timestamp with time zone); Type: FUNCTION; Schema: operator; Owner: -
---
-
-CREATE FUNCTION operator.open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone) RETURNS boolean
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  spent integer;
-begin
-  delete from operator.spent_proofs where expires_at < now();
-  insert into operator.spent_proofs (nonce, expires_at) values (p_nonce, p_expires_at) on conflict do nothing;
-  get diagnostics spent = row_count;
-  if spent = 0 then
-    return false;
-  end if;
-  insert into operator.audit (actor, action) values (p_actor, 'session.opened');
-  return true;
-end;
-$$;
-
---
 -- Name: place_json(public.waitlist); Type: FUNCTION; Schema: operator; Owner: -
 --
 
@@ -1307,6 +1357,125 @@ CREATE FUNCTION operator.place_json(place public.waitlist) RETURNS jsonb
     LANGUAGE sql STABLE
     SET search_path TO ''
     RETURN (SELECT jsonb_build_object('id', (place_json.place).id, 'email', (place_json.place).email, 'name', welcome.name, 'role', (place_json.place).role, 'company_size', (place_json.place).company_size, 'created_at', (place_json.place).created_at, 'confirmed_at', (place_json.place).confirmed_at, 'consent_locale', (place_json.place).consent_locale, 'consent_version', (place_json.place).consent_version, 'welcome_status', welcome.status, 'welcomed_at', welcome.sent_at, 'source', CASE WHEN ((place_json.place).signup_locale IS NULL) THEN '(unknown)'::text ELSE analytics.source_of((place_json.place).utm_source, (place_json.place).ref, (place_json.place).referrer_host) END, 'campaign', (place_json.place).utm_campaign, 'invited_at', invitation.invited_at, 'activated_at', invitation.activated_at) AS jsonb_build_object FROM (((SELECT NULL::text AS "?column?") one LEFT JOIN public.welcome_emails welcome ON (((welcome.waitlist_id = (place_json.place).id) AND (welcome.kind = 'welcome'::text)))) LEFT JOIN invites.invitations invitation ON ((invitation.waitlist_id = (place_json.place).id))));
+
+--
+-- Name: record_refusal(text, text, text); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.record_refusal(p_actor text, p_method text, p_route text) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  insert into operator.audit (actor, action, detail)
+  values (p_actor, 'access.refused', jsonb_build_object('method', left(p_method, 10), 'route', left(p_route, 200)));
+$$;
+
+--
+-- Name: session_actor(text); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.session_actor(p_credential_hash text) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  session operator.sessions;
+begin
+  select * into session from operator.sessions
+  where credential_hash = decode(p_credential_hash, 'hex') and ended_at is null
+    and opened_at > now() - operator.session_lifetime() and seen_at > now() - operator.session_idle();
+  if not found then
+    return null;
+  end if;
+  if session.seen_at < now() - interval '1 minute' then
+    update operator.sessions set seen_at = now() where credential_hash = session.credential_hash;
+  end if;
+  return session.actor;
+end;
+$$;
+
+--
+-- Name: session_end(text); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.session_end(p_credential_hash text) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ended_for text;
+begin
+  update operator.sessions set ended_at = now()
+  where credential_hash = decode(p_credential_hash, 'hex') and ended_at is null
+  returning actor into ended_for;
+  if ended_for is null then
+    return false;
+  end if;
+  insert into operator.audit (actor, action) values (ended_for, 'session.ended');
+  return true;
+end;
+$$;
+
+--
+-- Name: session_end_everywhere(text); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.session_end_everywhere(p_actor text) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ended integer;
+begin
+  update operator.sessions set ended_at = now() where actor = p_actor and ended_at is null;
+  get diagnostics ended = row_count;
+  insert into operator.audit (actor, action, detail) values (p_actor, 'sessions.ended', jsonb_build_object('sessions', ended));
+  return ended;
+end;
+$$;
+
+--
+-- Name: session_idle(); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.session_idle() RETURNS interval
+    LANGUAGE sql IMMUTABLE
+    RETURN '00:30:00'::interval;
+
+--
+-- Name: session_lifetime(); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.session_lifetime() RETURNS interval
+    LANGUAGE sql IMMUTABLE
+    RETURN '01:00:00'::interval;
+
+--
+-- Name: session_open(text, text, timestamp with time zone, text); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.session_open(p_actor text, p_nonce text, p_nonce_expires_at timestamp with time zone, p_credential_hash text) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  opened integer;
+begin
+  delete from operator.sessions
+  where nonce_expires_at < now()
+    and (ended_at is not null or opened_at < now() - operator.session_lifetime()
+         or seen_at < now() - operator.session_idle());
+  insert into operator.sessions (credential_hash, actor, nonce, nonce_expires_at)
+  values (decode(p_credential_hash, 'hex'), p_actor, p_nonce, p_nonce_expires_at)
+  on conflict do nothing;
+  get diagnostics opened = row_count;
+  if opened = 0 then
+    return false;
+  end if;
+  insert into operator.audit (actor, action) values (p_actor, 'session.opened');
+  return true;
+end;
+$$;
 
 --
 -- Name: waitlist_export(text); Type: FUNCTION; Schema: operator; Owner: -
@@ -1594,23 +1763,45 @@ end
 $$;
 
 --
--- Name: experiments_count_exposures(jsonb); Type: FUNCTION; Schema: public; Owner: -
+-- Name: experiments_count_exposures(jsonb, jsonb); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.experiments_count_exposures(p_exposures jsonb) RETURNS integer
+CREATE FUNCTION public.experiments_count_exposures(p_exposures jsonb, p_over_bound jsonb) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
-  counted integer;
+  answer jsonb;
 begin
-  insert into experiments.exposures (day, visitor, experiment_id, arm)
-  select e.day, decode(e.visitor, 'hex'), e.experiment_id, e.arm
-  from jsonb_to_recordset(p_exposures) as e(day date, visitor text, experiment_id text, arm text)
-  where exists (select from analytics.salts s where s.day = e.day)
-  on conflict (day, visitor, experiment_id) do nothing;
-  get diagnostics counted = row_count;
-  return counted;
+  -- One statement: the client's existing row is read as it was before it, so a visitor that finds
+  -- another visitor's row is over the bound, and one that finds none takes the row.
+  with incoming as (
+    select distinct on (e.day, e.client, e.experiment_id)
+           e.day, decode(e.client, 'hex') as client, decode(e.visitor, 'hex') as visitor, e.experiment_id, e.arm
+    from jsonb_to_recordset(coalesce(p_exposures, '[]')) as e(day date, client text, visitor text, experiment_id text, arm text)
+    where exists (select from analytics.salts as s where s.day = e.day)
+  ), inserted as (
+    insert into experiments.exposures (day, client, experiment_id, visitor, arm)
+    select day, client, experiment_id, visitor, arm from incoming
+    on conflict (day, client, experiment_id) do nothing
+    returning 1
+  ), over_the_bound as (
+    select i.day, i.experiment_id, 1 as views
+    from incoming as i
+    join experiments.exposures as x on x.day = i.day and x.client = i.client and x.experiment_id = i.experiment_id
+    where x.visitor <> i.visitor
+    union all
+    select o.day, o.experiment_id, o.exposures
+    from jsonb_to_recordset(coalesce(p_over_bound, '[]')) as o(day date, experiment_id text, exposures integer)
+    where o.exposures > 0
+  ), added as (
+    insert into experiments.over_bound as kept (day, experiment_id, exposures)
+    select day, experiment_id, sum(views) from over_the_bound group by day, experiment_id
+    on conflict (day, experiment_id) do update set exposures = kept.exposures + excluded.exposures
+  )
+  select jsonb_build_object('counted', (select count(*) from inserted), 'over_bound', (select coalesce(sum(views), 0) from over_the_bound))
+  into answer;
+  return answer;
 end;
 $$;
 
@@ -1634,16 +1825,24 @@ CREATE FUNCTION public.experiments_results(p_ids jsonb) RETURNS jsonb
            case when step = 'confirmation' then places else 0 end
     from experiments.conversions where experiment_id in (select id from ids)
   ), arms as (
-    select experiment_id, arm, sum(exposures)::integer as exposures, sum(signups)::integer as signups,
-           sum(confirmations)::integer as confirmations
-    from counts group by experiment_id, arm
+    select experiment_id, jsonb_object_agg(arm, jsonb_build_object('exposures', exposures, 'signups', signups, 'confirmations', confirmations)) as by_arm
+    from (
+      select experiment_id, arm, sum(exposures)::integer as exposures, sum(signups)::integer as signups,
+             sum(confirmations)::integer as confirmations
+      from counts group by experiment_id, arm
+    ) summed
+    group by experiment_id
+  ), over_the_bound as (
+    select experiment_id, jsonb_build_object('exposures', sum(exposures)::integer, 'signups', sum(signups)::integer) as counts
+    from experiments.over_bound where experiment_id in (select id from ids) group by experiment_id
   )
-  select coalesce(jsonb_object_agg(experiment_id, by_arm), '{}'::jsonb)
-  from (
-    select experiment_id,
-           jsonb_object_agg(arm, jsonb_build_object('exposures', exposures, 'signups', signups, 'confirmations', confirmations)) as by_arm
-    from arms group by experiment_id
-  ) per_experiment;
+  select coalesce(jsonb_object_agg(id, jsonb_build_object(
+           'arms', coalesce(arms.by_arm, '{}'::jsonb),
+           'over_bound', coalesce(o.counts, jsonb_build_object('exposures', 0, 'signups', 0)))), '{}'::jsonb)
+  from (select distinct id from ids) as asked
+  left join arms on arms.experiment_id = asked.id
+  left join over_the_bound as o on o.experiment_id = asked.id
+  where arms.experiment_id is not null or o.experiment_id is not null;
 $$;
 
 --
@@ -1660,6 +1859,7 @@ declare
   rolled_up integer;
   deleted integer;
   conversions_deleted integer;
+  over_deleted integer;
 begin
   if p_retention_months is null or p_retention_months < 1 then
     raise exception 'Aggregates are kept at least one month.' using errcode = '22023';
@@ -1676,7 +1876,9 @@ begin
   get diagnostics deleted = row_count;
   delete from experiments.conversions where day < retained_from;
   get diagnostics conversions_deleted = row_count;
-  return jsonb_build_object('exposures_rolled_up', rolled_up, 'aggregates_deleted', deleted + conversions_deleted);
+  delete from experiments.over_bound where day < retained_from;
+  get diagnostics over_deleted = row_count;
+  return jsonb_build_object('exposures_rolled_up', rolled_up, 'aggregates_deleted', deleted + conversions_deleted + over_deleted);
 end;
 $$;
 
@@ -1753,13 +1955,49 @@ CREATE FUNCTION public.operator_erase(p_actor text, p_id uuid) RETURNS boolean
     RETURN operator.erase(p_actor, p_id);
 
 --
--- Name: operator_open_session(text, text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+-- Name: operator_record_refusal(text, text, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.operator_open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone) RETURNS boolean
+CREATE FUNCTION public.operator_record_refusal(p_actor text, p_method text, p_route text) RETURNS void
     LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
-    RETURN operator.open_session(p_actor, p_nonce, p_expires_at);
+    AS $$ select operator.record_refusal(p_actor, p_method, p_route) $$;
+
+--
+-- Name: operator_session_actor(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.operator_session_actor(p_credential_hash text) RETURNS text
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    RETURN operator.session_actor(p_credential_hash);
+
+--
+-- Name: operator_session_end(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.operator_session_end(p_credential_hash text) RETURNS boolean
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    RETURN operator.session_end(p_credential_hash);
+
+--
+-- Name: operator_session_end_everywhere(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.operator_session_end_everywhere(p_actor text) RETURNS integer
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    RETURN operator.session_end_everywhere(p_actor);
+
+--
+-- Name: operator_session_open(text, text, timestamp with time zone, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.operator_session_open(p_actor text, p_nonce text, p_nonce_expires_at timestamp with time zone, p_credential_hash text) RETURNS boolean
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    RETURN operator.session_open(p_actor, p_nonce, p_nonce_expires_at, p_credential_hash);
 
 --
 -- Name: operator_waitlist_export(text); Type: FUNCTION; Schema: public; Owner: -
@@ -2693,13 +2931,8 @@ begin
   if not found or referrer.id = new.id then
     return null;
   end if;
-  if guard.mailbox_key(referrer.email) = guard.mailbox_key(new.email) then
-    insert into referrals.referrals (referred_id, referrer_id, status, reason, decided_at)
-    values (new.id, referrer.id, 'refused', 'own_mailbox', now());
-  else
-    insert into referrals.referrals (referred_id, referrer_id, network_match)
-    values (new.id, referrer.id, referrals.network_match(new.id, referrer.id));
-  end if;
+  insert into referrals.referrals (referred_id, referrer_id, network_match)
+  values (new.id, referrer.id, referrals.network_match(new.id, referrer.id));
   return null;
 end;
 $_$;
@@ -3047,14 +3280,14 @@ begin
   end if;
   outcome := case
     when delivered then 'delivered'
-    when delivery.attempts + 1 >= cardinality(p_schedule) or p_status = 410 then 'failed'
+    when delivery.attempts + 1 > cardinality(p_schedule) or p_status = 410 then 'failed'
     else 'pending' end;
   update webhooks.deliveries
   set status = outcome, attempts = attempts + 1, leased_until = null,
       last_status = p_status, last_error = case when delivered then null else left(p_error, 500) end,
       last_attempt_at = now(), delivered_at = case when delivered then now() end,
       next_attempt_at = case when outcome = 'pending'
-        then now() + make_interval(secs => p_schedule[delivery.attempts + 2]) else now() end
+        then now() + make_interval(secs => p_schedule[delivery.attempts + 1]) else now() end
   where id = p_id;
 
   if delivered then
@@ -3371,12 +3604,29 @@ CREATE TABLE experiments.daily_exposures (
 
 CREATE TABLE experiments.exposures (
     day date NOT NULL,
-    visitor bytea NOT NULL,
+    client bytea NOT NULL,
     experiment_id text NOT NULL,
+    visitor bytea NOT NULL,
     arm text NOT NULL,
+    signed_up boolean DEFAULT false NOT NULL,
     CONSTRAINT exposures_arm_check CHECK ((arm ~ '^[A-Za-z0-9_-]{1,32}$'::text)),
+    CONSTRAINT exposures_client_check CHECK ((octet_length(client) = 16)),
     CONSTRAINT exposures_experiment_id_check CHECK ((experiment_id ~ '^[A-Za-z0-9_-]{1,64}$'::text)),
     CONSTRAINT exposures_visitor_check CHECK ((octet_length(visitor) = 16))
+);
+
+--
+-- Name: over_bound; Type: TABLE; Schema: experiments; Owner: -
+--
+
+CREATE TABLE experiments.over_bound (
+    day date NOT NULL,
+    experiment_id text NOT NULL,
+    exposures integer DEFAULT 0 NOT NULL,
+    signups integer DEFAULT 0 NOT NULL,
+    CONSTRAINT over_bound_experiment_id_check CHECK ((experiment_id ~ '^[A-Za-z0-9_-]{1,64}$'::text)),
+    CONSTRAINT over_bound_exposures_check CHECK ((exposures >= 0)),
+    CONSTRAINT over_bound_signups_check CHECK ((signups >= 0))
 );
 
 --
@@ -3462,14 +3712,27 @@ ALTER TABLE operator.audit ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
 );
 
 --
--- Name: spent_proofs; Type: TABLE; Schema: operator; Owner: -
+-- Name: sessions; Type: TABLE; Schema: operator; Owner: -
 --
 
-CREATE TABLE operator.spent_proofs (
+CREATE TABLE operator.sessions (
+    credential_hash bytea NOT NULL,
+    actor text NOT NULL,
     nonce text NOT NULL,
-    expires_at timestamp with time zone NOT NULL,
-    CONSTRAINT spent_proofs_nonce_bounded CHECK (((char_length(nonce) >= 16) AND (char_length(nonce) <= 128)))
+    nonce_expires_at timestamp with time zone NOT NULL,
+    opened_at timestamp with time zone DEFAULT now() NOT NULL,
+    seen_at timestamp with time zone DEFAULT now() NOT NULL,
+    ended_at timestamp with time zone,
+    CONSTRAINT sessions_actor_is_an_id CHECK ((actor ~ '^[A-Za-z0-9_-]{1,64}$'::text)),
+    CONSTRAINT sessions_hash_is_sha256 CHECK ((octet_length(credential_hash) = 32)),
+    CONSTRAINT sessions_nonce_bounded CHECK (((char_length(nonce) >= 16) AND (char_length(nonce) <= 128)))
 );
+
+--
+-- Name: TABLE sessions; Type: COMMENT; Schema: operator; Owner: -
+--
+
+COMMENT ON TABLE operator.sessions IS 'The Launch tool''s sessions: the hash of each credential (never the credential), its Studio user and the proof it was opened with.';
 
 --
 -- Name: secrets; Type: TABLE; Schema: private; Owner: -
@@ -3634,7 +3897,14 @@ ALTER TABLE ONLY experiments.daily_exposures
 --
 
 ALTER TABLE ONLY experiments.exposures
-    ADD CONSTRAINT exposures_pkey PRIMARY KEY (day, visitor, experiment_id);
+    ADD CONSTRAINT exposures_pkey PRIMARY KEY (day, client, experiment_id);
+
+--
+-- Name: over_bound over_bound_pkey; Type: CONSTRAINT; Schema: experiments; Owner: -
+--
+
+ALTER TABLE ONLY experiments.over_bound
+    ADD CONSTRAINT over_bound_pkey PRIMARY KEY (day, experiment_id);
 
 --
 -- Name: consent_versions consent_versions_pkey; Type: CONSTRAINT; Schema: guard; Owner: -
@@ -3707,11 +3977,18 @@ ALTER TABLE ONLY operator.audit
     ADD CONSTRAINT audit_pkey PRIMARY KEY (id);
 
 --
--- Name: spent_proofs spent_proofs_pkey; Type: CONSTRAINT; Schema: operator; Owner: -
+-- Name: sessions sessions_nonce_key; Type: CONSTRAINT; Schema: operator; Owner: -
 --
 
-ALTER TABLE ONLY operator.spent_proofs
-    ADD CONSTRAINT spent_proofs_pkey PRIMARY KEY (nonce);
+ALTER TABLE ONLY operator.sessions
+    ADD CONSTRAINT sessions_nonce_key UNIQUE (nonce);
+
+--
+-- Name: sessions sessions_pkey; Type: CONSTRAINT; Schema: operator; Owner: -
+--
+
+ALTER TABLE ONLY operator.sessions
+    ADD CONSTRAINT sessions_pkey PRIMARY KEY (credential_hash);
 
 --
 -- Name: secrets secrets_pkey; Type: CONSTRAINT; Schema: private; Owner: -
@@ -3908,6 +4185,12 @@ CREATE INDEX spent_challenges_by_expiry ON guard.spent_challenges USING btree (e
 CREATE INDEX invitations_by_wave ON invites.invitations USING btree (wave_id);
 
 --
+-- Name: sessions_open_by_actor; Type: INDEX; Schema: operator; Owner: -
+--
+
+CREATE INDEX sessions_open_by_actor ON operator.sessions USING btree (actor) WHERE (ended_at IS NULL);
+
+--
 -- Name: waitlist_by_mailbox; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -4026,6 +4309,12 @@ CREATE TRIGGER waitlist_counted_experiment_confirmation AFTER UPDATE OF confirme
 --
 
 CREATE TRIGGER waitlist_counted_experiment_signup AFTER INSERT ON public.waitlist FOR EACH ROW WHEN ((new.experiment_arms IS NOT NULL)) EXECUTE FUNCTION experiments.count_conversion('signup');
+
+--
+-- Name: waitlist waitlist_experiment_arms; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER waitlist_experiment_arms BEFORE INSERT ON public.waitlist FOR EACH ROW EXECUTE FUNCTION experiments.arms_of_signup();
 
 --
 -- Name: waitlist waitlist_one_row_per_request; Type: TRIGGER; Schema: public; Owner: -
@@ -4244,6 +4533,12 @@ ALTER TABLE experiments.daily_exposures ENABLE ROW LEVEL SECURITY;
 ALTER TABLE experiments.exposures ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: over_bound; Type: ROW SECURITY; Schema: experiments; Owner: -
+--
+
+ALTER TABLE experiments.over_bound ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: consent_versions; Type: ROW SECURITY; Schema: guard; Owner: -
 --
 
@@ -4403,10 +4698,22 @@ REVOKE ALL ON FUNCTION analytics.source_of(utm_source text, ref text, referrer_h
 REVOKE ALL ON FUNCTION analytics.utc_day(moment timestamp with time zone) FROM PUBLIC;
 
 --
+-- Name: FUNCTION arms_of_signup(); Type: ACL; Schema: experiments; Owner: -
+--
+
+REVOKE ALL ON FUNCTION experiments.arms_of_signup() FROM PUBLIC;
+
+--
 -- Name: FUNCTION count_conversion(); Type: ACL; Schema: experiments; Owner: -
 --
 
 REVOKE ALL ON FUNCTION experiments.count_conversion() FROM PUBLIC;
+
+--
+-- Name: FUNCTION keyed(p_salt bytea, p_purpose text, p_subject text); Type: ACL; Schema: experiments; Owner: -
+--
+
+REVOKE ALL ON FUNCTION experiments.keyed(p_salt bytea, p_purpose text, p_subject text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION check_request(); Type: ACL; Schema: guard; Owner: -
@@ -4703,18 +5010,60 @@ REVOKE ALL ON FUNCTION operator.erase(p_actor text, p_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION operator.erase(p_actor text, p_id uuid) TO service_role;
 
 --
--- Name: FUNCTION open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone); Type: ACL; Schema: operator; Owner: -
---
-
-REVOKE ALL ON FUNCTION operator.open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone) FROM PUBLIC;
-GRANT ALL ON FUNCTION operator.open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone) TO service_role;
-
---
 -- Name: FUNCTION place_json(place public.waitlist); Type: ACL; Schema: operator; Owner: -
 --
 
 REVOKE ALL ON FUNCTION operator.place_json(place public.waitlist) FROM PUBLIC;
 GRANT ALL ON FUNCTION operator.place_json(place public.waitlist) TO service_role;
+
+--
+-- Name: FUNCTION record_refusal(p_actor text, p_method text, p_route text); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.record_refusal(p_actor text, p_method text, p_route text) FROM PUBLIC;
+GRANT ALL ON FUNCTION operator.record_refusal(p_actor text, p_method text, p_route text) TO service_role;
+
+--
+-- Name: FUNCTION session_actor(p_credential_hash text); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.session_actor(p_credential_hash text) FROM PUBLIC;
+GRANT ALL ON FUNCTION operator.session_actor(p_credential_hash text) TO service_role;
+
+--
+-- Name: FUNCTION session_end(p_credential_hash text); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.session_end(p_credential_hash text) FROM PUBLIC;
+GRANT ALL ON FUNCTION operator.session_end(p_credential_hash text) TO service_role;
+
+--
+-- Name: FUNCTION session_end_everywhere(p_actor text); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.session_end_everywhere(p_actor text) FROM PUBLIC;
+GRANT ALL ON FUNCTION operator.session_end_everywhere(p_actor text) TO service_role;
+
+--
+-- Name: FUNCTION session_idle(); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.session_idle() FROM PUBLIC;
+GRANT ALL ON FUNCTION operator.session_idle() TO service_role;
+
+--
+-- Name: FUNCTION session_lifetime(); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.session_lifetime() FROM PUBLIC;
+GRANT ALL ON FUNCTION operator.session_lifetime() TO service_role;
+
+--
+-- Name: FUNCTION session_open(p_actor text, p_nonce text, p_nonce_expires_at timestamp with time zone, p_credential_hash text); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.session_open(p_actor text, p_nonce text, p_nonce_expires_at timestamp with time zone, p_credential_hash text) FROM PUBLIC;
+GRANT ALL ON FUNCTION operator.session_open(p_actor text, p_nonce text, p_nonce_expires_at timestamp with time zone, p_credential_hash text) TO service_role;
 
 --
 -- Name: FUNCTION waitlist_export(p_actor text); Type: ACL; Schema: operator; Owner: -
@@ -4772,11 +5121,11 @@ GRANT ALL ON FUNCTION public.analytics_sweep(p_now timestamp with time zone, p_r
 REVOKE ALL ON FUNCTION public.claim_due_welcomes(max_count integer, lease_seconds double precision, per_second double precision) FROM PUBLIC;
 
 --
--- Name: FUNCTION experiments_count_exposures(p_exposures jsonb); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION experiments_count_exposures(p_exposures jsonb, p_over_bound jsonb); Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.experiments_count_exposures(p_exposures jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.experiments_count_exposures(p_exposures jsonb) TO service_role;
+REVOKE ALL ON FUNCTION public.experiments_count_exposures(p_exposures jsonb, p_over_bound jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.experiments_count_exposures(p_exposures jsonb, p_over_bound jsonb) TO service_role;
 
 --
 -- Name: FUNCTION experiments_results(p_ids jsonb); Type: ACL; Schema: public; Owner: -
@@ -4849,11 +5198,39 @@ REVOKE ALL ON FUNCTION public.operator_erase(p_actor text, p_id uuid) FROM PUBLI
 GRANT ALL ON FUNCTION public.operator_erase(p_actor text, p_id uuid) TO service_role;
 
 --
--- Name: FUNCTION operator_open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION operator_record_refusal(p_actor text, p_method text, p_route text); Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.operator_open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.operator_open_session(p_actor text, p_nonce text, p_expires_at timestamp with time zone) TO service_role;
+REVOKE ALL ON FUNCTION public.operator_record_refusal(p_actor text, p_method text, p_route text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.operator_record_refusal(p_actor text, p_method text, p_route text) TO service_role;
+
+--
+-- Name: FUNCTION operator_session_actor(p_credential_hash text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.operator_session_actor(p_credential_hash text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.operator_session_actor(p_credential_hash text) TO service_role;
+
+--
+-- Name: FUNCTION operator_session_end(p_credential_hash text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.operator_session_end(p_credential_hash text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.operator_session_end(p_credential_hash text) TO service_role;
+
+--
+-- Name: FUNCTION operator_session_end_everywhere(p_actor text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.operator_session_end_everywhere(p_actor text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.operator_session_end_everywhere(p_actor text) TO service_role;
+
+--
+-- Name: FUNCTION operator_session_open(p_actor text, p_nonce text, p_nonce_expires_at timestamp with time zone, p_credential_hash text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.operator_session_open(p_actor text, p_nonce text, p_nonce_expires_at timestamp with time zone, p_credential_hash text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.operator_session_open(p_actor text, p_nonce text, p_nonce_expires_at timestamp with time zone, p_credential_hash text) TO service_role;
 
 --
 -- Name: FUNCTION operator_waitlist_export(p_actor text); Type: ACL; Schema: public; Owner: -

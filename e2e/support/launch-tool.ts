@@ -1,11 +1,17 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Browser, type Page } from '@playwright/test'
+import { mailTo } from './mail-files.ts'
 import type { OwnServer } from './own-server.ts'
+import { gotoHydrated } from './page.ts'
 
-/** What `npm run launch:open` prints: the offline tool's address with a proof written as the Studio would, and the editor's session in its fragment. */
-export async function launchAddress(server: OwnServer): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['server/cli/open-launch-tool.ts'], {
+/**
+ * What `npm run launch:open` prints: the offline tool's address with a proof written as the Studio
+ * would, and the session of the local Studio user `as` (the editor, an administrator, or the
+ * copywriter, who has the numbers only) in its fragment.
+ */
+export async function launchAddress(server: OwnServer, as: 'editor' | 'copywriter' = 'editor'): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['server/cli/open-launch-tool.ts', '--as', as], {
     env: {
       ...process.env,
       DATA_DIR: server.dataDir,
@@ -31,4 +37,22 @@ export async function joinOnPage(page: Page, { name, email }: { name: string; em
   await page.getByLabel('Work email').fill(email)
   await page.getByRole('button', { name: 'Request free trial' }).click()
   await expect(page.getByText('Registration Successful!')).toBeVisible({ timeout: 30_000 })
+}
+
+/** A visitor opens the English page and joins, in a window of their own, with a browser’s User-Agent. */
+export async function joinAsVisitor(browser: Browser, siteUrl: string, who: { name: string; email: string }) {
+  const visitor = await (await browser.newContext({ userAgent: browserUserAgent() })).newPage()
+  await gotoHydrated(visitor, `${siteUrl}/en`)
+  await joinOnPage(visitor, who)
+  return visitor
+}
+
+/** A visitor joins and confirms through the link in their welcome (a server without SMTP writes it in `server.dataDir`). */
+export async function joinAndConfirm(browser: Browser, server: OwnServer, who: { name: string; email: string }) {
+  const visitor = await joinAsVisitor(browser, server.url, who)
+  const welcome = await mailTo(server.dataDir, who.email, 'welcome')
+  await visitor.goto(/https?:\/\/\S+\/en\/confirm\?token=\S+/.exec(welcome.text)?.[0] ?? '')
+  await visitor.getByRole('button', { name: 'Confirm my place' }).click()
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Your place is confirmed!' })).toBeVisible()
+  return visitor
 }

@@ -10,5 +10,5 @@ export function assignmentOnPage(assignment: Assignment | undefined, experiments
   const shown = assignment.exposures.filter((exposure) => experiments.includes(exposure.experiment_id))
   if (shown.length === 0) return undefined
   const ids = new Set(shown.map((exposure) => exposure.experiment_id))
-  return { arms: assignment.arms.filter((arm) => ids.has(arm.slice(0, arm.lastIndexOf(':')))), exposures: shown }
+  return { ...assignment, arms: assignment.arms.filter((arm) => ids.has(arm.slice(0, arm.lastIndexOf(':')))), exposures: shown }
 }

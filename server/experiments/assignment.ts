@@ -1,7 +1,7 @@
 /**
  * Which arm of an experiment a visitor-day sees (docs/decisions/0046-copy-experiments.md): a hash of
- * the visitor's daily identifier (visitor-id.ts, the one the page views are counted with) and the
- * experiment's id, read as a number in [0, 1) and placed on the experiment's split. The same visitor
+ * the visitor's daily identifier (experiment-visitor.ts, the one its sign-up is matched by, decision
+ * 0064) and the experiment's id, read as a number in [0, 1) and placed on the experiment's split. The same visitor
  * gets the same arm all day, and a fresh draw the next day, when its identifier changes; two
  * experiments draw apart. Nothing is stored in the browser and nothing here outlives the day's salt.
  */

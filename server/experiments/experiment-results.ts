@@ -15,7 +15,7 @@ import {
   type PlacedField,
 } from '../../schemas/experiments.ts'
 import type { ExperimentLocaleString, ExperimentLocaleText, ExperimentsOverviewQueryResult } from '../../schemas/sanity.types.ts'
-import type { ExperimentTotals } from './experiment-counts.ts'
+import type { ExperimentTotals, OverBoundTotals } from './experiment-counts.ts'
 import { analyse, type ArmComparison, type Verdict } from './verdict.ts'
 import type { SampleRatio } from './sample-ratio.ts'
 
@@ -42,10 +42,13 @@ export interface ArmResult {
   text: { pt: string | null; en: string | null }
   /** Planned share of visitors, in percent. */
   share: number
+  /** Visitor-days shown the arm: one visitor per client a day. */
   exposures: number
+  /** Sign-ups of those visitors, confirmed or not. */
   signups: number
+  /** Those sign-ups confirmed (the double opt-in): the conversions the verdict reads. */
   confirmations: number
-  /** Sign-ups per exposed visitor-day, or null before any exposure. */
+  /** Confirmed sign-ups per exposed visitor-day, or null before any exposure. */
   conversion: number | null
   /** Against the default: absent for the default itself. */
   comparison?: Omit<ArmComparison, 'arm'>
@@ -64,6 +67,8 @@ export interface ExperimentResult {
   /** Where its variants are written; null when no field holds them. */
   field: PlacedField | null
   arms: ArmResult[]
+  /** Page views and sign-ups from clients past their bound: shown an arm or sent, counted for none. */
+  overBound: OverBoundTotals
   /** The false-positive rate each comparison is held to (0.05 shared among the variants). */
   alpha: number
   sampleRatio: SampleRatio
@@ -113,7 +118,7 @@ export function experimentResults(overview: Overview, totals: ExperimentTotals, 
     const ids = [DEFAULT_ARM, ...variantIds]
     const split = plannedSplit(experiment.split, ids.length)
     const plannedExposures = experiment.plannedExposures ?? DEFAULT_PLANNED_EXPOSURES
-    const counts = totals[experiment._id] ?? {}
+    const counts = totals[experiment._id]?.arms ?? {}
     const arms = ids.map((id, i) => {
       const label =
         id === DEFAULT_ARM ? 'Default' : (experiment.variants?.find((v) => v.variantId === id)?.label ?? variantLabel(id))
@@ -122,7 +127,7 @@ export function experimentResults(overview: Overview, totals: ExperimentTotals, 
       return { id, label, text: textOf(text), share: split[i] ?? 0, exposures, signups, confirmations }
     })
     const analysis = analyse(
-      arms.map(({ id, exposures, signups, share }) => ({ id, exposures, conversions: signups, plannedShare: share })),
+      arms.map(({ id, exposures, confirmations, share }) => ({ id, exposures, conversions: confirmations, plannedShare: share })),
       plannedExposures,
     )
     return {
@@ -139,10 +144,11 @@ export function experimentResults(overview: Overview, totals: ExperimentTotals, 
         const compared = analysis.comparisons.find((c) => c.arm === arm.id)
         return {
           ...arm,
-          conversion: arm.exposures > 0 ? arm.signups / arm.exposures : null,
+          conversion: arm.exposures > 0 ? arm.confirmations / arm.exposures : null,
           ...(compared ? { comparison: withoutArm(compared) } : {}),
         }
       }),
+      overBound: totals[experiment._id]?.over_bound ?? { exposures: 0, signups: 0 },
       alpha: analysis.alpha,
       sampleRatio: analysis.sampleRatio,
       verdict: analysis.verdict,

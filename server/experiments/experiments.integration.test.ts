@@ -1,9 +1,13 @@
 // Copy experiments end to end, on both databases (docs/product.md §12): two experiments running in a
 // seed of their own, 10,000 simulated visitors (distinct address and User-Agent pairs) assigned
 // before render, bots, prefetches and Global Privacy Control left out, sign-ups and confirmations
-// carrying their arms; every number the Launch tool's Experiments API shows equals what the test
-// saw served and sent. Then the split over a day and the next, a forced 55/45 split against a 50/50
-// plan, what time takes away, and who may call what.
+// sent from the visitors' own browsers, which the database matches to the arms they were shown
+// (whatever arms the request claims); every number the Launch tool's Experiments API shows equals
+// what the test saw served and sent. Then issue 38's attack: 400 page views from one address under
+// 200 made-up User-Agents and twenty forged sign-ups claiming an arm move no arm beyond one visitor
+// and change no verdict, and the tool says what came over the bound. Then the split over a day and
+// the next, a forced 55/45 split against a 50/50 plan, what time takes away, and who may call what.
+// The day's salts are fixed before the first page, so every run draws the same arms.
 import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,10 +20,11 @@ import { findSection } from '../../test/web/content-fixtures.ts'
 import { HOME_PAGE_ID } from '../../schemas/page-paths.ts'
 import { utcDay } from '../../supabase/functions/_shared/analytics/visitor-id.ts'
 import type { PageRenderer } from '../site/page-renderer.ts'
-import { createWelcomeStore } from '../../supabase/functions/_shared/welcome/welcome-store.ts'
+import { confirmPlace } from '../../test/server/confirm-place.ts'
 import type { ExperimentResult, FieldState } from './experiment-results.ts'
 import { compareSequentially } from './sequential-test.ts'
 import { sampleRatio } from './sample-ratio.ts'
+import { analyse } from './verdict.ts'
 
 const EDITOR_TOKEN = 'a-local-editor-token-for-experiments'
 const ANON_KEY = 'local-anon-key'
@@ -27,6 +32,9 @@ const HOUR = 3_600_000
 const VISITORS = 10_000
 const HEADLINE = 'experiment-headline'
 const TITLE = 'experiment-trial-title'
+/** The flood of issue 38: page views from one address, each under one of this many made-up User-Agents. */
+const FLOOD_VIEWS = 400
+const FLOOD_AGENTS = 200
 
 /** The seed with two running experiments: the hero headline split 50/50, the free-trial heading 55/45. */
 async function seedWithExperiments(dir: string, titleSplit: [number, number] = [55, 45]) {
@@ -103,6 +111,12 @@ describe.each(databaseVariants)('copy experiments on $name', ({ database }) => {
       },
       { listen: true, clock: () => now, renderer: echoingRenderer },
     )
+    // Salts of its own for today and tomorrow, before the first page: every run draws the same arms.
+    for (const [day, salt] of [
+      [today, '0123456789abcdef0123456789abcdef'],
+      [utcDay(new Date(Date.now() + 24 * HOUR)), 'fedcba9876543210fedcba9876543210'],
+    ])
+      await server.backend.db.query(`insert into analytics.salts (day, salt) values ($1, decode($2, 'hex'))`, [day, salt])
   }, 60_000)
 
   afterAll(async () => {
@@ -128,6 +142,19 @@ describe.each(databaseVariants)('copy experiments on $name', ({ database }) => {
     return { arms: page.arms, headline: page.headline, headlineArm: armIn(HEADLINE), titleArm: armIn(TITLE) }
   }
 
+  /**
+   * A counted visitor's page, asked for again while it comes without arms: a page whose assignment
+   * waited longer than 250 ms for the database (a busy machine) shows the defaults and counts nothing,
+   * so only the page that was assigned is what the counts must show.
+   */
+  async function assignedVisit(pair: Pair) {
+    for (let tries = 1; ; tries++) {
+      const page = await visit(pair)
+      if (page.headlineArm && page.titleArm) return { ...page, headlineArm: page.headlineArm, titleArm: page.titleArm }
+      if (tries === 20) throw new Error(`${pair.address} was never assigned: ${JSON.stringify(page)}`)
+    }
+  }
+
   async function overview() {
     const cookie = await launchCookie(server.url, EDITOR_TOKEN)
     const response = await fetch(`${server.url}/api/launch/experiments`, { headers: { cookie } })
@@ -137,8 +164,7 @@ describe.each(databaseVariants)('copy experiments on $name', ({ database }) => {
 
   it(`assigns ${VISITORS.toLocaleString('en')} visitors before render, 50 ± 1.5 % to each arm of a 50/50 split, each page showing its arm`, async () => {
     for (let n = 0; n < VISITORS; n++) {
-      const page = await visit(pairOf(n))
-      if (!page.headlineArm || !page.titleArm) throw new Error(`visitor ${n} was not assigned: ${JSON.stringify(page)}`)
+      const page = await assignedVisit(pairOf(n))
       expect(page.headline).toBe(page.headlineArm === 'b' ? 'Fair reviews' : 'Performance reviews built on real work, not memory')
       served.set(n, { headline: page.headlineArm, title: page.titleArm, text: page.headline })
       ;(truth[HEADLINE] as Record<string, { exposures: number }>)[page.headlineArm]!.exposures += 1
@@ -156,7 +182,7 @@ describe.each(databaseVariants)('copy experiments on $name', ({ database }) => {
 
   it('shows the same visitor the same arm all day, and draws afresh the next day', async () => {
     for (let n = 0; n < 500; n++) {
-      const again = await visit(pairOf(n * 20))
+      const again = await assignedVisit(pairOf(n * 20))
       expect({ headline: again.headlineArm, title: again.titleArm }).toEqual({
         headline: served.get(n * 20)?.headline,
         title: served.get(n * 20)?.title,
@@ -167,8 +193,7 @@ describe.each(databaseVariants)('copy experiments on $name', ({ database }) => {
     let inB = 0
     const sample = 2000
     for (let n = 0; n < sample; n++) {
-      const tomorrow = await visit(pairOf(n))
-      if (!tomorrow.headlineArm || !tomorrow.titleArm) throw new Error(`visitor ${n} was not assigned the next day`)
+      const tomorrow = await assignedVisit(pairOf(n))
       if (tomorrow.headlineArm === served.get(n)?.headline) same += 1
       if (tomorrow.headlineArm === 'b') inB += 1
       // Another visitor-day: another exposure.
@@ -205,48 +230,110 @@ describe.each(databaseVariants)('copy experiments on $name', ({ database }) => {
     expect(rows[0]?.n).toBe(2 * VISITORS)
   })
 
-  it('counts the sign-ups and confirmations that carry an arm, once each, and none without', async () => {
-    const { db, places } = server.backend
-    const store = createWelcomeStore(db)
-    const insert = (email: string, arms: string[] | undefined) =>
-      server.app.inject({
-        method: 'POST',
-        url: '/rest/v1/waitlist',
-        headers: { apikey: ANON_KEY, 'content-type': 'application/json', 'x-forwarded-for': '10.200.0.1' },
-        // What the form's sign-up code sends from the page (signup-attribution.ts).
-        payload: {
-          email,
-          role: 'Gestora',
-          company_size: 'unknown',
-          signup_locale: 'pt',
-          ...(arms ? { experiment_arms: arms } : {}),
-        },
-      })
+  /** The form's insert from `pair`'s browser, saying it was shown `arms` (what older pages send; ignored). */
+  const insert = (pair: Pair, email: string, arms?: unknown) =>
+    server.app.inject({
+      method: 'POST',
+      url: '/rest/v1/waitlist',
+      headers: {
+        apikey: ANON_KEY,
+        'content-type': 'application/json',
+        'x-forwarded-for': pair.address,
+        'user-agent': pair.userAgent,
+      },
+      payload: {
+        email,
+        role: 'Gestora',
+        company_size: 'unknown',
+        signup_locale: 'pt',
+        ...(arms ? { experiment_arms: arms } : {}),
+      },
+    })
+
+  /** The place's double opt-in, as its welcome's link does it; a second click changes nothing. */
+  async function confirm(email: string) {
+    expect(await confirmPlace(server.backend, email)).toBe('confirmed')
+    expect(await confirmPlace(server.backend, email)).toBe('confirmed')
+  }
+
+  it('counts each visitor’s sign-up for the arms it was shown, whatever the request says, and its confirmation once', async () => {
     // Visitors in B convert more: 60 of the first 600 visitors in B, 30 of the first 600 in the default.
     const people = [...served.entries()].filter(([, arms]) => arms.headline === 'b').slice(0, 60)
     people.push(...[...served.entries()].filter(([, arms]) => arms.headline === 'default').slice(0, 30))
     for (const [n, arms] of people) {
       const email = `pessoa-${n}@empresa.com.br`
-      const response = await insert(email, [`${HEADLINE}:${arms.headline}`, `${TITLE}:${arms.title}`])
-      expect(response.statusCode).toBe(201)
+      // Every third request claims the other arm, as a forged or stale page would: it counts for the arm shown.
+      const claimed = n % 3 === 1 ? [`${HEADLINE}:${arms.headline === 'b' ? 'default' : 'b'}`] : undefined
+      expect((await insert(pairOf(n), email, claimed)).statusCode).toBe(201)
       truth[HEADLINE]![arms.headline]!.signups += 1
       truth[TITLE]![arms.title]!.signups += 1
       if (n % 3 === 0) {
-        await store.record({ email, name: 'Ana', locale: 'pt' }, new Headers({ 'x-forwarded-for': '10.200.0.2' }))
-        const id = (await db.query<{ id: string }>('select id from public.waitlist where email = $1', [email])).rows[0]?.id ?? ''
-        expect((await places.confirm(id)).state).toBe('confirmed')
-        await places.confirm(id)
+        await confirm(email)
         truth[HEADLINE]![arms.headline]!.confirmations += 1
         truth[TITLE]![arms.title]!.confirmations += 1
       }
     }
-    // A repeat sign-up stores nothing and counts nothing; a sign-up without arms counts for no experiment.
-    expect((await insert(`pessoa-${people[0]?.[0]}@empresa.com.br`, [`${HEADLINE}:b`])).statusCode).toBe(201)
-    expect((await insert('sem-experimento@empresa.com.br', undefined)).statusCode).toBe(201)
-    // Arms out of bounds are refused as any column the public key may not fill so.
-    expect((await insert('forjada@empresa.com.br', ['a:b', 'c:d', 'e:f', 'g:h', 'i:j'])).statusCode).toBe(400)
-    expect((await insert('forjada@empresa.com.br', ["x:y'; drop table waitlist"])).statusCode).toBe(400)
+    // A repeat sign-up stores nothing and counts nothing; a sign-up from a browser never shown the
+    // experiments counts for none, whatever it claims; claims out of every bound are ignored, not refused.
+    const [first] = people[0] ?? []
+    expect((await insert(pairOf(first ?? 0), `pessoa-${first}@empresa.com.br`, [`${HEADLINE}:b`])).statusCode).toBe(201)
+    const stranger: Pair = { address: '10.200.0.1', userAgent: pairOf(0).userAgent }
+    expect((await insert(stranger, 'sem-experimento@empresa.com.br')).statusCode).toBe(201)
+    expect((await insert(stranger, 'forjada@empresa.com.br', [`${HEADLINE}:b`, `${TITLE}:b`])).statusCode).toBe(201)
+    expect((await insert(stranger, 'forjada-2@empresa.com.br', ['a:b', 'c:d', 'e:f', 'g:h', 'i:j'])).statusCode).toBe(201)
+    expect((await insert(stranger, 'forjada-3@empresa.com.br', ["x:y'; drop table waitlist"])).statusCode).toBe(201)
+    const { rows } = await server.backend.db.query<{ n: number }>(
+      `select count(*)::int as n from public.waitlist where (email like 'forjada%' or email like 'sem-%') and experiment_arms is null`,
+    )
+    expect(rows[0]?.n).toBe(4)
+    // Only a value no array can hold is still refused, as any column the public key fills so.
+    expect((await insert(stranger, 'forjada-4@empresa.com.br', 'b')).statusCode).toBe(400)
   })
+
+  /** Every number the tool shows of `result` is what the test counted (`counts`) and the statistics of those counts. */
+  function expectShownAsCounted(
+    result: ExperimentResult,
+    counts: (typeof truth)[string],
+    overBound: { exposures: number; signups: number },
+  ) {
+    expect(
+      result.arms.map(({ id: arm, exposures, signups, confirmations }) => ({ arm, exposures, signups, confirmations })),
+    ).toEqual(['default', 'b'].map((arm) => ({ arm, ...counts[arm] })))
+    expect(result.overBound).toEqual(overBound)
+    // The verdict reads confirmed sign-ups: the double opt-in.
+    const [control, variant] = ['default', 'b'].map((arm) => ({
+      exposures: counts[arm]!.exposures,
+      conversions: counts[arm]!.confirmations,
+    })) as [{ exposures: number; conversions: number }, { exposures: number; conversions: number }]
+    const expected = compareSequentially(control, variant, { alpha: 0.05, plannedExposures: 10_000 })
+    const shown = result.arms[1]?.comparison
+    expect(shown?.difference).toBeCloseTo(expected.difference, 10)
+    expect(shown?.interval?.[0]).toBeCloseTo(expected.interval?.[0] ?? NaN, 10)
+    expect(shown?.interval?.[1]).toBeCloseTo(expected.interval?.[1] ?? NaN, 10)
+    expect(shown?.pValue).toBeCloseTo(expected.pValue, 10)
+    expect(shown?.significant).toBe(expected.interval !== null && expected.pValue < 0.05)
+    expect(result.arms[0]?.conversion).toBeCloseTo(control.conversions / control.exposures, 10)
+    expect(result.arms[1]?.conversion).toBeCloseTo(variant.conversions / variant.exposures, 10)
+    const ratio = sampleRatio(
+      [control.exposures, variant.exposures],
+      result.arms.map((arm) => arm.share),
+    )
+    expect(result.sampleRatio.chiSquare).toBeCloseTo(ratio.chiSquare, 10)
+    expect(result.sampleRatio.pValue).toBeCloseTo(ratio.pValue, 10)
+    expect(result.sampleRatio.mismatch).toBe(ratio.mismatch)
+    expect(result.verdict).toEqual(
+      ratio.mismatch
+        ? { kind: 'mismatch' }
+        : shown?.significant && (shown.difference ?? 0) > 0
+          ? { kind: 'winner', arm: 'b' }
+          : shown?.significant
+            ? { kind: 'default-wins' }
+            : { kind: 'no-difference-yet' },
+    )
+  }
+
+  const describeResult = (result: ExperimentResult | undefined) =>
+    `${result?.arms.map((a) => `${a.id} ${a.confirmations} confirmed (${a.signups} signed up) of ${a.exposures}`).join(', ')}; difference ${result?.arms[1]?.comparison?.difference.toFixed(4)}, p ${result?.arms[1]?.comparison?.pValue.toFixed(4)}, SRM p ${result?.sampleRatio.pValue.toFixed(3)}; over the bound ${result?.overBound.exposures} views, ${result?.overBound.signups} sign-ups; verdict ${JSON.stringify(result?.verdict)}`
 
   it('shows exactly the counts it served, with the statistics of those counts, in the Launch tool’s API', async () => {
     const { experiments: results, fields } = await overview()
@@ -258,36 +345,81 @@ describe.each(databaseVariants)('copy experiments on $name', ({ database }) => {
       const result = results.find((experiment) => experiment.id === id)
       if (!result) throw new Error(`${id} is not shown`)
       expect(result.served).toBe(true)
-      const counts = truth[id]!
-      expect(
-        result.arms.map(({ id: arm, exposures, signups, confirmations }) => ({ arm, exposures, signups, confirmations })),
-      ).toEqual(['default', 'b'].map((arm) => ({ arm, ...counts[arm] })))
-      const [control, variant] = ['default', 'b'].map((arm) => ({
-        exposures: counts[arm]!.exposures,
-        conversions: counts[arm]!.signups,
-      })) as [{ exposures: number; conversions: number }, { exposures: number; conversions: number }]
-      const expected = compareSequentially(control, variant, { alpha: 0.05, plannedExposures: 10_000 })
-      const shown = result.arms[1]?.comparison
-      expect(shown?.difference).toBeCloseTo(expected.difference, 10)
-      expect(shown?.interval?.[0]).toBeCloseTo(expected.interval?.[0] ?? NaN, 10)
-      expect(shown?.pValue).toBeCloseTo(expected.pValue, 10)
-      expect(result.arms[0]?.conversion).toBeCloseTo(control.conversions / control.exposures, 10)
-      expect(result.sampleRatio.pValue).toBeCloseTo(
-        sampleRatio(
-          [control.exposures, variant.exposures],
-          result.arms.map((arm) => arm.share),
-        ).pValue,
-        10,
-      )
+      // The split shown is the one planned, and each comparison is held to the whole of α (one variant).
+      expect(result.arms.map((arm) => arm.share)).toEqual(id === HEADLINE ? [50, 50] : [55, 45])
+      expect(result.alpha).toBe(0.05)
+      expectShownAsCounted(result, truth[id]!, { exposures: 0, signups: 0 })
     }
-    const headline = results.find((experiment) => experiment.id === HEADLINE)
-    expect(headline?.sampleRatio.mismatch).toBe(false)
-    expect(headline?.verdict).toEqual(
-      headline?.arms[1]?.comparison?.significant ? { kind: 'winner', arm: 'b' } : { kind: 'no-difference-yet' },
+    console.log(`[results] ${HEADLINE}: ${describeResult(results.find((experiment) => experiment.id === HEADLINE))}`)
+  })
+
+  it('lets one address with 200 made-up browsers and twenty forged sign-ups move no arm beyond one visitor, nor any verdict', async () => {
+    const before = (await overview()).experiments
+    const flood = (n: number): Pair => ({
+      address: '10.66.6.6',
+      userAgent: `${pairOf(VISITORS + 100 + (n % FLOOD_AGENTS)).userAgent}`,
+    })
+    let first: { headline: string; title: string } | undefined
+    /** Per experiment and arm, how many of the made-up browsers were shown it. */
+    const browsersShown: Record<string, Record<string, number>> = { [HEADLINE]: {}, [TITLE]: {} }
+    for (let n = 0; n < FLOOD_VIEWS; n++) {
+      const page = await assignedVisit(flood(n))
+      first ??= { headline: page.headlineArm, title: page.titleArm }
+      if (n < FLOOD_AGENTS)
+        for (const [id, arm] of [
+          [HEADLINE, page.headlineArm],
+          [TITLE, page.titleArm],
+        ] as const)
+          browsersShown[id]![arm] = (browsersShown[id]![arm] ?? 0) + 1
+    }
+    await experiments().flush()
+    // Ten sign-ups from the flood's first browser, ten from others of its made-up ones, each claiming
+    // variant B of both experiments (as issue 38 sent them), and every one confirmed as a real inbox would.
+    for (let n = 0; n < 20; n++) {
+      const email = `fake-${n}@example.com`
+      expect((await insert(flood(n < 10 ? 0 : n), email, [`${HEADLINE}:b`, `${TITLE}:b`])).statusCode).toBe(201)
+      await confirm(email)
+    }
+    // The flood is one visitor, of the arms its first browser was shown; so is the one sign-up of it that counts.
+    if (!first) throw new Error('the flood was shown nothing')
+    for (const [id, arm] of [
+      [HEADLINE, first.headline],
+      [TITLE, first.title],
+    ] as const) {
+      truth[id]![arm]!.exposures += 1
+      truth[id]![arm]!.signups += 1
+      truth[id]![arm]!.confirmations += 1
+    }
+    const after = (await overview()).experiments
+    for (const id of [HEADLINE, TITLE]) {
+      const [was, is] = [before, after].map((results) => results.find((experiment) => experiment.id === id))
+      if (!was || !is) throw new Error(`${id} is not shown`)
+      // Every page view but the first is over the bound (119 more browsers, then 280 past the counted
+      // 120 a minute), and every sign-up but the first.
+      expectShownAsCounted(is, truth[id]!, { exposures: FLOOD_VIEWS - 1, signups: 19 })
+      for (const [i, arm] of is.arms.entries()) {
+        const old = was.arms[i]!
+        expect(arm.exposures - old.exposures).toBeLessThanOrEqual(1)
+        expect(arm.signups - old.signups).toBeLessThanOrEqual(1)
+        expect(arm.confirmations - old.confirmations).toBeLessThanOrEqual(1)
+      }
+      expect(is.verdict).toEqual(was.verdict)
+      expect(is.sampleRatio.mismatch).toBe(was.sampleRatio.mismatch)
+      console.log(`[attack] ${id}: before ${describeResult(was)}\n[attack] ${id}: after  ${describeResult(is)}`)
+    }
+    // Counted as before issue 38 (each made-up browser a visitor, each claimed arm a conversion, the
+    // verdict on sign-ups), the same requests would have made the headline's B the winner.
+    const headline = before.find((experiment) => experiment.id === HEADLINE)
+    const asBefore = analyse(
+      (headline?.arms ?? []).map((arm) => ({
+        id: arm.id,
+        exposures: arm.exposures + (browsersShown[HEADLINE]![arm.id] ?? 0),
+        conversions: arm.signups + (arm.id === 'b' ? 20 : 0),
+        plannedShare: arm.share,
+      })),
+      headline?.plannedExposures ?? 0,
     )
-    console.log(
-      `[results] ${HEADLINE}: ${headline?.arms.map((a) => `${a.id} ${a.signups}/${a.exposures}`).join(', ')}; difference ${headline?.arms[1]?.comparison?.difference.toFixed(4)}, interval ${headline?.arms[1]?.comparison?.interval?.map((x) => x.toFixed(4)).join('…')}, p ${headline?.arms[1]?.comparison?.pValue.toFixed(4)}, SRM p ${headline?.sampleRatio.pValue.toFixed(3)}; verdict ${headline?.verdict.kind}`,
-    )
+    expect(asBefore.verdict).toEqual({ kind: 'winner', arm: 'b' })
   })
 
   it('flags a 55/45 split against a 50/50 plan, and gives no verdict then', async () => {
@@ -326,10 +458,11 @@ describe.each(databaseVariants)('copy experiments on $name', ({ database }) => {
     const { db } = server.backend
     for (const statement of [
       `select public.experiments_results('["x"]')`,
-      `select public.experiments_count_exposures('[]')`,
+      `select public.experiments_count_exposures('[]', '[]')`,
       `select public.experiments_sweep(now(), 25)`,
       `select count(*) from experiments.exposures`,
       `select count(*) from experiments.conversions`,
+      `select count(*) from experiments.over_bound`,
     ]) {
       await expect(db.queryAsAnon(statement)).rejects.toThrow(/permission denied/)
     }

@@ -1,33 +1,37 @@
 /**
- * Copy experiments on the server (docs/product.md §12, docs/decisions/0046-copy-experiments.md):
- * before a landing page is rendered, the visitor-day is assigned an arm of every running experiment
- * from its daily visitor hash; the page is rendered (and kept) with those arms; once sent, each arm
- * is an exposure. A request that is not counted (a bot, a prefetch, Global Privacy Control, the
- * Studio: view-rules.ts) is not assigned and sees the defaults. Without counting (hosted Supabase
- * without the secret key) nothing runs.
+ * Copy experiments on the server (docs/product.md §12, docs/decisions/0046-copy-experiments.md,
+ * 0064-experiment-visitors-per-client.md): before a landing page is rendered, the visitor-day is
+ * assigned an arm of every running experiment from its daily hash (experiment-visitor.ts); the page
+ * is rendered (and kept) with those arms; once sent, each arm is an exposure, one visitor per client
+ * a day. A request that is not counted (a bot, a prefetch, Global Privacy Control, the Studio:
+ * view-rules.ts) is not assigned and sees the defaults. Without counting (hosted Supabase without the
+ * secret key) nothing runs.
  */
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import { armKey } from '../../schemas/experiments.ts'
 import type { ExperimentsOverviewQueryResult } from '../../schemas/sanity.types.ts'
 import { createDayKeys } from '../../supabase/functions/_shared/analytics/day-keys.ts'
-import { utcDay, visitorId } from '../../supabase/functions/_shared/analytics/visitor-id.ts'
+import { utcDay } from '../../supabase/functions/_shared/analytics/visitor-id.ts'
 import type { PublicConfig } from '../../web/src/shared/config/public-config.ts'
 import { analyticsApiFor } from '../analytics/counting.ts'
 import { notCountedBecause } from '../analytics/view-rules.ts'
 import type { ServerConfig } from '../config.ts'
 import type { Database } from '../db/database.ts'
-import { clientAddress } from '../http/client-address.ts'
+import { clientAddress, clientAsTheDatabaseNamesIt } from '../http/client-address.ts'
 import type { QuerySource } from '../site/query-source.ts'
 import { armOf, type RunningExperiment } from './assignment.ts'
 import { experimentCountsFor, type Exposure } from './experiment-counts.ts'
 import { experimentResults, fieldStates, type ExperimentResult, type FieldState } from './experiment-results.ts'
 import { createExposureLog } from './exposure-log.ts'
+import { experimentVisitor } from './experiment-visitor.ts'
 
 /** The arms one page view shows: `<experimentId>:<variantId>`, one per running experiment. */
 export interface Assignment {
   arms: string[]
   exposures: Exposure[]
+  /** The client's address, for its bound in this process's memory only (never stored). */
+  address: string
 }
 
 export interface Experiments {
@@ -65,9 +69,14 @@ export function startExperiments(
   const counts = experimentCountsFor(config.supabase, db)
   if (!analytics || !counts) return undefined
   const keys = createDayKeys(analytics)
-  const site = new URL(config.siteUrl).host
   const studioHost = new URL(config.sanity.studioUrl).host
-  const exposures = createExposureLog({ counts, log, clock, retentionMonths: config.analytics.retentionMonths })
+  const exposures = createExposureLog({
+    counts,
+    log,
+    clock,
+    retentionMonths: config.analytics.retentionMonths,
+    perClient: config.analytics.perClient,
+  })
   const configs = new LRUCache<string, PublicConfig>({ max: 256 })
 
   async function assign(request: FastifyRequest): Promise<Assignment | undefined> {
@@ -76,15 +85,22 @@ export function startExperiments(
     if (running.length === 0) return undefined
     const now = clock()
     const day = utcDay(now)
-    const key = (await keys.at(now)).get(day)
-    if (!key) return undefined
-    const visitor = await visitorId(
-      key,
-      { address: clientAddress(request), userAgent: request.headers['user-agent'] ?? '' },
-      site,
-    )
-    const shown = running.map((experiment) => ({ day, visitor, experiment_id: experiment.id, arm: armOf(visitor, experiment) }))
-    return { arms: shown.map(({ experiment_id, arm }) => armKey(experiment_id, arm)), exposures: shown }
+    const salt = (await keys.saltsAt(now)).get(day)
+    if (!salt) return undefined
+    const address = clientAddress(request)
+    const { client, visitor } = experimentVisitor(salt, clientAsTheDatabaseNamesIt(address), request.headers['user-agent'] ?? '')
+    const shown = running.map((experiment) => ({
+      day,
+      client,
+      visitor,
+      experiment_id: experiment.id,
+      arm: armOf(visitor, experiment),
+    }))
+    return {
+      arms: shown.map(({ experiment_id, arm }) => armKey(experiment_id, arm)),
+      exposures: shown,
+      address,
+    }
   }
 
   return {
@@ -113,7 +129,7 @@ export function startExperiments(
       }
       return config
     },
-    shown: (assignment) => exposures.add(assignment.exposures),
+    shown: (assignment) => exposures.add(assignment.address, assignment.exposures),
     flush: () => exposures.flush(),
     sweep: () => exposures.sweep(),
     async overview() {

@@ -29,3 +29,13 @@ export function clientAddress(request: FastifyRequest): string {
 export function clientKey(request: FastifyRequest): string {
   return normalizeIP(clientAddress(request))
 }
+
+/**
+ * The client as the database's guard.client_address() writes it from a request's headers: an IPv4
+ * address, or an IPv6 /64 as `2001:db8:1:2::/64`. What the copy experiments hash on the server, to
+ * find the same visitor in the database at its sign-up (docs/decisions/0064-experiment-visitors-per-client.md).
+ */
+export function clientAsTheDatabaseNamesIt(address: string): string {
+  const key = normalizeIP(address)
+  return key.includes(':') ? `${key}/64` : key
+}

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { databaseVariants } from '../../test/database/database-variants.ts'
 import { startSmtpInbox, type SmtpInbox } from '../../test/mail/smtp-inbox.ts'
-import { launchCookie } from '../../test/server/launch-session.ts'
+import { launchCookie, STUDIO_ORIGIN } from '../../test/server/launch-session.ts'
 import { startTestServer, type TestServer } from '../../test/server/test-server.ts'
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhooks/webhook-receiver.ts'
 import type { AuditEntry, Place } from '../operator/operator-store.ts'
@@ -75,7 +75,7 @@ describe.each(databaseVariants)('invite waves on $name', ({ database }) => {
   async function tool<T>(path: string, init: { method?: string; body?: unknown } = {}) {
     const response = await fetch(`${server.url}/api/launch${path}`, {
       method: init.method ?? 'GET',
-      headers: { cookie, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { cookie, origin: STUDIO_ORIGIN, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
     })
     const text = await response.text()

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../../test/database/throwaway-postgres.ts'
 import { eventually } from '../../test/eventually.ts'
 import { startSmtpInbox, type SmtpInbox } from '../../test/mail/smtp-inbox.ts'
-import { launchCookie } from '../../test/server/launch-session.ts'
+import { launchCookie, STUDIO_ORIGIN } from '../../test/server/launch-session.ts'
 import { serverSandbox, type ServerProcess, type ServerSandbox } from '../../test/server/server-process.ts'
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhooks/webhook-receiver.ts'
 import { newWebhookSecret } from '../webhooks/webhook-admin.ts'
@@ -79,7 +79,7 @@ describe('a wave cut off half-way and sent again, on PostgreSQL', () => {
     const cookie = await launchCookie(server.url, EDITOR_TOKEN)
     return fetch(`${server.url}/api/launch/invites/waves`, {
       method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
+      headers: { cookie, origin: STUDIO_ORIGIN, 'content-type': 'application/json' },
       body: JSON.stringify({ id, count: WAVE }),
     })
   }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { NUMBERS } from './launch-access.ts'
 import type { ContentProblem } from '../../supabase/functions/_shared/content/content-check.ts'
 
 /** A content problem as the Launch tool lists it: with the Studio's address of its document, at its field. */
@@ -29,11 +30,11 @@ export function studioEditUrl(studioUrl: string, { document, field }: ContentPro
 
 /**
  * `GET /content-problems` (docs/launch-api.md): the content's wrong values, each dropped for its
- * fallback on the page and in the mail, with the document's address in the Studio. Numbers only:
+ * fallback on the page and in the mail, with the document's address in the Studio. Numbers level:
  * no personal data.
  */
 export function registerContentProblemRoutes(app: FastifyInstance, { problems, studioUrl }: ContentProblemRoutesOptions) {
-  app.get('/content-problems', async (): Promise<{ problems: ListedContentProblem[] }> => ({
+  app.get('/content-problems', NUMBERS, async (): Promise<{ problems: ListedContentProblem[] }> => ({
     problems: (await problems()).map((problem) => {
       const url = studioEditUrl(studioUrl, problem)
       return url ? { ...problem, studioUrl: url } : problem

@@ -25,7 +25,7 @@ describe('GET /api/launch/content-problems', () => {
       SANITY_VIEWER_TOKEN: 'a-local-viewer-token-for-tests',
       SANITY_STUDIO_URL: STUDIO,
     })
-    cookie = await launchCookie(server.url, EDITOR_TOKEN)
+    cookie = await launchCookie(server.url, EDITOR_TOKEN, { studioOrigin: STUDIO })
   }, 60_000)
 
   afterAll(async () => {

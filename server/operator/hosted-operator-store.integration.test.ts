@@ -1,11 +1,13 @@
-// The operators' views in front of hosted Supabase: the same SQL functions over PostgREST's /rpc
-// with the secret key (test/server/stand-in-postgrest.ts), answering what this server's own
-// connection answers, on a real database of each kind.
+// The operators' views and the Launch tool's sessions in front of hosted Supabase: the same SQL
+// functions over PostgREST's /rpc with the secret key (test/server/stand-in-postgrest.ts), answering
+// what this server's own connection answers, on a real database of each kind.
+import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databaseVariants } from '../../test/database/database-variants.ts'
 import { standInProject, type StandInProject } from '../../test/server/stand-in-postgrest.ts'
 import type { Database } from '../db/database.ts'
 import { restOperatorStore, sqlOperatorStore, type OperatorStore } from './operator-store.ts'
+import { restSessionStore, sqlSessionStore } from './session-store.ts'
 
 describe.each(databaseVariants)('the operators’ views over the hosted RPC, on $name', (variant) => {
   let project: StandInProject
@@ -53,17 +55,47 @@ describe.each(databaseVariants)('the operators’ views over the hosted RPC, on 
     ])
   })
 
-  it('spends a proof once and erases a person, audited', async () => {
-    const expires = new Date(Date.now() + 60_000)
-    expect(await hosted.openSession('pHosted', 'a-nonce-of-sixteen-or-more', expires)).toBe(true)
-    expect(await hosted.openSession('pHosted', 'a-nonce-of-sixteen-or-more', expires)).toBe(false)
+  it('erases a person and records a refusal, audited', async () => {
     const { rows } = await db.query<{ id: string }>(`select id from public.waitlist where email = 'bruno@empresa.example'`)
     expect(await hosted.erase('pHosted', rows[0]!.id)).toBe(true)
     expect(await hosted.erase('pHosted', rows[0]!.id)).toBe(false)
     expect((await db.query('select email from public.waitlist')).rows).toEqual([{ email: 'ana@empresa.example' }])
-    expect((await hosted.auditLog(2)).map(({ action, detail }) => [action, detail])).toEqual([
-      ['person.erased', { places: 1 }],
-      ['session.opened', {}],
+    await hosted.recordRefusal('pNumbers', 'GET', '/api/launch/waitlist')
+    expect((await hosted.auditLog(2)).map(({ actor, action, detail }) => [actor, action, detail])).toEqual([
+      ['pNumbers', 'access.refused', { method: 'GET', route: '/api/launch/waitlist' }],
+      ['pHosted', 'person.erased', { places: 1 }],
     ])
+  })
+
+  it('opens a session once per proof, knows it on any instance, and ends it, one or all of a user’s', async () => {
+    const sessions = restSessionStore(project)
+    const ownConnection = sqlSessionStore(db)
+    const hash = (n: number) => createHash('sha256').update(`credential ${n}`).digest('hex')
+    const nonceExpiresAt = new Date(Date.now() + 60_000)
+    const open = (n: number, actor = 'pHosted') =>
+      sessions.open({ actor, nonce: `a-nonce-of-sixteen-or-more-${n}`, nonceExpiresAt, credentialHash: hash(n) })
+    expect(await open(1)).toBe(true)
+    expect(
+      await sessions.open({ actor: 'pHosted', nonce: 'a-nonce-of-sixteen-or-more-1', nonceExpiresAt, credentialHash: hash(9) }),
+    ).toBe(false)
+    expect(await ownConnection.actor(hash(1))).toBe('pHosted')
+    expect(await sessions.actor(hash(9))).toBeNull()
+    expect(await sessions.end(hash(1))).toBe(true)
+    expect(await sessions.end(hash(1))).toBe(false)
+    expect(await sessions.actor(hash(1))).toBeNull()
+
+    expect(await open(2)).toBe(true)
+    expect(await open(3)).toBe(true)
+    expect(await open(4, 'pOther')).toBe(true)
+    expect(await sessions.endEverywhere('pHosted')).toBe(2)
+    expect([await sessions.actor(hash(2)), await sessions.actor(hash(3)), await sessions.actor(hash(4))]).toEqual([
+      null,
+      null,
+      'pOther',
+    ])
+    const { rows } = await db.query<{ hashed: boolean }>(
+      `select bool_and(octet_length(credential_hash) = 32) as hashed from operator.sessions`,
+    )
+    expect(rows).toEqual([{ hashed: true }])
   })
 })

@@ -1,21 +1,25 @@
 /**
  * The Launch tool's API (docs/launch-api.md): the handshake that proves a Studio user, then the
- * report, the waitlist, its export and an erasure for that user alone. Every answer is private and
- * never cached; every route is limited per client address; the Studio's origin may call it with
- * its credential (CORS), nobody else's may.
+ * report, the waitlist, its export and an erasure, for that user at the level each route declares
+ * (launch-access.ts). Every answer is private and never cached; every route is limited per client
+ * address; the Studio's origin may call it with its credential (CORS), nobody else's may, and only
+ * the tool's own pages may change anything (http/same-origin-writes.ts, registered on the root).
  */
 import fastifyRateLimit from '@fastify/rate-limit'
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
 import type { AnalyticsApi } from '../../supabase/functions/_shared/analytics/analytics-api.ts'
 import type { RequestLimit } from '../config.ts'
 import { clientKey } from '../http/client-address.ts'
+import { calendarDay, text } from '../http/request-values.ts'
+import { parsedWithZod } from '../http/zod-routes.ts'
 import { toCsv } from '../cli/waitlist-csv.ts'
 import type { LaunchNonces } from './launch-nonce.ts'
 import { checkProof } from './launch-proof.ts'
 import type { LaunchSessions } from './launch-session.ts'
 import { EXPORT_COLUMNS, type OperatorStore } from './operator-store.ts'
 import type { StudioDocuments } from './studio-documents.ts'
+import { NUMBERS, PEOPLE, PUBLIC, requireAccess, type PeopleAccess } from './launch-access.ts'
 import { registerWebhookRoutes, type WebhookRoutesOptions } from '../webhooks/webhook-routes.ts'
 import type { InviteAdmin } from '../invites/invite-admin.ts'
 import { registerInviteRoutes } from '../invites/invite-routes.ts'
@@ -29,6 +33,8 @@ import type { ContentProblem } from '../../supabase/functions/_shared/content/co
 export interface LaunchRoutesOptions {
   nonces: LaunchNonces
   sessions: LaunchSessions
+  /** Who has the people level. */
+  people: PeopleAccess
   documents: StudioDocuments
   store: OperatorStore
   report: AnalyticsApi['report']
@@ -47,30 +53,48 @@ export interface LaunchRoutesOptions {
 const PAGE_SIZE = 50
 /** SQLSTATE 22023 (invalid_parameter_value): how analytics.report refuses its arguments. */
 const INVALID_PARAMETER = '22023'
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD')
-const filter = z.string().trim().min(1).max(200).optional()
-const reportQuery = z.strictObject({
-  from: day,
-  to: day,
-  language: filter,
-  source: filter,
-  campaign: filter,
-  device: filter,
-  entry_page: filter,
-})
+/** The longest report, as analytics.report refuses a longer one (and cannot even reckon the period before a far longer one). */
+const MAX_REPORT_DAYS = 800
+const filter = text(200).min(1).optional()
+const reportQuery = z
+  .strictObject({
+    from: calendarDay,
+    to: calendarDay,
+    language: filter,
+    source: filter,
+    campaign: filter,
+    device: filter,
+    entry_page: filter,
+  })
+  .refine(({ from, to }) => from <= to && Date.parse(to) - Date.parse(from) < MAX_REPORT_DAYS * 86_400_000, {
+    message: `a report covers 1 to ${MAX_REPORT_DAYS} days: from on or before to`,
+    path: ['to'],
+  })
 const waitlistQuery = z.strictObject({
-  search: z.string().trim().max(200).default(''),
+  search: text(200).default(''),
   status: z.enum(['all', 'confirmed', 'unconfirmed']).default('all'),
   page: z.coerce.number().int().min(1).max(20_000).default(1),
 })
 const sessionBody = z.strictObject({ proof: z.string().max(200) })
 const placeParams = z.strictObject({ id: z.uuid() })
 
-const UNAUTHORIZED = { error: 'Open the Launch tool from the Studio: this browser has no valid credential for it.' }
-
 export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
   app,
-  { nonces, sessions, documents, store, report, webhooks, invites, referrals, studioOrigin, rate, experiments, contentProblems },
+  {
+    nonces,
+    sessions,
+    people,
+    documents,
+    store,
+    report,
+    webhooks,
+    invites,
+    referrals,
+    studioOrigin,
+    rate,
+    experiments,
+    contentProblems,
+  },
 ) => {
   await app.register(fastifyRateLimit, {
     keyGenerator: clientKey,
@@ -88,7 +112,13 @@ export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
       reply.header('access-control-allow-credentials', 'true')
     }
   })
-  app.options('/*', async (request, reply) => {
+  // Every route declares its level (launch-access.ts); the Studio user its credential names is read
+  // once, before the handler, and the people level is checked for the routes that need it.
+  const { hook, actorOf } = requireAccess({ sessions, people, recordRefusal: store.recordRefusal })
+  app.addHook('onRequest', hook)
+  const accessOf = async (actor: string) => ((await people.allows(actor)) ? 'people' : 'numbers')
+
+  app.options('/*', PUBLIC, async (request, reply) => {
     if (request.headers.origin !== studioOrigin) return reply.code(403).send()
     return reply
       .code(204)
@@ -98,85 +128,84 @@ export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
       .send()
   })
 
-  app.get('/nonce', async () => {
+  app.get('/nonce', PUBLIC, async () => {
     const { nonce, expiresAt } = nonces.issue()
     return { nonce, expiresAt: expiresAt.toISOString() }
   })
 
-  app.post('/session', async (request, reply) => {
+  app.post('/session', PUBLIC, async (request, reply) => {
     const body = sessionBody.safeParse(request.body)
-    const outcome = body.success ? await checkProof(body.data.proof, { nonces, documents, store }) : { refused: 'no proof' }
-    if ('refused' in outcome) {
-      request.log.warn({ reason: outcome.refused }, 'Launch tool: a proof was refused')
+    const outcome = body.success ? await checkProof(body.data.proof, { nonces, documents }) : { refused: 'no proof' }
+    // The session is opened with the proof's nonce, which opens one session ever.
+    if ('refused' in outcome || !(await sessions.start(reply, outcome))) {
+      const reason = 'refused' in outcome ? outcome.refused : 'the proof was used before'
+      request.log.warn({ reason }, 'Launch tool: a proof was refused')
       return reply.code(401).send({ error: 'This proof does not open the Launch tool: open it again from the Studio.' })
     }
-    sessions.start(reply, outcome.actor)
     request.log.info({ actor: outcome.actor }, 'Launch tool: session opened')
-    return { actor: outcome.actor }
+    return { actor: outcome.actor, access: await accessOf(outcome.actor) }
   })
 
-  app.delete('/session', async (_request, reply) => {
-    sessions.end(reply)
+  // Who this credential is, and at which level: what the tool shows.
+  app.get('/session', NUMBERS, async (request) => ({ actor: actorOf(request), access: await accessOf(actorOf(request)) }))
+
+  // Signs this browser out: its session ends at once on every instance.
+  app.delete('/session', PUBLIC, async (request, reply) => {
+    await sessions.end(request, reply)
     return reply.code(204).send()
   })
 
-  // Everything below needs the credential: the Studio user it names is read once, before the handler.
-  await app.register(async (authed) => {
-    const actors = new WeakMap<FastifyRequest, string>()
-    const actorOf = (request: FastifyRequest) => actors.get(request) as string
-    authed.addHook('preHandler', async (request, reply) => {
-      const actor = sessions.actor(request)
-      if (!actor) return reply.code(401).send(UNAUTHORIZED)
-      actors.set(request, actor)
-    })
-
-    authed.get('/report', async (request, reply) => {
-      const query = reportQuery.safeParse(request.query)
-      if (!query.success) return reply.code(400).send({ error: z.prettifyError(query.error) })
-      const { from, to, ...filters } = query.data
-      const defined = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined))
-      return report(from, to, defined).catch((error: unknown) => {
-        // The report's own refusal (a wrong range or filter), from the driver or through the hosted RPC.
-        if ((error as { code?: unknown }).code === INVALID_PARAMETER)
-          return reply.code(400).send({ error: (error as Error).message })
-        throw error
-      })
-    })
-
-    authed.get('/waitlist', async (request, reply) => {
-      const actor = actorOf(request)
-      const query = waitlistQuery.safeParse(request.query)
-      if (!query.success) return reply.code(400).send({ error: z.prettifyError(query.error) })
-      const { search, status, page } = query.data
-      const answer = await store.waitlistPage(actor, { search, status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })
-      return { ...answer, page, pageSize: PAGE_SIZE }
-    })
-
-    authed.get('/waitlist.csv', async (request, reply) => {
-      const actor = actorOf(request)
-      const rows = await store.waitlistExport(actor)
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="waitlist-${new Date().toISOString().slice(0, 10)}.csv"`)
-        .send(toCsv(EXPORT_COLUMNS, rows))
-    })
-
-    authed.post('/waitlist/:id/erase', async (request, reply) => {
-      const actor = actorOf(request)
-      const params = placeParams.safeParse(request.params)
-      if (!params.success || !(await store.erase(actor, params.data.id))) {
-        return reply.code(404).send({ error: 'No such person on the waitlist.' })
-      }
-      request.log.info({ actor }, 'Launch tool: a person was erased')
-      return reply.code(204).send()
-    })
-
-    authed.get('/audit', async () => ({ entries: await store.auditLog(50) }))
-
-    registerWebhookRoutes(authed, { ...webhooks, actorOf })
-    registerInviteRoutes(authed, { admin: invites, actorOf })
-    if (experiments) registerExperimentRoutes(authed, experiments)
-    registerReferralRoutes(authed, { admin: referrals, actorOf })
-    if (contentProblems) registerContentProblemRoutes(authed, { problems: contentProblems, studioUrl: studioOrigin })
+  // Signs the user out everywhere: every session of theirs ends.
+  app.delete('/sessions', NUMBERS, async (request, reply) => {
+    const ended = await sessions.endEverywhere(actorOf(request), reply)
+    request.log.info({ actor: actorOf(request), ended }, 'Launch tool: signed out everywhere')
+    return { ended }
   })
+
+  // Every route below parses its inputs with its zod schemas, after the level was checked.
+  const routes = parsedWithZod(app)
+
+  routes.get('/report', { ...NUMBERS, schema: { querystring: reportQuery } }, async (request, reply) => {
+    const { from, to, ...filters } = request.query
+    const defined = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined))
+    return report(from, to, defined).catch((error: unknown) => {
+      // The report's own refusal (a wrong range or filter), from the driver or through the hosted RPC.
+      if ((error as { code?: unknown }).code === INVALID_PARAMETER)
+        return reply.code(400).send({ error: (error as Error).message })
+      throw error
+    })
+  })
+
+  routes.get('/waitlist', { ...PEOPLE, schema: { querystring: waitlistQuery } }, async (request) => {
+    const actor = actorOf(request)
+    const { search, status, page } = request.query
+    const answer = await store.waitlistPage(actor, { search, status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })
+    return { ...answer, page, pageSize: PAGE_SIZE }
+  })
+
+  routes.get('/waitlist.csv', PEOPLE, async (request, reply) => {
+    const actor = actorOf(request)
+    const rows = await store.waitlistExport(actor)
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="waitlist-${new Date().toISOString().slice(0, 10)}.csv"`)
+      .send(toCsv(EXPORT_COLUMNS, rows))
+  })
+
+  routes.post('/waitlist/:id/erase', { ...PEOPLE, schema: { params: placeParams } }, async (request, reply) => {
+    const actor = actorOf(request)
+    if (!(await store.erase(actor, request.params.id))) {
+      return reply.code(404).send({ error: 'No such person on the waitlist.' })
+    }
+    request.log.info({ actor }, 'Launch tool: a person was erased')
+    return reply.code(204).send()
+  })
+
+  routes.get('/audit', PEOPLE, async () => ({ entries: await store.auditLog(50) }))
+
+  registerWebhookRoutes(routes, { ...webhooks, actorOf })
+  registerInviteRoutes(routes, { admin: invites, actorOf })
+  if (experiments) registerExperimentRoutes(routes, experiments)
+  registerReferralRoutes(routes, { admin: referrals, actorOf })
+  if (contentProblems) registerContentProblemRoutes(routes, { problems: contentProblems, studioUrl: studioOrigin })
 }

@@ -42,6 +42,9 @@ export interface AuditEntry {
   actor: string
   action:
     | 'session.opened'
+    | 'session.ended'
+    | 'sessions.ended'
+    | 'access.refused'
     | 'waitlist.read'
     | 'waitlist.exported'
     | 'person.erased'
@@ -77,13 +80,13 @@ export const EXPORT_COLUMNS = [
 ] as const
 
 export interface OperatorStore {
-  /** Spends the proof's nonce for `actor`; false when it was spent before. */
-  openSession(actor: string, nonce: string, expiresAt: Date): Promise<boolean>
   waitlistPage(actor: string, query: WaitlistQuery): Promise<{ total: number; rows: Place[] }>
   waitlistExport(actor: string): Promise<Record<string, unknown>[]>
   /** False when there is no such place. */
   erase(actor: string, placeId: string): Promise<boolean>
   auditLog(limit: number): Promise<AuditEntry[]>
+  /** Audits a request of `actor`'s that their access level refused: its method and route pattern, nothing of its values. */
+  recordRefusal(actor: string, method: string, route: string): Promise<void>
 }
 
 export function sqlOperatorStore(db: Sql): OperatorStore {
@@ -92,25 +95,28 @@ export function sqlOperatorStore(db: Sql): OperatorStore {
     return rows[0]!.answer
   }
   return {
-    openSession: (actor, nonce, expiresAt) => one('operator.open_session($1, $2, $3)', [actor, nonce, expiresAt.toISOString()]),
     waitlistPage: (actor, { search, status, limit, offset }) =>
       one('operator.waitlist_page($1, $2, $3, $4, $5)', [actor, search, status, limit, offset]),
     waitlistExport: async (actor) => (await db.query('select * from operator.waitlist_export($1)', [actor])).rows,
     erase: (actor, placeId) => one('operator.erase($1, $2)', [actor, placeId]),
     auditLog: (limit) => one('operator.audit_log($1)', [limit]),
+    recordRefusal: async (actor, method, route) => {
+      await db.query('select operator.record_refusal($1, $2, $3)', [actor, method, route])
+    },
   }
 }
 
 export function restOperatorStore(options: SecretRpcOptions): OperatorStore {
   const rpc = secretRpc(options)
   return {
-    openSession: (actor, nonce, expiresAt) =>
-      rpc('operator_open_session', { p_actor: actor, p_nonce: nonce, p_expires_at: expiresAt.toISOString() }),
     waitlistPage: (actor, { search, status, limit, offset }) =>
       rpc('operator_waitlist_page', { p_actor: actor, p_search: search, p_status: status, p_limit: limit, p_offset: offset }),
     waitlistExport: (actor) => rpc('operator_waitlist_export', { p_actor: actor }),
     erase: (actor, placeId) => rpc('operator_erase', { p_actor: actor, p_id: placeId }),
     auditLog: (limit) => rpc('operator_audit_log', { p_limit: limit }),
+    recordRefusal: async (actor, method, route) => {
+      await rpc('operator_record_refusal', { p_actor: actor, p_method: method, p_route: route })
+    },
   }
 }
 

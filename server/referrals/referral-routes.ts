@@ -1,11 +1,13 @@
 /**
  * The Launch tool's referral routes (docs/launch-api.md): the counts and the held referrals, and
- * an operator's decision on one. Registered inside the tool's authenticated scope, which names the
- * Studio user each call is for.
+ * an operator's decision on one. People level (docs/decisions/0060-two-access-levels.md); the
+ * tool's API names the Studio user each call is for.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import type { ZodRoutes } from '../http/zod-routes.ts'
 import type { ReferralAdmin } from './referral-admin.ts'
+import { PEOPLE } from '../operator/launch-access.ts'
 
 export interface ReferralRoutesOptions {
   admin: ReferralAdmin
@@ -14,16 +16,14 @@ export interface ReferralRoutesOptions {
 
 const decision = z.strictObject({ id: z.uuid(), decision: z.enum(['accept', 'reject']) })
 
-export function registerReferralRoutes(app: FastifyInstance, { admin, actorOf }: ReferralRoutesOptions) {
-  app.get('/referrals', async (request) => admin.review(actorOf(request)))
+export function registerReferralRoutes(app: ZodRoutes, { admin, actorOf }: ReferralRoutesOptions) {
+  app.get('/referrals', PEOPLE, async (request) => admin.review(actorOf(request)))
 
-  app.post<{ Params: { id: string; decision: string } }>('/referrals/:id/:decision', async (request, reply) => {
-    const params = decision.safeParse(request.params)
-    if (!params.success) return reply.code(404).send({ error: 'No such referral decision.' })
+  app.post('/referrals/:id/:decision', { ...PEOPLE, schema: { params: decision } }, async (request, reply) => {
     const actor = actorOf(request)
-    const decided = await admin.decide(actor, params.data.id, params.data.decision === 'accept')
+    const decided = await admin.decide(actor, request.params.id, request.params.decision === 'accept')
     if (!decided) return reply.code(404).send({ error: 'This referral is not held for review.' })
-    request.log.info({ actor, decision: params.data.decision }, 'Launch tool: a held referral was decided')
+    request.log.info({ actor, decision: request.params.decision }, 'Launch tool: a held referral was decided')
     return reply.code(204).send()
   })
 }

@@ -2,8 +2,9 @@
 // an attack corpus of 200 sign-ups carrying one referrer's code credits nothing and holds the
 // same-network ones with their reasons; 20 confirmed referrals from distinct networks move their
 // referrer exactly min(20 × N, place − 1), and the place in their email, on their status page and
-// in SQL agree, in pt and en; the next invite wave takes the new order; removals and mail given
-// up on revoke; the hourly share holds; N = 0 moves nobody; the public key reads none of it.
+// in SQL agree, in pt and en; the next invite wave takes the new order; a friend who leaves takes
+// the referral with them, mail given up on revokes it; the hourly share holds; N = 0 moves nobody;
+// the public key reads none of it.
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,7 +14,7 @@ import { createServer, type PulsoServer } from '../create-server.ts'
 import type { PageRenderer } from '../site/page-renderer.ts'
 import { databaseVariants } from '../../test/database/database-variants.ts'
 import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../../test/mail/smtp-inbox.ts'
-import { launchCookie } from '../../test/server/launch-session.ts'
+import { launchCookie, STUDIO_ORIGIN } from '../../test/server/launch-session.ts'
 import { referralTraffic, type Origin, type ReferralTraffic } from '../../test/ground-truth/referral-traffic.ts'
 import type { ReferralReview } from './referral-admin.ts'
 import type { WavePreview } from '../invites/invite-admin.ts'
@@ -95,7 +96,7 @@ describe.each(databaseVariants)('referrals on $name', ({ database }) => {
   const sweep = () => sweepNow(backend().sender)
 
   async function tool<T>(path: string, method = 'GET') {
-    const response = await fetch(`${baseUrl}/api/launch${path}`, { method, headers: { cookie } })
+    const response = await fetch(`${baseUrl}/api/launch${path}`, { method, headers: { cookie, origin: STUDIO_ORIGIN } })
     const text = await response.text()
     return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T }
   }
@@ -154,6 +155,8 @@ describe.each(databaseVariants)('referrals on $name', ({ database }) => {
       lang: 'pt' as const,
       ...from('203.0.113.10', 'Firefox R'),
     }
+    // Spellings of the referrer's own inbox: repeats of their sign-up (one place per inbox, decision
+    // 0061), so no place, no referral and no welcome of their own.
     const gmailVariants = Array.from({ length: 40 }, (_, i) =>
       i % 4 === 0
         ? `rafaelcosta+${i}@gmail.com`
@@ -190,7 +193,7 @@ describe.each(databaseVariants)('referrals on $name', ({ database }) => {
       expect(performance.now() - started).toBeLessThan(60_000)
       for (const email of [...gmailVariants, ...disposable, ...neverConfirmed]) await farm(email, origins.get(email)!)
       await sweep()
-      for (const email of [...gmailVariants, ...disposable, ...sameAddress]) {
+      for (const email of [...disposable, ...sameAddress]) {
         expect(await traffic.confirm(email, origins.get(email)!)).toBe(200)
       }
       await sweep()
@@ -198,15 +201,20 @@ describe.each(databaseVariants)('referrals on $name', ({ database }) => {
 
     it('credits none of them and moves the referrer nowhere', async () => {
       const referrals = await statuses(referrer.email)
-      expect(referrals.reduce((sum, row) => sum + row.count, 0)).toBe(200)
+      expect(referrals.reduce((sum, row) => sum + row.count, 0)).toBe(160)
       expect(referrals.filter((row) => row.status === 'credited')).toEqual([])
       expect(referrals).toEqual([
         { status: 'held', reason: 'same_network', count: 25 },
         { status: 'held', reason: 'same_visitor', count: 25 },
         { status: 'pending', reason: null, count: 60 },
         { status: 'refused', reason: 'disposable_domain', count: 50 },
-        { status: 'refused', reason: 'own_mailbox', count: 40 },
       ])
+      const ownInbox = await sql<{ email: string }>(
+        'select email from public.waitlist where guard.mailbox_key(email) = guard.mailbox_key($1)',
+        [referrer.email],
+      )
+      expect(ownInbox).toEqual([{ email: referrer.email }])
+      expect(gmailVariants.filter((email) => inbox.to(email).length > 0)).toEqual([])
       expect(await placeInSql(referrer.email)).toBe(placeBefore)
       const mail = lastPlaceEmail(referrer.email)
       expect(placeIn(mail)).toBe(placeBefore)
@@ -216,7 +224,7 @@ describe.each(databaseVariants)('referrals on $name', ({ database }) => {
     it('lists the same-network ones in the Launch tool with their reason, and the counts', async () => {
       const { status, body } = await tool<ReferralReview>('/referrals')
       expect(status).toBe(200)
-      expect(body.counts).toMatchObject({ credited: 0, held: 50, refused: 90, pending: 60 })
+      expect(body.counts).toMatchObject({ credited: 0, held: 50, refused: 50, pending: 60 })
       expect(body.held).toHaveLength(50)
       expect(new Set(body.held.map((held) => held.referrer.email))).toEqual(new Set([referrer.email]))
       expect(new Set(body.held.map((held) => held.email))).toEqual(new Set(sameAddress))
@@ -231,7 +239,9 @@ describe.each(databaseVariants)('referrals on $name', ({ database }) => {
       expect((await tool(`/referrals/${rejected!.id}/reject`, 'POST')).status).toBe(204)
       expect((await tool(`/referrals/${rejected!.id}/accept`, 'POST')).status).toBe(404)
       expect((await tool(`/referrals/${crypto.randomUUID()}/reject`, 'POST')).status).toBe(404)
-      expect((await tool(`/referrals/not-an-id/accept`, 'POST')).status).toBe(404)
+      // A malformed id or decision is a bad request, refused by the route's schema with the reason.
+      expect((await tool(`/referrals/not-an-id/accept`, 'POST')).status).toBe(400)
+      expect((await tool(`/referrals/${accepted!.id}/approve`, 'POST')).status).toBe(400)
       const after = await tool<ReferralReview>('/referrals')
       expect(after.body.counts).toMatchObject({ credited: 1, held: 48, rejected: 1 })
       const standing = await sql<{ credited: number }>('select credited from referrals.people where waitlist_id = $1', [
@@ -258,7 +268,7 @@ describe.each(databaseVariants)('referrals on $name', ({ database }) => {
                 (select count(signup_seen)::int from public.waitlist) as signups`,
       )
       expect(hashes!.sightings).toBeGreaterThan(0)
-      expect(hashes!.signups).toBeGreaterThan(200)
+      expect(hashes!.signups).toBeGreaterThan(160)
       // 49 hours on, for the sightings and the sign-ups (then back, for the tests that follow).
       await sql(`update referrals.sightings set seen_at = now() - interval '49 hours'`)
       await sql(`update public.waitlist set created_at = created_at - interval '49 hours'`)
@@ -396,7 +406,7 @@ describe.each(databaseVariants)('referrals on $name', ({ database }) => {
 
       const wave = await fetch(`${baseUrl}/api/launch/invites/waves`, {
         method: 'POST',
-        headers: { cookie, 'content-type': 'application/json' },
+        headers: { cookie, origin: STUDIO_ORIGIN, 'content-type': 'application/json' },
         body: JSON.stringify({ id: crypto.randomUUID(), count: anaPlace }),
       })
       expect(wave.status).toBe(201)
@@ -413,7 +423,7 @@ describe.each(databaseVariants)('referrals on $name', ({ database }) => {
   describe('what takes a credit back, and what holds it', () => {
     const carla = { email: 'carla.dias@agencia.example', name: 'Carla Dias', lang: 'pt' as const, ...from('192.0.2.40') }
 
-    it('revokes when the friend leaves the list, or their mail is refused for good', async () => {
+    it('takes the referral away with a friend who leaves the list, and revokes it when their mail is refused for good', async () => {
       await joinAndConfirm(carla)
       const code = await codeOf(carla.email)
       const leaving = { email: 'sai@saida.example', name: 'Davi Reis', lang: 'pt' as const, ref: code, ...from('198.20.1.7') }

@@ -5,14 +5,19 @@ import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { studioWrites } from './studio-writes.ts'
 
-const EDITOR = { token: 'a-local-editor-token-for-tests', userId: 'pLocalEditor' }
+const EDITOR = {
+  token: 'a-local-editor-token-for-tests',
+  userId: 'pLocalEditor',
+  sanityUserId: 'gLocalEditor',
+  roles: ['editor'],
+}
 const VIEWER_TOKEN = 'a-local-viewer-token-for-tests'
 
 async function writesOverSeed() {
   const seedFile = join(await mkdtemp(join(tmpdir(), 'pulso-studio-writes-')), 'data.ndjson')
   await writeFile(seedFile, `${JSON.stringify({ _id: 'hero', _type: 'hero' })}\n`)
   const app = Fastify()
-  await app.register(studioWrites, { dataset: 'production', viewerToken: VIEWER_TOKEN, editor: EDITOR, seedFile })
+  await app.register(studioWrites, { dataset: 'production', viewerToken: VIEWER_TOKEN, editors: [EDITOR], seedFile })
   const write = (body: string, token?: string) =>
     app.inject({
       method: 'POST',

@@ -3,14 +3,14 @@
  * handshake offline (docs/decisions/0043-launch-tool.md), where no Studio can run:
  *
  * - `POST /v{apiVersion}/data/mutate/{dataset}` — `create` and `delete` of private documents (ids
- *   with a dot), with the local editor's token as the Studio's session; the viewer token is
- *   read-only (403), no token is anonymous (401), as on hosted Sanity.
+ *   with a dot), with a local identity's token as the Studio's session (local-editor.ts); the viewer
+ *   token is read-only (403), no token is anonymous (401), as on hosted Sanity.
  * - `GET /v{apiVersion}/data/doc/{dataset}/{id}` — a written document, for the viewer token.
  * - `GET /v{apiVersion}/data/history/{dataset}/transactions/{id}` — its transactions as NDJSON,
- *   each with the `author` the token belongs to, set here and never read from the request.
+ *   each with the `author` whose token wrote it, set here and never read from the request.
  *
  * Documents live in memory, at most MAX_KEPT of them and for KEPT_MS: proofs are needed for a minute.
- * Given the seed file, the same endpoint also writes content as the editor (seed-writes.ts): `create`,
+ * Given the seed file, the same endpoint also writes content as the writer (seed-writes.ts): `create`,
  * `createOrReplace` and `patch` of public documents, the Launch tool's experiments.
  */
 import { randomUUID } from 'node:crypto'
@@ -20,16 +20,21 @@ import { hasBearer, hasViewerToken } from './viewer-token.ts'
 import { createSeedWriter, isContentMutation, MutationError } from './seed-writes.ts'
 
 export interface LocalEditor {
-  /** The token that stands for a Studio user's session offline (SANITY_LOCAL_EDITOR_TOKEN). */
+  /** The token that stands for a Studio user's session offline (SANITY_LOCAL_EDITOR_TOKEN, or made from it). */
   token: string
-  /** The user id the dataset's history gives for what the editor writes. */
+  /** The project user id the dataset's history gives for what they write (`p…`). */
   userId: string
+  /** Their global id in Sanity's Access API (`g…`). */
+  sanityUserId: string
+  /** Their roles in the project, as the Access API names them. */
+  roles: string[]
 }
 
 export interface StudioWritesOptions {
   dataset: string
   viewerToken: string | undefined
-  editor: LocalEditor
+  /** Who may write, each with the token that stands for their session. */
+  editors: readonly LocalEditor[]
   now?: () => number
   /** The seed's `data.ndjson`: content mutations write there, as the offline dataset. */
   seedFile?: string
@@ -58,15 +63,16 @@ const permissionDenied = (permission: string) => ({
 
 export const studioWrites: FastifyPluginAsync<StudioWritesOptions> = async (
   app,
-  { dataset, viewerToken, editor, now = Date.now, seedFile },
+  { dataset, viewerToken, editors, now = Date.now, seedFile },
 ) => {
   const written = new Map<string, Written>()
   const seed = seedFile ? createSeedWriter(seedFile, now) : undefined
   const forgetOld = () => {
     for (const [id, entry] of written) if (now() - entry.at > KEPT_MS || written.size > MAX_KEPT) written.delete(id)
   }
-  const isEditor = (request: FastifyRequest) => hasBearer(request.headers.authorization, editor.token)
-  const mayRead = (request: FastifyRequest) => isEditor(request) || hasViewerToken(request.headers.authorization, viewerToken)
+  const writerOf = (request: FastifyRequest) => editors.find((editor) => hasBearer(request.headers.authorization, editor.token))
+  const mayRead = (request: FastifyRequest) =>
+    writerOf(request) !== undefined || hasViewerToken(request.headers.authorization, viewerToken)
 
   app.post<{ Params: { dataset: string } }>(
     '/v:apiVersion/data/mutate/:dataset',
@@ -74,13 +80,15 @@ export const studioWrites: FastifyPluginAsync<StudioWritesOptions> = async (
       bodyLimit: MAX_CONTENT_WRITE_BYTES,
       // Anyone but the editor is answered from the headers, before a byte of the body is parsed.
       onRequest: async (request, reply) => {
-        if (isEditor(request)) return
+        if (writerOf(request)) return
         return mayRead(request)
           ? reply.code(403).send(permissionDenied('create'))
           : reply.code(401).send({ error: { description: 'Session not found', type: 'unauthorized' } })
       },
     },
     async (request, reply) => {
+      // onRequest answered everyone who is not an editor.
+      const editor = writerOf(request) as LocalEditor
       if (request.params.dataset !== dataset) return reply.code(404).send({ error: { description: 'Dataset not found' } })
       const body: unknown = request.body
       const mutations = isPlainObject(body) && Array.isArray(body['mutations']) ? (body['mutations'] as unknown[]) : undefined

@@ -190,7 +190,8 @@ describe.each(databases)('abuse on $name', ({ name, open }) => {
   )
 
   it('bounds welcomes per mailbox (3 an hour), counting what is queued, and per client (10 in 10 minutes)', async () => {
-    // One gmail inbox under four spellings: four places on the list (decision 0017), three welcomes.
+    // One gmail inbox under four spellings, listed as four places before one place per inbox (decision
+    // 0061; addresses of their own then, spelled as the inbox now): three welcomes.
     const inbox = uniqueAddress('inbox').split('@')[0] ?? 'inbox'
     const spellings = [
       `${inbox}@gmail.com`,
@@ -198,7 +199,11 @@ describe.each(databases)('abuse on $name', ({ name, open }) => {
       `${inbox}+a@googlemail.com`,
       `${inbox}+b@gmail.com`,
     ]
-    for (const email of spellings) expect((await insert(row(email))).status).toBe(201)
+    for (const email of spellings) {
+      const other = uniqueAddress('listed-before')
+      expect((await insert(row(other))).status).toBe(201)
+      await server.signups?.db.query('update public.waitlist set email = $1 where email = $2', [email, other])
+    }
     const answers = []
     for (const email of spellings) answers.push((await welcome({ email })).status)
     expect(answers).toEqual([202, 202, 202, 202])
@@ -257,6 +262,22 @@ describe.each(databases)('abuse on $name', ({ name, open }) => {
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400))
     expect(statuses.slice(10)).toEqual(Array(30).fill(429))
+  })
+
+  it('counts the refusals PostgREST answers from the body alone: an unknown column, bad JSON, an upsert', async () => {
+    const refused = [
+      () => insert({ ...row(), colour: 'red' }),
+      () => fetch(`${url}/rest/v1/waitlist`, { method: 'POST', headers: headers(), body: '{"email": "a@b.example", "role": ' }),
+      () => insert(row(), { prefer: 'resolution=merge-duplicates' }),
+    ]
+    const statuses: number[] = []
+    for (let i = 0; i < 12; i++) {
+      const response = await refused[i % refused.length]!()
+      statuses.push(response.status)
+      await response.arrayBuffer()
+    }
+    expect(statuses.slice(0, 10)).toEqual([400, 400, 401, 400, 400, 401, 400, 400, 401, 400])
+    expect(statuses.slice(10)).toEqual([429, 429])
   })
 })
 

@@ -1,7 +1,7 @@
-import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { Database } from '../db/database.ts'
 import { jsonTextNestsDeeperThan } from '../http/json-depth.ts'
-import { fromPgError, postgrestError, type PostgrestError } from './postgrest-errors.ts'
+import { fromPgError, postgrestError, type PostgrestAnswer, type PostgrestError } from './postgrest-errors.ts'
 import { corsPreflight, forwardedHeaders, requireApiKey } from './gateway.ts'
 
 /**
@@ -70,11 +70,20 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app, { d
 
   app.addHook('onRequest', requireApiKey(anonKey))
 
-  /** Counts a refused insert against the client's sign-up limit, as the accepted ones are counted. */
-  const countRefusal = async (clientHeaders: string, log: FastifyBaseLogger) => {
-    await db
-      .query(`select guard.take('signup', guard.client_address($1::json))`, [clientHeaders])
-      .catch((error: unknown) => log.warn({ err: error }, 'a refused sign-up could not be counted'))
+  /**
+   * Counts a refused insert against the client's sign-up limit, as the accepted ones are counted: the
+   * pre-request hook's own call, run alone. Its 429 when the client was over the limit already.
+   */
+  const countRefusal = async (table: string, request: FastifyRequest): Promise<PostgrestAnswer | undefined> => {
+    try {
+      await db.queryAsAnon(`with ${PRE_REQUEST} select from checked`, [`/${table}`, JSON.stringify(forwardedHeaders(request))])
+      return undefined
+    } catch (error) {
+      const answer = fromPgError(error)
+      if (answer.status === 429) return answer
+      request.log.warn({ err: error }, 'a refused sign-up could not be counted')
+      return undefined
+    }
   }
 
   app.post<{ Params: { table: string } }>('/rest/v1/:table', async (request, reply) => {
@@ -82,44 +91,46 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app, { d
     const tableColumns = columns.get(table)
     if (!tableColumns)
       return fail(reply, 404, postgrestError('PGRST205', `Could not find the table 'public.${table}' in the schema cache`))
+    /**
+     * A sign-up refused from its body alone (bad JSON, a column the table lacks, an upsert): it costs
+     * the client as an acceptance does (decision 0035), else the body's rules could be probed for free;
+     * past the limit it is answered 429, as the hook answers any other. PostgREST refuses these before
+     * its pre-request hook runs, so hosted Supabase does not count them (README, security).
+     */
+    const refuse = async (status: number, body: PostgrestError) => {
+      const limited = await countRefusal(table, request)
+      return limited ? fail(reply, limited.status, limited.body, limited.headers) : fail(reply, status, body)
+    }
     const profile = request.headers['content-profile']
     if (profile !== undefined && profile !== 'public') {
-      return fail(reply, 406, postgrestError('PGRST106', 'The schema must be one of the following: public'))
+      return refuse(406, postgrestError('PGRST106', 'The schema must be one of the following: public'))
     }
 
     const text = typeof request.body === 'string' ? request.body : ''
     if (jsonTextNestsDeeperThan(text, MAX_BODY_DEPTH)) {
-      return fail(
-        reply,
-        400,
-        postgrestError('PGRST102', 'Empty or invalid json', `A body may nest at most ${MAX_BODY_DEPTH} levels.`),
-      )
+      return refuse(400, postgrestError('PGRST102', 'Empty or invalid json', `A body may nest at most ${MAX_BODY_DEPTH} levels.`))
     }
     let payload: unknown
     try {
       payload = JSON.parse(text)
     } catch {
-      return fail(reply, 400, postgrestError('PGRST102', 'Empty or invalid json'))
+      return refuse(400, postgrestError('PGRST102', 'Empty or invalid json'))
     }
     const rows = Array.isArray(payload) ? payload : [payload]
     if (!rows.every((row): row is Record<string, unknown> => typeof row === 'object' && row !== null && !Array.isArray(row))) {
-      return fail(reply, 400, postgrestError('PGRST102', 'Empty or invalid json'))
+      return refuse(400, postgrestError('PGRST102', 'Empty or invalid json'))
     }
     if (rows.length === 0) return reply.code(201).header('access-control-allow-origin', '*').send()
 
     const names = [...new Set(rows.flatMap((row) => Object.keys(row)))]
     const unknown = names.find((name) => !tableColumns.has(name))
     if (unknown !== undefined)
-      return fail(
-        reply,
-        400,
-        postgrestError('PGRST204', `Could not find the '${unknown}' column of '${table}' in the schema cache`),
-      )
+      return refuse(400, postgrestError('PGRST204', `Could not find the '${unknown}' column of '${table}' in the schema cache`))
 
     const prefer = String(request.headers.prefer ?? '')
     // An upsert is INSERT … ON CONFLICT DO UPDATE, which needs the UPDATE right anon does not have.
     if (/resolution=merge-duplicates/.test(prefer)) {
-      return fail(reply, 401, postgrestError('42501', `permission denied for table ${table}`))
+      return refuse(401, postgrestError('42501', `permission denied for table ${table}`))
     }
     const returning = /return=representation/.test(prefer)
     const target = `public.${quote(table)}`
@@ -131,12 +142,7 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app, { d
     // Last, as PostgREST reads it once every row is in (an aggregate: one answer, rows or none),
     // the status the statement chose itself: the waitlist's trigger answers a refused row so,
     // without an error that would take the request's count back with it (decision 0037).
-    const sql = `with request as materialized (
-        select set_config('request.method', 'POST', true), set_config('request.path', $1, true),
-               set_config('request.headers', $2, true)
-      ), checked as materialized (
-        select guard.check_request() from request
-      ), inserted as (
+    const sql = `with ${PRE_REQUEST}, inserted as (
         insert into ${target} ${
           names.length > 0
             ? `(${names.map(quote).join(', ')}) select ${names.map(quote).join(', ')}
@@ -176,7 +182,7 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app, { d
       // the table's rules do not come here (they answer through response.status); these are the
       // ones PostgreSQL raises before any row exists (a column anon may not write, a value text
       // cannot hold), which on hosted Supabase stay uncounted.
-      if (status >= 400 && status < 500 && status !== 429 && status !== 413) await countRefusal(clientHeaders, request.log)
+      if (status >= 400 && status < 500 && status !== 429 && status !== 413) await countRefusal(table, request)
       return fail(reply, status, body, headers)
     }
   })
@@ -189,5 +195,16 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app, { d
     return fail(reply, 401, postgrestError('42501', `permission denied for table ${table}`))
   })
 }
+
+/**
+ * What PostgREST sets before its pre-request hook, then the hook itself (guard.check_request: body
+ * size and request limits), as the CTEs `request` and `checked`; $1 is the path, $2 the headers.
+ */
+const PRE_REQUEST = `request as materialized (
+    select set_config('request.method', 'POST', true), set_config('request.path', $1, true),
+           set_config('request.headers', $2, true)
+  ), checked as materialized (
+    select guard.check_request() from request
+  )`
 
 const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`

@@ -1,11 +1,15 @@
 /**
  * The Launch tool's webhook routes (docs/launch-api.md): endpoints, their secrets and deliveries.
- * Registered inside the tool's authenticated scope, which names the Studio user each call is for.
+ * People level (an endpoint receives every future sign-up's address); the tool's API names the
+ * Studio user each call is for.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { endpointUrlRefusal } from '../../supabase/functions/_shared/webhooks/endpoint-address.ts'
+import { text } from '../http/request-values.ts'
+import type { ZodRoutes } from '../http/zod-routes.ts'
 import { WEBHOOK_EVENT_TYPES, type WebhookAdmin } from './webhook-admin.ts'
+import { PEOPLE } from '../operator/launch-access.ts'
 
 export interface WebhookRoutesOptions {
   admin: WebhookAdmin
@@ -19,62 +23,51 @@ export const ROTATION_OVERLAP_SECONDS = 24 * 3600
 const DELIVERIES_SHOWN = 50
 
 const events = z.array(z.enum(WEBHOOK_EVENT_TYPES)).min(1, 'choose at least one event').max(4)
-const description = z.string().trim().max(500)
-const newEndpoint = z.strictObject({ url: z.string().trim().min(1).max(2000), description: description.default(''), events })
+const description = text(500)
+const newEndpoint = z.strictObject({ url: text(2000).min(1), description: description.default(''), events })
 const change = z.strictObject({ description: description.optional(), events: events.optional(), enabled: z.boolean().optional() })
 const endpointParams = z.strictObject({ id: z.uuid() })
 const deliveryParams = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
 
 const NO_ENDPOINT = { error: 'No such webhook endpoint.' }
 
-export function registerWebhookRoutes(app: FastifyInstance, { admin, actorOf, allowPrivate }: WebhookRoutesOptions) {
-  app.get('/webhooks', async () => ({ endpoints: await admin.endpoints(), events: WEBHOOK_EVENT_TYPES }))
+export function registerWebhookRoutes(app: ZodRoutes, { admin, actorOf, allowPrivate }: WebhookRoutesOptions) {
+  app.get('/webhooks', PEOPLE, async () => ({ endpoints: await admin.endpoints(), events: WEBHOOK_EVENT_TYPES }))
 
-  app.post('/webhooks', async (request, reply) => {
-    const body = newEndpoint.safeParse(request.body)
-    if (!body.success) return reply.code(400).send({ error: z.prettifyError(body.error) })
-    const refusal = endpointUrlRefusal(body.data.url, allowPrivate)
+  app.post('/webhooks', { ...PEOPLE, schema: { body: newEndpoint } }, async (request, reply) => {
+    const refusal = endpointUrlRefusal(request.body.url, allowPrivate)
     if (refusal) return reply.code(400).send({ error: refusal })
-    const created = await admin.create(actorOf(request), body.data)
+    const created = await admin.create(actorOf(request), request.body)
     request.log.info({ actor: actorOf(request), endpoint: created.endpoint.id }, 'Launch tool: webhook endpoint added')
     return reply.code(201).send(created)
   })
 
-  app.post('/webhooks/:id', async (request, reply) => {
-    const params = endpointParams.safeParse(request.params)
-    const body = change.safeParse(request.body)
-    if (!body.success) return reply.code(400).send({ error: z.prettifyError(body.error) })
-    const endpoint = params.success ? await admin.update(actorOf(request), params.data.id, body.data) : null
+  app.post('/webhooks/:id', { ...PEOPLE, schema: { params: endpointParams, body: change } }, async (request, reply) => {
+    const endpoint = await admin.update(actorOf(request), request.params.id, request.body)
     return endpoint ? { endpoint } : reply.code(404).send(NO_ENDPOINT)
   })
 
-  app.post('/webhooks/:id/rotate', async (request, reply) => {
-    const params = endpointParams.safeParse(request.params)
-    const rotated = params.success ? await admin.rotate(actorOf(request), params.data.id, ROTATION_OVERLAP_SECONDS) : null
+  app.post('/webhooks/:id/rotate', { ...PEOPLE, schema: { params: endpointParams } }, async (request, reply) => {
+    const rotated = await admin.rotate(actorOf(request), request.params.id, ROTATION_OVERLAP_SECONDS)
     return rotated ?? reply.code(404).send(NO_ENDPOINT)
   })
 
-  app.delete('/webhooks/:id', async (request, reply) => {
-    const params = endpointParams.safeParse(request.params)
-    const removed = params.success && (await admin.remove(actorOf(request), params.data.id))
+  app.delete('/webhooks/:id', { ...PEOPLE, schema: { params: endpointParams } }, async (request, reply) => {
+    const removed = await admin.remove(actorOf(request), request.params.id)
     return removed ? reply.code(204).send() : reply.code(404).send(NO_ENDPOINT)
   })
 
-  app.get('/webhooks/:id/deliveries', async (request, reply) => {
-    const params = endpointParams.safeParse(request.params)
-    if (!params.success) return reply.code(404).send(NO_ENDPOINT)
-    return { deliveries: await admin.deliveries(params.data.id, DELIVERIES_SHOWN) }
-  })
+  app.get('/webhooks/:id/deliveries', { ...PEOPLE, schema: { params: endpointParams } }, async (request) => ({
+    deliveries: await admin.deliveries(request.params.id, DELIVERIES_SHOWN),
+  }))
 
-  app.post('/webhooks/:id/test', async (request, reply) => {
-    const params = endpointParams.safeParse(request.params)
-    const eventId = params.success ? await admin.sendTest(actorOf(request), params.data.id) : null
+  app.post('/webhooks/:id/test', { ...PEOPLE, schema: { params: endpointParams } }, async (request, reply) => {
+    const eventId = await admin.sendTest(actorOf(request), request.params.id)
     return eventId ? reply.code(202).send({ eventId }) : reply.code(404).send(NO_ENDPOINT)
   })
 
-  app.post('/webhooks/deliveries/:id/resend', async (request, reply) => {
-    const params = deliveryParams.safeParse(request.params)
-    const resent = params.success && (await admin.resend(actorOf(request), params.data.id))
+  app.post('/webhooks/deliveries/:id/resend', { ...PEOPLE, schema: { params: deliveryParams } }, async (request, reply) => {
+    const resent = await admin.resend(actorOf(request), request.params.id)
     return resent
       ? reply.code(202).send()
       : reply.code(404).send({ error: 'Nothing to resend: the delivery is still pending, or its person was erased.' })

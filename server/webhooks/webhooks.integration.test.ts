@@ -5,7 +5,7 @@
 // receiver "down for ten minutes" is down for a few of its retries.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { databaseVariants } from '../../test/database/database-variants.ts'
-import { launchCookie } from '../../test/server/launch-session.ts'
+import { launchCookie, STUDIO_ORIGIN } from '../../test/server/launch-session.ts'
 import { startTestServer, type TestServer } from '../../test/server/test-server.ts'
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhooks/webhook-receiver.ts'
 import type { WebhookDelivery, WebhookEndpoint } from './webhook-admin.ts'
@@ -50,7 +50,7 @@ describe.each(databaseVariants)('signed webhooks on $name', ({ name, database })
   const tool = async <T>(path: string, init: { method?: string; body?: unknown } = {}) => {
     const response = await fetch(`${server.url}/api/launch${path}`, {
       method: init.method ?? 'GET',
-      headers: { cookie, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { cookie, origin: STUDIO_ORIGIN, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
     })
     const text = await response.text()

@@ -136,3 +136,82 @@ export const INPUT_ATTACKS: InputAttack[] = [
   { name: 'PROPFIND /', expected: 404, request: () => ({ method: 'PROPFIND', path: '/' }) },
   { name: 'GET /index.html', expected: 404, request: () => ({ method: 'GET', path: '/index.html' }) },
 ]
+
+/**
+ * Values a careless script or an attacker puts where a route expects text, a number, a day or an id
+ * (issue 38): NUL and lone surrogate halves, which PostgreSQL cannot store as sent; days that are not
+ * in the calendar; numbers past every bound; SQL, LIKE and path metacharacters; huge, empty, blank.
+ * As decoded text: a test encodes them for an address, or writes them into JSON.
+ */
+export const HOSTILE_TEXTS: readonly string[] = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x\udfff',
+  '\udc00\ud800',
+  'x'.repeat(5_000),
+  '2026-02-30',
+  '0000-01-01',
+  '9999-12-31',
+  '2026-1-1',
+  '-1',
+  '0',
+  '1.5',
+  '1e309',
+  'NaN',
+  'Infinity',
+  '99999999999999999999999',
+  '0x10',
+  'null',
+  'true',
+  '[]',
+  '{}',
+  '__proto__',
+  'constructor',
+  "' or '1'='1",
+  '%',
+  '_',
+  '\\',
+  '../../etc/passwd',
+  '\r\nx-injected: 1',
+  '\u202eabc',
+  '👩🏽‍💼',
+  '<script>alert(1)</script>',
+  '00000000-0000-0000-0000-000000000000',
+  'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF',
+]
+
+/** Already-encoded pieces of an address that decode to no valid text: a surrogate in UTF-8, an overlong NUL, stray bytes. */
+export const HOSTILE_ENCODED: readonly string[] = ['%00', '%ED%A0%80', '%C0%80', '%FF', '%', '%zz', '%E2%82']
+
+/** JSON values other than text for a field of a body (each also gets every hostile text as a JSON string). */
+export const HOSTILE_JSON_VALUES: readonly string[] = [
+  'null',
+  'true',
+  '0',
+  '-1',
+  '1.5',
+  '1e308',
+  '-0',
+  '[]',
+  '{}',
+  '["\\u0000"]',
+  '{"__proto__":{"polluted":true}}',
+  `${'['.repeat(200)}${']'.repeat(200)}`,
+  JSON.stringify(Array.from({ length: 5_000 }, (_, i) => `e${i}`)),
+]
+
+/** Whole bodies for a route that reads JSON: not an object, broken, polluting, deep. */
+export const HOSTILE_BODIES: readonly string[] = [
+  '',
+  'null',
+  '[]',
+  '"text"',
+  '42',
+  '{',
+  '{"__proto__":{"polluted":true}}',
+  '{"constructor":{"prototype":{"polluted":true}}}',
+  `${'{"a":'.repeat(2_000)}1${'}'.repeat(2_000)}`,
+]

@@ -21,7 +21,8 @@ export const standInPage: PageRenderer = {
 }
 
 /**
- * Quiet unless the test says otherwise; `env` is read as the environment is at start-up. Given
+ * Quiet unless the test says otherwise; `env` is read as the environment is at start-up (with PORT,
+ * the server listens there; without, on a free port). Given
  * `build` (a `dist` directory), the server serves that build as `npm start` does; otherwise a
  * stand-in page (`renderer`, an empty page unless given), with no `npm run build` needed.
  */
@@ -42,7 +43,8 @@ export async function startTestServer(
     ...(clock ? { clock } : {}),
   })
   if (!server.signups) throw new Error('this server should answer the sign-ups itself')
-  const url = listen ? await server.app.listen({ port: 0, host: '127.0.0.1' }) : ''
+  // On PORT when the caller names one (a browser must open the site at its SITE_URL), else on a free port.
+  const url = listen ? await server.app.listen({ port: env['PORT'] ? config.port : 0, host: '127.0.0.1' }) : ''
   return {
     ...server,
     url,

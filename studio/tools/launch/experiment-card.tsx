@@ -71,6 +71,7 @@ export function ExperimentCard({
             <Button
               text={copy.start}
               tone="positive"
+              mode="ghost"
               disabled={!splitFits || !hasRoom}
               onClick={() => void write(startExperiment(experiment.id, shares))}
             />
@@ -92,8 +93,8 @@ export function ExperimentCard({
             `${arm.text.pt ?? '—'} / ${arm.text.en ?? '—'}`,
             `${arm.share} %`,
             String(arm.exposures),
-            String(arm.signups),
             String(arm.confirmations),
+            String(arm.signups - arm.confirmations),
             copy.percent(arm.conversion),
             arm.comparison ? copy.differenceOf(arm.comparison.difference, arm.comparison.interval) : '—',
             arm.comparison ? arm.comparison.pValue.toFixed(3) : '—',
@@ -102,7 +103,7 @@ export function ExperimentCard({
                 key="promote"
                 text={arm.id === winner ? copy.promoteWinner(arm.label) : copy.promote}
                 tone={arm.id === winner ? 'positive' : 'default'}
-                mode={arm.id === winner ? 'default' : 'ghost'}
+                mode="ghost"
                 aria-label={`${copy.promote} ${arm.label}`}
                 onClick={() => setPromoting(arm)}
               />
@@ -111,6 +112,9 @@ export function ExperimentCard({
             ),
           ])}
         />
+        <Text size={1} muted>
+          {copy.overBound(experiment.overBound)}
+        </Text>
         <Card
           tone={verdict.kind === 'mismatch' ? 'critical' : verdict.kind === 'winner' ? 'positive' : 'transparent'}
           padding={3}
@@ -140,6 +144,7 @@ export function ExperimentCard({
               <Button
                 text={copy.promoteConfirm}
                 tone="positive"
+                mode="ghost"
                 onClick={async () => {
                   const arm = promoting.id
                   setPromoting(undefined)

@@ -7,7 +7,7 @@ const points = (difference: number) => `${difference >= 0 ? '+' : '−'}${Math.a
 /** The Experiments tab's words (the Studio speaks English to the team, as the rest of the tool does). */
 export const experimentsCopy = {
   intro:
-    'Test another text for a headline, a button or a heading. Visitors are assigned on the server, by the same daily hash the counting uses: no cookie, no flicker. A visitor may see another variant on another day, and results are counted per visitor-day.',
+    'Test another text for a headline, a button or a heading. Visitors are assigned on the server, by a daily hash of their address and browser: no cookie, no flicker. A visitor may see another variant on another day; results are counted per visitor-day, one visitor per address a day, and a sign-up converts once it is confirmed.',
   unavailable: 'Experiments run where visitors are counted: this site counts none (hosted Supabase needs its secret key).',
   noWriter:
     'Open the tool from the Studio (or with npm run launch:open) to create, start, stop or promote: your session writes the changes.',
@@ -49,12 +49,12 @@ export const experimentsCopy = {
     text: 'Text (pt / en)',
     share: 'Split',
     exposures: 'Visitors exposed',
-    signups: 'Sign-ups',
-    confirmations: 'Confirmations',
-    conversion: 'Conversion',
+    confirmations: 'Confirmed sign-ups',
+    unconfirmed: 'Awaiting confirmation',
+    conversion: 'Conversion (confirmed)',
     difference: 'Against the default (interval)',
     pValue: 'Always-valid p',
-    action: '',
+    action: 'Actions',
   },
   percent,
   differenceOf: (difference: number, interval: [number, number] | null) =>
@@ -62,6 +62,8 @@ export const experimentsCopy = {
       ? `${points(difference)} (${points(interval[0])} to ${points(interval[1])})`
       : `${points(difference)} (no interval yet)`,
   resultsOf: (title: string) => `Results of ${title}`,
+  overBound: ({ exposures, signups }: ExperimentResult['overBound']) =>
+    `Counted for no arm, from clients over the bound (another browser of an address already counted that day, a repeat sign-up, or more page views a minute than the counting takes from one address): ${exposures} page ${exposures === 1 ? 'view' : 'views'}, ${signups} ${signups === 1 ? 'sign-up' : 'sign-ups'}.`,
   verdict: (experiment: ExperimentResult): string => {
     const { verdict } = experiment
     const label = (id: string) => experiment.arms.find((arm) => arm.id === id)?.label ?? id

@@ -48,7 +48,7 @@ const running: ExperimentResult = {
       exposures: 2500,
       signups: 100,
       confirmations: 60,
-      conversion: 0.04,
+      conversion: 0.024,
     },
     {
       id: 'b',
@@ -57,11 +57,12 @@ const running: ExperimentResult = {
       share: 50,
       exposures: 2500,
       signups: 175,
-      confirmations: 90,
-      conversion: 0.07,
+      confirmations: 150,
+      conversion: 0.06,
       comparison: { difference: 0.03, interval: [0.0101, 0.0499], pValue: 0.0012, significant: true },
     },
   ],
+  overBound: { exposures: 412, signups: 9 },
   alpha: 0.05,
   sampleRatio: { chiSquare: 0, pValue: 1, mismatch: false },
   verdict: { kind: 'winner', arm: 'b' },
@@ -86,14 +87,21 @@ function renderPanel(experiments: ExperimentResult[], writer?: ContentWriter) {
 }
 
 describe('the Experiments tab', () => {
-  it('shows each arm’s visitors, sign-ups, conversion and difference with its interval, and the verdict', async () => {
+  it('shows each arm’s visitors, confirmed and unconfirmed sign-ups, conversion, difference with its interval, what was over the bound, and the verdict', async () => {
     renderPanel([running], { mutate: vi.fn(async () => ({})) })
     const table = await screen.findByRole('table', { name: 'Results of Shorter headline' })
-    const [, control, variant] = within(table).getAllByRole('row')
-    expect(control).toHaveTextContent(/Default.*2500.*100.*60.*4\.0 %/)
-    expect(variant).toHaveTextContent(
-      /Variant B.*Fair reviews.*2500.*175.*90.*7\.0 %.*\+3\.00 pts \(\+1\.01 pts to \+4\.99 pts\).*0\.001/,
-    )
+    const [head, control, variant] = within(table).getAllByRole('row')
+    expect(head).toHaveTextContent(/Visitors exposed.*Confirmed sign-ups.*Awaiting confirmation.*Conversion \(confirmed\)/)
+    // Visitors exposed, confirmed, awaiting confirmation, conversion.
+    const counts = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+        .slice(3, 7)
+    expect(counts(control!)).toEqual(['2500', '60', '40', '2.4 %'])
+    expect(counts(variant!)).toEqual(['2500', '150', '25', '6.0 %'])
+    expect(variant).toHaveTextContent(/\+3\.00 pts \(\+1\.01 pts to \+4\.99 pts\).*0\.001/)
+    expect(screen.getByText(/from clients over the bound.*: 412 page views, 9 sign-ups\./)).toBeInTheDocument()
     expect(screen.getByText(/Variant B converts better than the default/)).toBeInTheDocument()
   })
 

@@ -16,6 +16,7 @@ import type {
 import type { ArmResult, ExperimentResult, FieldState } from '../../../server/experiments/experiment-results.ts'
 import type { HeldReferral, HoldReason, ReferralReview } from '../../../server/referrals/referral-admin.ts'
 import type { ListedContentProblem } from '../../../server/operator/content-problem-routes.ts'
+import type { LaunchAccess } from '../../../server/operator/launch-access.ts'
 
 export type {
   ArmResult,
@@ -42,6 +43,11 @@ export type {
  * stays out of the Studio's bundle; its type is the server's literal, so the check fails if they part.
  */
 export const MAX_WAVE: typeof SERVER_MAX_WAVE = 1000
+/** Who the credential is, and what they may see: `people` (everything) or `numbers` (the report and the experiments). */
+export interface LaunchSession {
+  actor: string
+  access: Exclude<LaunchAccess, 'public'>
+}
 /** An endpoint with its signing secret: shown once, when made or rotated. */
 export interface EndpointWithSecret {
   endpoint: WebhookEndpoint
@@ -121,7 +127,13 @@ export function createLaunchApi(siteUrl: string, fetcher: typeof fetch = (...arg
   }
   return {
     nonce: () => call<{ nonce: string; expiresAt: string }>('/nonce'),
-    openSession: (proof: string) => call<{ actor: string }>('/session', json('POST', { proof })),
+    openSession: (proof: string) => call<LaunchSession>('/session', json('POST', { proof })),
+    /** The session this browser's credential opens, if it still does. */
+    session: () => call<LaunchSession>('/session'),
+    /** Ends this browser's session, on every server at once. */
+    signOut: () => call<void>('/session', { method: 'DELETE' }),
+    /** Ends every session of this Studio user, wherever it was opened. */
+    signOutEverywhere: () => call<{ ended: number }>('/sessions', { method: 'DELETE' }),
     report: (from: string, to: string, filters: ReportFilters) => call<Report>(`/report?${query({ from, to, ...filters })}`),
     waitlist: (search: string, status: PlaceStatus, page: number) =>
       call<WaitlistPage>(`/waitlist?${query({ search, status, page })}`),

@@ -1,6 +1,8 @@
 import { MAX_WAVE, type AuditEntry } from './launch-api.ts'
 
 const people = (total: number) => `${total} ${total === 1 ? 'person' : 'people'}`
+/** The header of a table's column of buttons: read out by screen readers, as every header is. */
+const actions = 'Actions'
 
 /** The Launch tool's words: the Studio speaks English to the team, as Sanity's own tools do. */
 export const launchCopy = {
@@ -8,6 +10,12 @@ export const launchCopy = {
   opening: 'Proving who you are to the site…',
   refused: 'The site did not open the Launch tool for you:',
   retry: 'Try again',
+  signedOut: 'You have signed out of the Launch tool.',
+  openAgain: 'Open it again',
+  signOut: 'Sign out',
+  signOutEverywhere: 'Sign out everywhere',
+  signedInAs: (actor: string, access: 'people' | 'numbers') =>
+    `${actor} · ${access === 'people' ? 'numbers and people' : 'numbers only'}`,
   overview: 'Overview',
   waitlist: 'Waitlist',
   waves: 'Invite waves',
@@ -47,7 +55,16 @@ export const launchCopy = {
   statusLabel: 'Who',
   auditColumns: { when: 'When (UTC)', who: 'Studio user', what: 'What' },
   status: { all: 'Everyone', confirmed: 'Confirmed', unconfirmed: 'Not confirmed' },
-  columns: { email: 'Email', name: 'Name', role: 'Role', joined: 'Joined', consent: 'Consent', source: 'Source', trial: 'Trial' },
+  columns: {
+    email: 'Email',
+    name: 'Name',
+    role: 'Role',
+    joined: 'Joined',
+    consent: 'Consent',
+    source: 'Source',
+    trial: 'Trial',
+    actions,
+  },
   trial: {
     waiting: 'waiting',
     invited: (day: string) => `invited ${day}`,
@@ -68,6 +85,9 @@ export const launchCopy = {
   erased: 'Erased.',
   auditActions: {
     'session.opened': 'opened the tool',
+    'session.ended': 'signed out',
+    'sessions.ended': 'signed out everywhere',
+    'access.refused': 'was refused a view of people',
     'waitlist.read': 'read the waitlist',
     'waitlist.exported': 'exported the waitlist',
     'person.erased': 'erased a person',
@@ -120,7 +140,7 @@ export const launchCopy = {
       invited: 'Invited',
       activated: 'Activated',
       mail: 'Mail sent / pending / failed',
-      actions: '',
+      actions,
     },
     activatedOf: (activated: number, invited: number) => `${activated} of ${invited}`,
     showPeople: 'People',
@@ -132,7 +152,7 @@ export const launchCopy = {
       invited: 'Invited (UTC)',
       state: 'State',
       mail: 'Invitation email',
-      actions: '',
+      actions,
     },
     invited: 'Invited',
     activated: (when: string, by: string) => `Activated ${when} (by ${by})`,
@@ -156,7 +176,7 @@ export const launchCopy = {
     add: 'Add endpoint',
     endpoints: 'Endpoints',
     none: 'No endpoint yet.',
-    columns: { url: 'URL', events: 'Events', state: 'State', deliveries: 'Delivered / pending / failed', actions: '' },
+    columns: { url: 'URL', events: 'Events', state: 'State', deliveries: 'Delivered / pending / failed', actions },
     active: 'Active',
     failingSince: (since: string) => `Failing since ${since}`,
     disabled: (reason: string | null) => `Off: ${reason ?? 'turned off'}`,
@@ -181,7 +201,7 @@ export const launchCopy = {
       answer: 'Last answer',
       when: 'Last attempt',
       next: 'Next attempt',
-      actions: '',
+      actions,
     },
     deliveryStatus: { pending: 'Pending', delivered: 'Delivered', failed: 'Failed' } as Record<string, string>,
     resend: 'Resend',

@@ -1,5 +1,5 @@
 import { newLaunchProof, type LaunchProof } from '../../../schemas/launch-proof.ts'
-import type { LaunchApi } from './launch-api.ts'
+import type { LaunchApi, LaunchSession } from './launch-api.ts'
 
 /** What the handshake needs of Sanity's client: the Studio user's own session writes and deletes. */
 export interface ProofWriter {
@@ -13,7 +13,7 @@ export interface ProofWriter {
  * dot in its id keeps it from the public) with the user's session, read back by the site with its
  * viewer token, exchanged for the tool's credential. The proof is deleted after, whatever the answer.
  */
-export async function openLaunchSession(api: LaunchApi, writer: ProofWriter): Promise<{ actor: string }> {
+export async function openLaunchSession(api: LaunchApi, writer: ProofWriter): Promise<LaunchSession> {
   const proof = newLaunchProof((await api.nonce()).nonce)
   await writer.create(proof)
   try {

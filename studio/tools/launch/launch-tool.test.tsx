@@ -9,6 +9,7 @@ import {
   type InviteCandidate,
   type Invitee,
   type LaunchApi,
+  type LaunchSession,
   type Place,
   type Report,
   type Wave,
@@ -119,12 +120,16 @@ const invitees: Invitee[] = [
     mailStatus: 'failed',
   },
 ]
+const PEOPLE_SESSION: LaunchSession = { actor: 'pEditor', access: 'people' }
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
 function fakeApi(overrides: Partial<LaunchApi> = {}): LaunchApi {
   return {
     nonce: vi.fn(async () => ({ nonce: 'n0nce', expiresAt: '2026-11-25T12:01:00Z' })),
-    openSession: vi.fn(async () => ({ actor: 'pEditor' })),
+    openSession: vi.fn(async () => PEOPLE_SESSION),
+    session: vi.fn(async () => PEOPLE_SESSION),
+    signOut: vi.fn(async () => undefined),
+    signOutEverywhere: vi.fn(async () => ({ ended: 2 })),
     report: vi.fn(async () => report),
     waitlist: vi.fn(async () => ({ total: 1, rows: [ana], page: 1, pageSize: 50 })),
     erase: vi.fn(async () => undefined),
@@ -166,7 +171,7 @@ function fakeApi(overrides: Partial<LaunchApi> = {}): LaunchApi {
   }
 }
 
-function renderTool(api: LaunchApi, open: () => Promise<unknown> = async () => undefined) {
+function renderTool(api: LaunchApi, open: () => Promise<LaunchSession> = async () => PEOPLE_SESSION) {
   return render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <ThemeProvider theme={studioTheme}>
@@ -181,7 +186,7 @@ describe('the Launch tool', () => {
     const open = vi
       .fn()
       .mockRejectedValueOnce(new LaunchApiError(401, 'This proof does not open the Launch tool.'))
-      .mockResolvedValue({})
+      .mockResolvedValue(PEOPLE_SESSION)
     renderTool(fakeApi(), open)
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('This proof does not open the Launch tool.')
@@ -330,6 +335,50 @@ describe('the Launch tool', () => {
     await userEvent.click(await screen.findByRole('tab', { name: 'Audit log' }))
     const log = await screen.findByRole('table', { name: 'Audit log' })
     expect(within(log).getByRole('row', { name: /2026-11-25 12:00:00 pEditor read the waitlist/ })).toBeInTheDocument()
+  })
+})
+
+describe('the two levels and signing out', () => {
+  it('offers a member with the numbers only the report, the experiments and the content’s problems, and never asks for people', async () => {
+    const api = fakeApi()
+    renderTool(api, async () => ({ actor: 'pCopy', access: 'numbers' }))
+    expect(await screen.findByText('pCopy · numbers only')).toBeInTheDocument()
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Experiments', 'Content'])
+    await screen.findByRole('group', { name: 'Visitors' })
+    await userEvent.click(screen.getByRole('tab', { name: 'Experiments' }))
+    expect(document.body).not.toHaveTextContent('@')
+    for (const people of [api.waitlist, api.audit, api.webhooks, api.waves, api.referrals, api.nextInvitees]) {
+      expect(people).not.toHaveBeenCalled()
+    }
+  })
+
+  it('offers every tab to a member with the people level', async () => {
+    renderTool(fakeApi())
+    expect(await screen.findByText('pEditor · numbers and people')).toBeInTheDocument()
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Overview',
+      'Waitlist',
+      'Invite waves',
+      'Referrals',
+      'Webhooks',
+      'Experiments',
+      'Content',
+      'Audit log',
+    ])
+  })
+
+  it('signs out, here or everywhere, and says so', async () => {
+    const api = fakeApi()
+    const open = vi.fn(async () => PEOPLE_SESSION)
+    renderTool(api, open)
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }))
+    expect(api.signOut).toHaveBeenCalledTimes(1)
+    expect(await screen.findByRole('alert')).toHaveTextContent('You have signed out of the Launch tool.')
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Open it again' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out everywhere' }))
+    expect(api.signOutEverywhere).toHaveBeenCalledTimes(1)
+    expect(open).toHaveBeenCalledTimes(2)
   })
 })
 
@@ -486,7 +535,7 @@ describe('the handshake', () => {
   it('writes the site’s nonce in a private proof, exchanges it, and deletes the proof', async () => {
     const api = fakeApi()
     const writer = { create: vi.fn(async () => ({})), delete: vi.fn(async () => ({})) }
-    await expect(openLaunchSession(api, writer)).resolves.toEqual({ actor: 'pEditor' })
+    await expect(openLaunchSession(api, writer)).resolves.toEqual(PEOPLE_SESSION)
     const [[proof]] = writer.create.mock.calls as unknown as [[{ _id: string; _type: string; nonce: string }]]
     expect(proof).toEqual({
       _id: expect.stringMatching(/^pulso-launch-proof\.[0-9a-f-]{36}$/),

@@ -121,7 +121,7 @@ export function NewExperiment({
           />
         </Labelled>
         <Flex gap={3} align="center">
-          <Button type="submit" tone="primary" text={copy.create} disabled={state.busy} />
+          <Button type="submit" text={copy.create} disabled={state.busy} />
           {state.message ? (
             <Text size={1} role="status">
               {state.message}

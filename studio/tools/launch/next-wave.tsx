@@ -133,7 +133,7 @@ export function NextWave({ api, onSent }: { api: LaunchApi; onSent: () => Promis
             </Text>
           ) : (
             <Box>
-              <Button text={copy.send(shown)} tone="primary" disabled={busy} onClick={() => setConfirming(true)} />
+              <Button text={copy.send(shown)} disabled={busy} onClick={() => setConfirming(true)} />
             </Box>
           )}
         </Stack>
@@ -144,7 +144,7 @@ export function NextWave({ api, onSent }: { api: LaunchApi; onSent: () => Promis
             <Text>{copy.sendBody}</Text>
             <Flex gap={2} justify="flex-end">
               <Button text={launchCopy.cancel} mode="ghost" onClick={() => setConfirming(false)} />
-              <Button text={copy.sendConfirm} tone="primary" disabled={busy} onClick={send} />
+              <Button text={copy.sendConfirm} disabled={busy} onClick={send} />
             </Flex>
           </Stack>
         </Dialog>

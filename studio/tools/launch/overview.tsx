@@ -111,7 +111,7 @@ function ReportView({ report }: { report: Report }) {
         ))}
       </Grid>
       <Stack gap={3}>
-        <Heading as="h3" size={1}>
+        <Heading as="h2" size={1}>
           {copy.perDay}
         </Heading>
         <Card padding={2} border radius={2} style={{ overflowX: 'auto' }}>
@@ -128,7 +128,7 @@ function ReportView({ report }: { report: Report }) {
         </Card>
       </Stack>
       <Stack gap={3}>
-        <Heading as="h3" size={1}>
+        <Heading as="h2" size={1}>
           {copy.funnel}
         </Heading>
         <Table
@@ -144,7 +144,7 @@ function ReportView({ report }: { report: Report }) {
       </Stack>
       <Grid gridTemplateColumns={[1, 1, 2]} gap={4}>
         <Stack gap={3}>
-          <Heading as="h3" size={1}>
+          <Heading as="h2" size={1}>
             {copy.bySource}
           </Heading>
           <Table
@@ -154,7 +154,7 @@ function ReportView({ report }: { report: Report }) {
           />
         </Stack>
         <Stack gap={3}>
-          <Heading as="h3" size={1}>
+          <Heading as="h2" size={1}>
             {copy.byCampaign}
           </Heading>
           <Table

@@ -15,7 +15,7 @@ export const referralsCopy = {
   } satisfies Record<keyof ReferralReview['counts'], string>,
   held: 'Held for review',
   none: 'Nothing is waiting for review.',
-  columns: { referred: 'Friend', referrer: 'Referred by', reason: 'Why held', signedUp: 'Signed up (UTC)', actions: '' },
+  columns: { referred: 'Friend', referrer: 'Referred by', reason: 'Why held', signedUp: 'Signed up (UTC)', actions: 'Actions' },
   reasons: {
     same_visitor: 'Same browser as the referrer within 24 h',
     same_network: 'Same network as the referrer within 24 h (IPv4 /24 or IPv6 /64)',

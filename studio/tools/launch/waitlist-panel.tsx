@@ -65,7 +65,7 @@ export function WaitlistPanel({ api }: { api: LaunchApi }) {
               copy.columns.consent,
               copy.columns.source,
               copy.columns.trial,
-              '',
+              copy.columns.actions,
             ]}
             rows={data.rows.map((place) => [
               place.email,
@@ -103,6 +103,7 @@ export function WaitlistPanel({ api }: { api: LaunchApi }) {
               <Button
                 text={copy.eraseConfirm}
                 tone="critical"
+                mode="ghost"
                 onClick={async () => {
                   await api.erase(erasing.id)
                   setErasing(undefined)

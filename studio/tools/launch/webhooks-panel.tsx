@@ -118,6 +118,7 @@ export function WebhooksPanel({ api }: { api: LaunchApi }) {
               <Button
                 text={copy.remove}
                 tone="critical"
+                mode="ghost"
                 onClick={async () => {
                   const { id } = removing
                   setRemoving(undefined)
@@ -199,7 +200,7 @@ function AddEndpoint({
             </Flex>
           </fieldset>
           <Box>
-            <Button type="submit" text={copy.add} tone="primary" disabled={url.trim() === '' || chosen.length === 0} />
+            <Button type="submit" text={copy.add} disabled={url.trim() === '' || chosen.length === 0} />
           </Box>
         </Stack>
       </form>

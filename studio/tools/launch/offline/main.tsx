@@ -20,8 +20,8 @@ const writer = editorToken
   : undefined
 // The proof works once: it leaves the address (and the history) as soon as it is read.
 if (proof || editorToken) window.history.replaceState(null, '', window.location.pathname)
-// Without a proof, a credential given before (a reload) may still be valid.
-const open = () => (proof ? api.openSession(proof) : api.audit())
+// Without a proof, a session opened before (a reload) may still be live.
+const open = () => (proof ? api.openSession(proof) : api.session())
 
 createRoot(document.getElementById('launch')!).render(
   <StrictMode>

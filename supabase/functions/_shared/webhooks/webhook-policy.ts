@@ -2,8 +2,9 @@ import { z } from 'zod'
 import { parseEnvShape } from '../runtime/env-shape.ts'
 
 /**
- * Seconds before each attempt, the Standard Webhooks reference schedule: at once, then 5 s, 5 min,
- * 30 min, 2 h, 5 h, 10 h and 10 h; a delivery still failing after the last is given up.
+ * Seconds before each retry of a failed delivery, the Standard Webhooks reference schedule: at once,
+ * then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h; a delivery still failing after the last retry
+ * is given up (the first attempt and eight retries).
  */
 export const STANDARD_RETRY_SCHEDULE = [0, 5, 300, 1_800, 7_200, 18_000, 36_000, 36_000]
 
@@ -15,7 +16,7 @@ export interface WebhookPolicy {
   perEndpoint: number
   /** The longest one attempt may take, connection and answer included. */
   timeoutSeconds: number
-  /** Seconds before each attempt (see STANDARD_RETRY_SCHEDULE). */
+  /** Seconds before each retry (see STANDARD_RETRY_SCHEDULE). */
   retrySchedule: number[]
   /** An endpoint whose every attempt has failed for this long is disabled. */
   disableAfterSeconds: number

@@ -1,7 +1,7 @@
 import type { Locale } from '../../../../schemas/locales.ts'
 import { deviceClass } from '../../../../supabase/functions/_shared/analytics/device-class.ts'
 import { visitSource } from '../../../../supabase/functions/_shared/analytics/visit-source.ts'
-import { INITIAL_CONTENT_ELEMENT_ID, PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../shared/config/public-config.ts'
+import { INITIAL_CONTENT_ELEMENT_ID } from '../../shared/config/public-config.ts'
 import type { PageContent } from '../../shared/content/page-copy.ts'
 import { PAGE_ID } from '../../../../schemas/page-id.ts'
 
@@ -9,19 +9,18 @@ import { PAGE_ID } from '../../../../schemas/page-id.ts'
  * What a sign-up says about where it came from (docs/product.md §8.3), read by the sign-up code
  * (loaded when the form is first used, never with the page) from its own page, by the same rules
  * the server applies to page views: the campaign parameters, the referring site's host, the page's
- * language and the device class, the page it is on, and the arms of the copy experiments the page
- * showed (docs/product.md §12). Nothing at all under Global Privacy Control.
+ * language and the device class, and the page it is on. Nothing at all under Global Privacy Control.
+ * The arms of the copy experiments are not said: the database finds them from the request itself
+ * (docs/product.md §12).
  */
-export function signupAttribution(lang: Locale): Record<string, string | string[]> {
+export function signupAttribution(lang: Locale): Record<string, string> {
   if ((navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true) return {}
-  const arms = shownArms()
   const page = shownPage()
   return {
     ...visitSource(window.location.search, document.referrer, [window.location.hostname]),
     signup_locale: lang,
     signup_device: deviceClass(navigator.userAgent),
     ...(page ? { signup_page: page } : {}),
-    ...(arms ? { experiment_arms: arms } : {}),
   }
 }
 
@@ -33,15 +32,4 @@ export function shownPage(): string | undefined {
   const embedded = document.getElementById(INITIAL_CONTENT_ELEMENT_ID)?.textContent
   const id = embedded ? (JSON.parse(embedded) as PageContent | null)?.page?._id : undefined
   return id && PAGE_ID.test(id) ? id : undefined
-}
-
-/**
- * The arms the page shows, as the server embedded them with the page's settings (only for a visitor
- * in a running experiment). Read here, in the code loaded with the form, rather than carried by the
- * page's own script, which has no byte to spare.
- */
-function shownArms(): string[] | undefined {
-  const embedded = document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.textContent
-  const arms = embedded ? (JSON.parse(embedded) as PublicConfig).variants : undefined
-  return arms && arms.length > 0 ? arms : undefined
 }

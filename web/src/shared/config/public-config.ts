@@ -17,7 +17,7 @@ export interface PublicConfig {
   preview?: boolean
   /**
    * Set only on pages of a visitor in a running copy experiment: the arms the page shows
-   * (`<experimentId>:<variantId>`), which its revalidation asks for again and its sign-up carries.
+   * (`<experimentId>:<variantId>`), which its revalidation asks for again.
    * Named after a word the page query already holds: the first script's Brotli pays less for it.
    */
   variants?: string[]
