@@ -100,6 +100,8 @@ const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
       const moved = isReservedPath(path) ? undefined : pathMemory.redirect(path, routes)
       const query = request.url.indexOf('?')
       if (moved) return reply.redirect(moved + (query < 0 ? '' : request.url.slice(query)), 301)
+      // No page, nor one that was here: the not-found page for a browser, a short answer for a script.
+      if (!(request.headers.accept ?? '').includes('text/html')) return notFound(reply)
     }
     const page = found && routes.page(found.id)
     const chosen = request.cookies[LOCALE_COOKIE]
@@ -175,7 +177,8 @@ const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
 function wantsPage(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false
   const accept = request.headers.accept ?? ''
-  // A page's own address answers whoever asks (a crawler, curl), as `/` always has; the site's reserved ones only a browser.
+  // A page's own address answers whoever asks (a crawler, curl), as `/` always has (an address no page
+  // has then answers short, sendPage); the site's reserved ones only a browser.
   return (
     accept.includes('text/html') || (!isReservedPath(normalPath(request.url.split('?')[0] ?? '/')) && !accept.includes('json'))
   )
