@@ -73,6 +73,7 @@ export const launchCopy = {
   confirmedOn: (day: string) => `confirmed ${day}`,
   notConfirmed: 'not confirmed',
   people,
+  morePeople: (bound: number) => `More than ${bound.toLocaleString('en')} people`,
   previousPage: 'Previous',
   nextPage: 'Next',
   exportCsv: 'Export CSV',
