@@ -99,6 +99,31 @@ CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA extensions;
 COMMENT ON EXTENSION pg_trgm IS 'text similarity measurement and index searching based on trigrams';
 
 --
+-- Name: add_live_page_visits(jsonb); Type: FUNCTION; Schema: analytics; Owner: -
+--
+
+CREATE FUNCTION analytics.add_live_page_visits(p_counts jsonb) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  insert into analytics.live_page_visits as live
+    (day, page, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device, visitors, page_views,
+     form_starters)
+  select day, page, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device,
+         sum(visitors), sum(page_views), sum(form_starters)
+  from jsonb_to_recordset(p_counts) as c(
+    day date, page text, language text, entry_page text, referrer_host text, utm_source text, utm_medium text,
+    utm_campaign text, ref text, device text, visitors integer, page_views integer, form_starters integer)
+  group by day, page, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device
+  order by day, page, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device
+  on conflict (day, page, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device)
+  do update set visitors = live.visitors + excluded.visitors, page_views = live.page_views + excluded.page_views,
+                form_starters = live.form_starters + excluded.form_starters;
+end;
+$$;
+
+--
 -- Name: add_live_visits(jsonb); Type: FUNCTION; Schema: analytics; Owner: -
 --
 
@@ -163,6 +188,8 @@ declare
   previous_from date := p_from - (p_to - p_from + 1);
   steps_apply boolean := not (coalesce(p_filters, '{}'::jsonb) ? 'entry_page');
   page_filter text := coalesce(p_filters, '{}'::jsonb) ->> 'page';
+  -- The days of the range whose steps are not rolled up (today, a day not yet swept, a day with none).
+  live_days date[];
   wrong text;
   answer jsonb;
 begin
@@ -178,21 +205,22 @@ begin
   if wrong is not null then
     raise exception 'Unknown filter, or not a string: %', wrong using errcode = '22023';
   end if;
+  live_days := array(
+    select calendar.day::date from generate_series(previous_from, p_to, interval '1 day') as calendar(day)
+    where not exists (select from analytics.rolled_step_days as rolled where rolled.day = calendar.day::date));
 
   with page_rows as (
-    select seen.day, seen.page, visit.language, visit.entry_page, visit.referrer_host, visit.utm_source, visit.utm_campaign,
-           visit.ref, visit.device, 1 as visitors, seen.page_views, (seen.form_starts > 0)::integer as form_starters
-    from analytics.page_visits as seen
-    join analytics.visits as visit on visit.day = seen.day and visit.visitor = seen.visitor
-    where seen.day between previous_from and p_to
+    select day, page, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device,
+           visitors, page_views, form_starters
+    from analytics.live_page_visits where day between previous_from and p_to
     union all
     select day, page, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device,
            visitors, page_views, form_starters
     from analytics.daily_page_visits where day between previous_from and p_to
   ), visit_rows as (
     select day, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device,
-           1 as visitors, page_views, (form_starts > 0)::integer as form_starters
-    from analytics.visits where day between previous_from and p_to and page_filter is null
+           visitors, page_views, form_starters
+    from analytics.live_visits where day between previous_from and p_to and page_filter is null
     union all
     select day, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device,
            visitors, page_views, form_starters
@@ -225,12 +253,18 @@ begin
       and (filters ->> 'campaign' is null or campaign = filters ->> 'campaign')
       and (filters ->> 'device' is null or device = filters ->> 'device')
       and (filters ->> 'entry_page' is null or entry_page = filters ->> 'entry_page')
+  ), step_rows as (
+    select day, step, language, device, referrer_host, utm_source, utm_campaign, ref, page, places
+    from analytics.daily_steps where day between previous_from and p_to and steps_apply
+    union all
+    select day, step, language, device, referrer_host, utm_source, utm_campaign, ref, page, 1
+    from analytics.signup_steps where day = any(live_days) and steps_apply
   ), steps as (
     select * from (
-      select day, step, language, device, page,
+      select day, step, language, device, page, places,
              case when language is null then '(unknown)' else analytics.source_of(utm_source, ref, referrer_host) end as source,
              coalesce(utm_campaign, '(none)') as campaign
-      from analytics.signup_steps where day between previous_from and p_to and steps_apply
+      from step_rows
     ) attributed
     where (filters ->> 'language' is null or language = filters ->> 'language')
       and (filters ->> 'source' is null or source = filters ->> 'source')
@@ -243,10 +277,10 @@ begin
     from visits group by day
   ), step_days as (
     select day,
-           count(*) filter (where step = 'signup')::integer as signups,
-           count(*) filter (where step = 'welcome')::integer as welcomes,
-           count(*) filter (where step = 'confirmation')::integer as confirmations,
-           count(*) filter (where step = 'removal')::integer as removals
+           coalesce(sum(places) filter (where step = 'signup'), 0)::integer as signups,
+           coalesce(sum(places) filter (where step = 'welcome'), 0)::integer as welcomes,
+           coalesce(sum(places) filter (where step = 'confirmation'), 0)::integer as confirmations,
+           coalesce(sum(places) filter (where step = 'removal'), 0)::integer as removals
     from steps group by day
   ), series as (
     select calendar.day, calendar.day >= p_from as current,
@@ -280,7 +314,8 @@ begin
     from (
       select source, visitors, 0 as signups, 0 as confirmations from visits where day >= p_from
       union all
-      select source, 0, (step = 'signup')::integer, (step = 'confirmation')::integer from steps where day >= p_from
+      select source, 0, case when step = 'signup' then places else 0 end,
+             case when step = 'confirmation' then places else 0 end from steps where day >= p_from
     ) counted
     group by source
   ), by_campaign as (
@@ -289,7 +324,8 @@ begin
     from (
       select campaign, visitors, 0 as signups, 0 as confirmations from visits where day >= p_from
       union all
-      select campaign, 0, (step = 'signup')::integer, (step = 'confirmation')::integer from steps where day >= p_from
+      select campaign, 0, case when step = 'signup' then places else 0 end,
+             case when step = 'confirmation' then places else 0 end from steps where day >= p_from
     ) counted
     group by campaign
   ), by_page as (
@@ -299,7 +335,8 @@ begin
     from (
       select page, visitors, page_views, form_starters, 0 as signups, 0 as confirmations from pages
       union all
-      select page, 0, 0, 0, (step = 'signup')::integer, (step = 'confirmation')::integer
+      select page, 0, 0, 0, case when step = 'signup' then places else 0 end,
+             case when step = 'confirmation' then places else 0 end
       from steps where day >= p_from and page is not null
     ) counted
     group by page
@@ -370,11 +407,11 @@ begin
     where not exists (select from analytics.rolled_step_days as done where done.day = calendar.day::date));
   with counted as (
     insert into analytics.daily_steps
-      (day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref, places)
-    select day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref, count(*)
+      (day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref, page, places)
+    select day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref, page, count(*)
     from analytics.signup_steps
     where day = any(days)
-    group by day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref
+    group by day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref, page
     returning day
   )
   insert into analytics.rolled_step_days (day) select distinct day from counted;
@@ -1802,29 +1839,47 @@ CREATE FUNCTION public.analytics_count_form_starts(p_starts jsonb) RETURNS integ
 declare
   start record;
   found_visits integer := 0;
-  updated integer;
-  on_day date;
-  hash bytea;
+  visit record;
+  page_starts integer;
+  first_starts jsonb := '[]'::jsonb;
+  first_page_starts jsonb := '[]'::jsonb;
 begin
   for start in
     select * from jsonb_to_recordset(p_starts) as s(day date, visitor text, previous_visitor text, form_starts integer, page text)
   loop
-    on_day := start.day;
-    hash := decode(start.visitor, 'hex');
-    update analytics.visits set form_starts = form_starts + start.form_starts where day = on_day and visitor = hash;
-    get diagnostics updated = row_count;
-    if updated = 0 and start.previous_visitor is not null then
-      on_day := start.day - 1;
-      hash := decode(start.previous_visitor, 'hex');
-      update analytics.visits set form_starts = form_starts + start.form_starts where day = on_day and visitor = hash;
-      get diagnostics updated = row_count;
+    update analytics.visits as v set form_starts = v.form_starts + start.form_starts
+    where v.day = start.day and v.visitor = decode(start.visitor, 'hex')
+    returning v.* into visit;
+    if not found and start.previous_visitor is not null then
+      update analytics.visits as v set form_starts = v.form_starts + start.form_starts
+      where v.day = start.day - 1 and v.visitor = decode(start.previous_visitor, 'hex')
+      returning v.* into visit;
     end if;
-    if updated > 0 and start.page is not null then
-      update analytics.page_visits set form_starts = form_starts + start.form_starts
-      where day = on_day and visitor = hash and page = start.page;
+    if found then
+      found_visits := found_visits + 1;
+      if start.form_starts > 0 and visit.form_starts = start.form_starts then
+        first_starts := first_starts || jsonb_build_object(
+          'day', visit.day, 'language', visit.language, 'entry_page', visit.entry_page,
+          'referrer_host', visit.referrer_host, 'utm_source', visit.utm_source, 'utm_medium', visit.utm_medium,
+          'utm_campaign', visit.utm_campaign, 'ref', visit.ref, 'device', visit.device,
+          'visitors', 0, 'page_views', 0, 'form_starters', 1);
+      end if;
+      if start.page is not null and start.form_starts > 0 then
+        update analytics.page_visits as seen set form_starts = seen.form_starts + start.form_starts
+        where seen.day = visit.day and seen.visitor = visit.visitor and seen.page = start.page
+        returning seen.form_starts into page_starts;
+        if found and page_starts = start.form_starts then
+          first_page_starts := first_page_starts || jsonb_build_object(
+            'day', visit.day, 'page', start.page, 'language', visit.language, 'entry_page', visit.entry_page,
+            'referrer_host', visit.referrer_host, 'utm_source', visit.utm_source, 'utm_medium', visit.utm_medium,
+            'utm_campaign', visit.utm_campaign, 'ref', visit.ref, 'device', visit.device,
+            'visitors', 0, 'page_views', 0, 'form_starters', 1);
+        end if;
+      end if;
     end if;
-    found_visits := found_visits + updated;
   end loop;
+  perform analytics.add_live_visits(first_starts);
+  perform analytics.add_live_page_visits(first_page_starts);
   return found_visits;
 end;
 $$;
@@ -1838,25 +1893,58 @@ CREATE FUNCTION public.analytics_count_visits(p_visits jsonb) RETURNS integer
     SET search_path TO ''
     AS $$
 declare
-  counted integer;
+  counted jsonb;
+  pages_counted jsonb;
 begin
-  insert into analytics.visits as visit
-    (day, visitor, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device, page_views)
-  select v.day, decode(v.visitor, 'hex'), v.language, v.entry_page, v.referrer_host, v.utm_source, v.utm_medium,
-         v.utm_campaign, v.ref, v.device, v.page_views
-  from jsonb_to_recordset(p_visits) as v(
-    day date, visitor text, language text, entry_page text, referrer_host text, utm_source text, utm_medium text,
-    utm_campaign text, ref text, device text, page_views integer)
-  where exists (select from analytics.salts s where s.day = v.day)
-  on conflict (day, visitor) do update set page_views = visit.page_views + excluded.page_views;
-  get diagnostics counted = row_count;
-  insert into analytics.page_visits as seen (day, visitor, page, page_views)
-  select v.day, decode(v.visitor, 'hex'), p.page, p.page_views
-  from jsonb_to_recordset(p_visits) as v(day date, visitor text, pages jsonb)
-  cross join lateral jsonb_to_recordset(coalesce(v.pages, '[]'::jsonb)) as p(page text, page_views integer)
-  where exists (select from analytics.salts s where s.day = v.day)
-  on conflict (day, visitor, page) do update set page_views = seen.page_views + excluded.page_views;
-  return counted;
+  with given as (
+    select v.day, decode(v.visitor, 'hex') as visitor, v.language, v.entry_page, v.referrer_host, v.utm_source,
+           v.utm_medium, v.utm_campaign, v.ref, v.device, v.page_views
+    from jsonb_to_recordset(p_visits) as v(
+      day date, visitor text, language text, entry_page text, referrer_host text, utm_source text, utm_medium text,
+      utm_campaign text, ref text, device text, page_views integer)
+  ), written as (
+    insert into analytics.visits as visit
+      (day, visitor, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device, page_views)
+    select day, visitor, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device, page_views
+    from given
+    where exists (select from analytics.salts s where s.day = given.day)
+    on conflict (day, visitor) do update set page_views = visit.page_views + excluded.page_views
+    -- xmax is 0 on a row this statement inserted: a new visitor; else the visitor's first dimensions stay.
+    returning visit.day, visit.visitor, visit.language, visit.entry_page, visit.referrer_host, visit.utm_source,
+              visit.utm_medium, visit.utm_campaign, visit.ref, visit.device, (visit.xmax = 0) as new_visitor
+  )
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'day', written.day, 'language', written.language, 'entry_page', written.entry_page,
+           'referrer_host', written.referrer_host, 'utm_source', written.utm_source, 'utm_medium', written.utm_medium,
+           'utm_campaign', written.utm_campaign, 'ref', written.ref, 'device', written.device,
+           'visitors', written.new_visitor::integer, 'page_views', given.page_views, 'form_starters', 0)), '[]'::jsonb)
+  into counted
+  from written join given on given.day = written.day and given.visitor = written.visitor;
+  perform analytics.add_live_visits(counted);
+
+  -- A statement of its own, so that it sees the visits just written.
+  with given as (
+    select v.day, decode(v.visitor, 'hex') as visitor, p.page, p.page_views
+    from jsonb_to_recordset(p_visits) as v(day date, visitor text, pages jsonb)
+    cross join lateral jsonb_to_recordset(coalesce(v.pages, '[]'::jsonb)) as p(page text, page_views integer)
+  ), written as (
+    insert into analytics.page_visits as seen (day, visitor, page, page_views)
+    select day, visitor, page, page_views from given
+    where exists (select from analytics.visits as visit where visit.day = given.day and visit.visitor = given.visitor)
+    on conflict (day, visitor, page) do update set page_views = seen.page_views + excluded.page_views
+    returning seen.day, seen.visitor, seen.page, (seen.xmax = 0) as new_visitor
+  )
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'day', written.day, 'page', written.page, 'language', visit.language, 'entry_page', visit.entry_page,
+           'referrer_host', visit.referrer_host, 'utm_source', visit.utm_source, 'utm_medium', visit.utm_medium,
+           'utm_campaign', visit.utm_campaign, 'ref', visit.ref, 'device', visit.device,
+           'visitors', written.new_visitor::integer, 'page_views', given.page_views, 'form_starters', 0)), '[]'::jsonb)
+  into pages_counted
+  from written
+  join given on given.day = written.day and given.visitor = written.visitor and given.page = written.page
+  join analytics.visits as visit on visit.day = written.day and visit.visitor = written.visitor;
+  perform analytics.add_live_page_visits(pages_counted);
+  return jsonb_array_length(counted);
 end;
 $$;
 
@@ -1905,6 +1993,7 @@ declare
   aggregates_deleted integer;
   page_aggregates_deleted integer;
   steps_deleted integer;
+  step_days_rolled_up integer;
 begin
   if p_retention_months is null or p_retention_months < 1 then
     raise exception 'Aggregates are kept at least one month.' using errcode = '22023';
@@ -1933,6 +2022,8 @@ begin
     returning visitors
   )
   select coalesce(sum(visitors), 0) into visits_rolled_up from rolled_up;
+  delete from analytics.live_visits where day < oldest_kept;
+  delete from analytics.live_page_visits where day < oldest_kept;
   delete from analytics.salts where day < oldest_kept;
   get diagnostics salts_deleted = row_count;
   delete from analytics.daily_visits where day < retained_from;
@@ -1941,10 +2032,15 @@ begin
   get diagnostics page_aggregates_deleted = row_count;
   delete from analytics.recorded_steps where day < retained_from;
   get diagnostics steps_deleted = row_count;
+  -- A day past the retention is read from the rows still there again, as before it was rolled up.
+  delete from analytics.rolled_step_days where day < retained_from;
+  delete from analytics.daily_steps where day < retained_from;
+  step_days_rolled_up := analytics.roll_up_steps(retained_from);
   return jsonb_build_object(
     'salts_deleted', salts_deleted,
     'visits_rolled_up', visits_rolled_up,
-    'aggregates_deleted', aggregates_deleted + page_aggregates_deleted + steps_deleted);
+    'aggregates_deleted', aggregates_deleted + page_aggregates_deleted + steps_deleted,
+    'step_days_rolled_up', step_days_rolled_up);
 end;
 $$;
 
@@ -3654,6 +3750,7 @@ CREATE TABLE analytics.daily_steps (
     utm_campaign text,
     ref text,
     places integer NOT NULL,
+    page text,
     CONSTRAINT daily_steps_places_check CHECK ((places > 0)),
     CONSTRAINT daily_steps_step_check CHECK ((step = ANY (ARRAY['signup'::text, 'welcome'::text, 'confirmation'::text, 'removal'::text])))
 );
@@ -3678,6 +3775,29 @@ CREATE TABLE analytics.daily_visits (
     CONSTRAINT daily_visits_form_starters_check CHECK ((form_starters >= 0)),
     CONSTRAINT daily_visits_page_views_check CHECK ((page_views > 0)),
     CONSTRAINT daily_visits_visitors_check CHECK ((visitors > 0))
+);
+
+--
+-- Name: live_page_visits; Type: TABLE; Schema: analytics; Owner: -
+--
+
+CREATE TABLE analytics.live_page_visits (
+    day date NOT NULL,
+    page text NOT NULL,
+    language text NOT NULL,
+    entry_page text NOT NULL,
+    referrer_host text,
+    utm_source text,
+    utm_medium text,
+    utm_campaign text,
+    ref text,
+    device text NOT NULL,
+    visitors integer NOT NULL,
+    page_views integer NOT NULL,
+    form_starters integer NOT NULL,
+    CONSTRAINT live_page_visits_form_starters_check CHECK ((form_starters >= 0)),
+    CONSTRAINT live_page_visits_page_views_check CHECK ((page_views >= 0)),
+    CONSTRAINT live_page_visits_visitors_check CHECK ((visitors >= 0))
 );
 
 --
@@ -3707,7 +3827,7 @@ CREATE TABLE analytics.live_visits (
 --
 
 CREATE VIEW analytics.living_steps AS
- SELECT analytics.utc_day(place.created_at) AS day,
+ SELECT ((place.created_at AT TIME ZONE 'UTC'::text))::date AS day,
     'signup'::text AS step,
     place.signup_locale AS language,
     place.signup_device AS device,
@@ -3719,7 +3839,7 @@ CREATE VIEW analytics.living_steps AS
     place.signup_page AS page
    FROM public.waitlist place
 UNION ALL
- SELECT analytics.utc_day(welcome.created_at) AS day,
+ SELECT ((welcome.created_at AT TIME ZONE 'UTC'::text))::date AS day,
     'welcome'::text AS step,
     place.signup_locale AS language,
     place.signup_device AS device,
@@ -3733,7 +3853,7 @@ UNION ALL
      JOIN public.waitlist place ON ((place.id = welcome.waitlist_id)))
   WHERE (welcome.kind = 'welcome'::text)
 UNION ALL
- SELECT analytics.utc_day(place.confirmed_at) AS day,
+ SELECT ((place.confirmed_at AT TIME ZONE 'UTC'::text))::date AS day,
     'confirmation'::text AS step,
     place.signup_locale AS language,
     place.signup_device AS device,
@@ -4147,6 +4267,13 @@ ALTER TABLE webhooks.deliveries ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY
     NO MAXVALUE
     CACHE 1
 );
+
+--
+-- Name: live_page_visits live_page_visits_day_page_language_entry_page_referrer_host_key; Type: CONSTRAINT; Schema: analytics; Owner: -
+--
+
+ALTER TABLE ONLY analytics.live_page_visits
+    ADD CONSTRAINT live_page_visits_day_page_language_entry_page_referrer_host_key UNIQUE NULLS NOT DISTINCT (day, page, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device);
 
 --
 -- Name: live_visits live_visits_day_language_entry_page_referrer_host_utm_sourc_key; Type: CONSTRAINT; Schema: analytics; Owner: -
@@ -4850,6 +4977,12 @@ ALTER TABLE analytics.daily_steps ENABLE ROW LEVEL SECURITY;
 ALTER TABLE analytics.daily_visits ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: live_page_visits; Type: ROW SECURITY; Schema: analytics; Owner: -
+--
+
+ALTER TABLE analytics.live_page_visits ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: live_visits; Type: ROW SECURITY; Schema: analytics; Owner: -
 --
 
@@ -5042,6 +5175,12 @@ GRANT USAGE ON SCHEMA site TO service_role;
 --
 
 GRANT USAGE ON SCHEMA webhooks TO service_role;
+
+--
+-- Name: FUNCTION add_live_page_visits(p_counts jsonb); Type: ACL; Schema: analytics; Owner: -
+--
+
+REVOKE ALL ON FUNCTION analytics.add_live_page_visits(p_counts jsonb) FROM PUBLIC;
 
 --
 -- Name: FUNCTION add_live_visits(p_counts jsonb); Type: ACL; Schema: analytics; Owner: -
