@@ -209,15 +209,9 @@ begin
     select calendar.day::date from generate_series(previous_from, p_to, interval '1 day') as calendar(day)
     where not exists (select from analytics.rolled_step_days as rolled where rolled.day = calendar.day::date));
 
-  with page_rows as (
-    select day, page, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device,
-           visitors, page_views, form_starters
-    from analytics.live_page_visits where day between previous_from and p_to
-    union all
-    select day, page, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device,
-           visitors, page_views, form_starters
-    from analytics.daily_page_visits where day between previous_from and p_to
-  ), visit_rows as (
+  -- The page counts are read where they are used, not shared in one CTE: each read then takes its own
+  -- days and page through the indexes (a shared CTE is materialized whole, then filtered).
+  with visit_rows as (
     select day, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device,
            visitors, page_views, form_starters
     from analytics.live_visits where day between previous_from and p_to and page_filter is null
@@ -228,7 +222,11 @@ begin
     union all
     select day, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device,
            visitors, page_views, form_starters
-    from page_rows where page = page_filter
+    from analytics.live_page_visits where page = page_filter and day between previous_from and p_to
+    union all
+    select day, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device,
+           visitors, page_views, form_starters
+    from analytics.daily_page_visits where page = page_filter and day between previous_from and p_to
   ), visits as (
     select * from (
       select day, visitors, page_views, form_starters, language, entry_page, device,
@@ -240,15 +238,19 @@ begin
       and (filters ->> 'campaign' is null or campaign = filters ->> 'campaign')
       and (filters ->> 'device' is null or device = filters ->> 'device')
       and (filters ->> 'entry_page' is null or entry_page = filters ->> 'entry_page')
+  ), page_rows as (
+    select page, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device, visitors, page_views, form_starters
+    from analytics.live_page_visits where day between p_from and p_to and (page_filter is null or page = page_filter)
+    union all
+    select page, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device, visitors, page_views, form_starters
+    from analytics.daily_page_visits where day between p_from and p_to and (page_filter is null or page = page_filter)
   ), pages as (
     select * from (
-      select day, page, visitors, page_views, form_starters, language, entry_page, device,
+      select page, visitors, page_views, form_starters, language, entry_page, device,
              analytics.source_of(utm_source, ref, referrer_host) as source, coalesce(utm_campaign, '(none)') as campaign
       from page_rows
     ) attributed
-    where day >= p_from
-      and (page_filter is null or page = page_filter)
-      and (filters ->> 'language' is null or language = filters ->> 'language')
+    where (filters ->> 'language' is null or language = filters ->> 'language')
       and (filters ->> 'source' is null or source = filters ->> 'source')
       and (filters ->> 'campaign' is null or campaign = filters ->> 'campaign')
       and (filters ->> 'device' is null or device = filters ->> 'device')
@@ -4567,6 +4569,12 @@ ALTER TABLE ONLY webhooks.events
 --
 
 CREATE INDEX daily_page_visits_by_day ON analytics.daily_page_visits USING btree (day);
+
+--
+-- Name: daily_page_visits_by_page; Type: INDEX; Schema: analytics; Owner: -
+--
+
+CREATE INDEX daily_page_visits_by_page ON analytics.daily_page_visits USING btree (page, day);
 
 --
 -- Name: daily_steps_by_day; Type: INDEX; Schema: analytics; Owner: -

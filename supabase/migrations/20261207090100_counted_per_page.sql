@@ -68,6 +68,8 @@ create table analytics.daily_page_visits (
   form_starters integer not null check (form_starters >= 0)
 );
 create index daily_page_visits_by_day on analytics.daily_page_visits (day);
+-- The report under a page filter reads that page's days alone.
+create index daily_page_visits_by_page on analytics.daily_page_visits (page, day);
 
 alter table analytics.page_visits enable row level security;
 alter table analytics.live_page_visits enable row level security;
@@ -401,15 +403,9 @@ begin
     select calendar.day::date from generate_series(previous_from, p_to, interval '1 day') as calendar(day)
     where not exists (select from analytics.rolled_step_days as rolled where rolled.day = calendar.day::date));
 
-  with page_rows as (
-    select day, page, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device,
-           visitors, page_views, form_starters
-    from analytics.live_page_visits where day between previous_from and p_to
-    union all
-    select day, page, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device,
-           visitors, page_views, form_starters
-    from analytics.daily_page_visits where day between previous_from and p_to
-  ), visit_rows as (
+  -- The page counts are read where they are used, not shared in one CTE: each read then takes its own
+  -- days and page through the indexes (a shared CTE is materialized whole, then filtered).
+  with visit_rows as (
     select day, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device,
            visitors, page_views, form_starters
     from analytics.live_visits where day between previous_from and p_to and page_filter is null
@@ -420,7 +416,11 @@ begin
     union all
     select day, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device,
            visitors, page_views, form_starters
-    from page_rows where page = page_filter
+    from analytics.live_page_visits where page = page_filter and day between previous_from and p_to
+    union all
+    select day, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device,
+           visitors, page_views, form_starters
+    from analytics.daily_page_visits where page = page_filter and day between previous_from and p_to
   ), visits as (
     select * from (
       select day, visitors, page_views, form_starters, language, entry_page, device,
@@ -432,15 +432,19 @@ begin
       and (filters ->> 'campaign' is null or campaign = filters ->> 'campaign')
       and (filters ->> 'device' is null or device = filters ->> 'device')
       and (filters ->> 'entry_page' is null or entry_page = filters ->> 'entry_page')
+  ), page_rows as (
+    select page, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device, visitors, page_views, form_starters
+    from analytics.live_page_visits where day between p_from and p_to and (page_filter is null or page = page_filter)
+    union all
+    select page, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device, visitors, page_views, form_starters
+    from analytics.daily_page_visits where day between p_from and p_to and (page_filter is null or page = page_filter)
   ), pages as (
     select * from (
-      select day, page, visitors, page_views, form_starters, language, entry_page, device,
+      select page, visitors, page_views, form_starters, language, entry_page, device,
              analytics.source_of(utm_source, ref, referrer_host) as source, coalesce(utm_campaign, '(none)') as campaign
       from page_rows
     ) attributed
-    where day >= p_from
-      and (page_filter is null or page = page_filter)
-      and (filters ->> 'language' is null or language = filters ->> 'language')
+    where (filters ->> 'language' is null or language = filters ->> 'language')
       and (filters ->> 'source' is null or source = filters ->> 'source')
       and (filters ->> 'campaign' is null or campaign = filters ->> 'campaign')
       and (filters ->> 'device' is null or device = filters ->> 'device')
