@@ -243,7 +243,13 @@ export async function buildApp({
 
   const launch = createLaunch(config, signups?.db, () => selfOrigin(app), app.log)
   if ('routes' in launch) {
-    await app.register(launchRoutes, { prefix: '/api/launch', ...launch.routes, experiments, contentProblems })
+    await app.register(launchRoutes, {
+      prefix: '/api/launch',
+      ...launch.routes,
+      experiments,
+      contentProblems,
+      pages: async () => (await pageRoutes()).pages,
+    })
     await app.register(launchPageRoutes, { distDir: resolve(distDir) })
   } else app.log.info(`the Launch tool is not offered: ${launch.unavailable}`)
   const invites = whereSignupsLive(config.supabase, signups?.db, sqlInviteAdmin, restInviteAdmin)
