@@ -14,6 +14,9 @@ import { browserUserAgent, joinOnPage, launchAddress } from './support/launch-to
 
 const ownServer = useOwnServer('the page is built in content of its own, at one size')
 
+/** How long the server may take to read a published change (it reloads the seed when the file changes): a hang's bound, not a speed's. */
+const READ_AGAIN = { timeout: 30_000 }
+
 /** Writes `mutations` as the local Studio user (the token its server keeps in DATA_DIR), through the mutate endpoint the Studio calls. */
 async function studioWrite(server: OwnServer, mutations: unknown[]) {
   const { editor } = await localEditors(loadConfig({ DATA_DIR: server.dataDir }))
@@ -55,7 +58,7 @@ test('an editor builds a campaign page, a visitor signs up on it, the Launch too
   }
   const sectionHeadings = (on: Page) => headingsOf(on, Object.values(titles))
   await publish(server, built)
-  await expect.poll(async () => (await answerAt(server, '/rh')).status).toBe(200)
+  await expect.poll(async () => (await answerAt(server, '/rh')).status, READ_AGAIN).toBe(200)
 
   // A visitor (a browser's User-Agent: headless Chromium's own counts as a bot) opens the English page.
   const visitor = await (await browser.newContext({ userAgent: browserUserAgent(39) })).newPage()
@@ -71,8 +74,14 @@ test('an editor builds a campaign page, a visitor signs up on it, the Launch too
     ;(window as { notReloaded?: boolean }).notReloaded = true
   })
 
-  // The form moved above the FAQ, the results hidden, published: the open page follows.
+  // The form moved above the FAQ, the results hidden, published: the open page follows, refetching
+  // because a live event named the change (its query says which event it has seen).
+  const liveRefetch = visitor.waitForResponse(
+    (response) => new URL(response.url()).searchParams.has('lastLiveEventId'),
+    READ_AGAIN,
+  )
   await publish(server, { ...built, sections: [hero, { ...results, hidden: true }, freeTrial, faq] })
+  await (await liveRefetch).finished()
   await expect.poll(() => sectionHeadings(visitor)).toEqual([titles.form, titles.faq])
   expect(await visitor.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true)
   await visitor.getByText(campaignFaq.question.en).click()
@@ -91,7 +100,7 @@ test('an editor builds a campaign page, a visitor signs up on it, the Launch too
 
   // Unpublished (the published document deleted, as the Studio's Unpublish does): both addresses 404.
   await studioWrite(server, [{ delete: { id: built._id } }])
-  await expect.poll(async () => (await answerAt(server, '/en/for-hr-leaders')).status).toBe(404)
+  await expect.poll(async () => (await answerAt(server, '/en/for-hr-leaders')).status, READ_AGAIN).toBe(404)
   expect((await answerAt(server, '/rh')).status).toBe(404)
 
   // Published again at a new English address: the old one redirects there for good; /rh stays.
@@ -99,7 +108,7 @@ test('an editor builds a campaign page, a visitor signs up on it, the Launch too
     ...built,
     slug: { ...(built['slug'] as object), en: { _type: 'slug', current: 'for-people-leaders' } },
   })
-  await expect.poll(async () => (await answerAt(server, '/en/for-people-leaders')).status).toBe(200)
+  await expect.poll(async () => (await answerAt(server, '/en/for-people-leaders')).status, READ_AGAIN).toBe(200)
   const moved = await answerAt(server, '/en/for-hr-leaders')
   expect([301, 308]).toContain(moved.status)
   expect(new URL(moved.location ?? '', server.url).pathname).toBe('/en/for-people-leaders')
