@@ -62,6 +62,24 @@ const idOf = (document: unknown) =>
     ? (document as { _id: string })._id
     : undefined
 
+/**
+ * The deepest document the answer dereferenced on the way to the wrong value (a page's statistic, a
+ * testimonial: projected with their `_id` and `_type`), since that document is the one to fix, not
+ * the page that refers to it.
+ */
+function referencedDocumentOn(path: readonly PropertyKey[], part: unknown) {
+  let node = part
+  let found: { document: { type: string; id: string }; path: readonly PropertyKey[]; node: unknown } | undefined
+  path.forEach((segment, i) => {
+    node = typeof node === 'object' && node !== null ? (node as Record<PropertyKey, unknown>)[segment] : undefined
+    const { _id, _type } = typeof node === 'object' && node !== null ? (node as { _id?: unknown; _type?: unknown }) : {}
+    if (typeof _id === 'string' && typeof _type === 'string') {
+      found = { document: { type: _type, id: _id }, path: path.slice(i + 1), node }
+    }
+  })
+  return found
+}
+
 /** The problem an issue of the strict parse is: the document it is in (from the answer's sources) and the field. */
 function problemOf(issue: z.core.$ZodIssue, sources: AnswerSources, answer: unknown): ContentProblem {
   const expected = expectedOf(issue)
@@ -87,6 +105,8 @@ function problemOf(issue: z.core.$ZodIssue, sources: AnswerSources, answer: unkn
     }
   }
   if ('byId' in source) {
+    const referenced = referencedDocumentOn(path, part)
+    if (referenced) return { document: referenced.document, field: keyedFieldOf(referenced.path, referenced.node), expected }
     const id = idOf(part)
     return { document: { type: source.type, ...(id ? { id } : {}) }, field: keyedFieldOf(path, part), expected }
   }

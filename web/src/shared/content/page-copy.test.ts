@@ -167,16 +167,23 @@ describe('resolvePageCopy fallbacks', () => {
       }),
       block('results', {
         statistics: [
-          { _id: 'stat-1', value: '90%', label: text('Economia de tempo', 'Time saved') },
-          { _id: 'stat-2', value: '3x', label: text('Mais precisas') },
-          { _id: 'stat-3', value: ' ', label: text('Sem valor', 'No value') },
+          { _id: 'stat-1', _type: 'statistic', value: '90%', label: text('Economia de tempo', 'Time saved') },
+          { _id: 'stat-2', _type: 'statistic', value: '3x', label: text('Mais precisas') },
+          { _id: 'stat-3', _type: 'statistic', value: ' ', label: text('Sem valor', 'No value') },
         ],
       }),
       block('testimonials', {
         testimonials: [
-          { _id: 't1', quote: longText('Ótimo', 'Great'), author: 'Ana', role: null, photo: null },
-          { _id: 't2', quote: longText('Só em português'), author: 'Bruno', role: text('Gerente', 'Manager'), photo: null },
-          { _id: 't3', quote: longText('Sem autor', 'No author'), author: '  ', role: null, photo: null },
+          { _id: 't1', _type: 'testimonial', quote: longText('Ótimo', 'Great'), author: 'Ana', role: null, photo: null },
+          {
+            _id: 't2',
+            _type: 'testimonial',
+            quote: longText('Só em português'),
+            author: 'Bruno',
+            role: text('Gerente', 'Manager'),
+            photo: null,
+          },
+          { _id: 't3', _type: 'testimonial', quote: longText('Sem autor', 'No author'), author: '  ', role: null, photo: null },
         ],
       }),
       block('features', {
@@ -250,6 +257,7 @@ describe('resolvePageCopy fallbacks', () => {
         testimonials: [
           {
             _id: 't',
+            _type: 'testimonial',
             quote: longText('Bom', 'Good'),
             author: 'Ana',
             role: null,

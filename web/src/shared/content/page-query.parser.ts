@@ -288,7 +288,14 @@ export const pageQueryParser = contentParser(
                   title: f.optional(localeString),
                   subtitle: f.optional(localeText),
                   statistics: f.nullable(
-                    f.list(z.object({ _id: z.string(), value: f.nullable(z.string()), label: f.nullable(localeString) })),
+                    f.list(
+                      z.object({
+                        _id: z.string(),
+                        _type: f.sanityType('statistic'),
+                        value: f.nullable(z.string()),
+                        label: f.nullable(localeString),
+                      }),
+                    ),
                   ),
                   hidden: f.optional(z.boolean()),
                 }),
@@ -308,6 +315,7 @@ export const pageQueryParser = contentParser(
                     f.list(
                       z.object({
                         _id: z.string(),
+                        _type: f.sanityType('testimonial'),
                         quote: f.nullable(localeText),
                         author: f.nullable(z.string()),
                         role: f.nullable(localeString),

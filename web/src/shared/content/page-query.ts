@@ -29,10 +29,10 @@ export const pageQuery = defineQuery(`{
       _type == "freeTrialSection" => {
         "title": coalesce(title.variants[experimentId + ":" + variantId in $arms][0].value, title.default)
       },
-      _type == "resultsSection" => { "statistics": statistics[]->{ _id, value, label } },
+      _type == "resultsSection" => { "statistics": statistics[]->{ _id, _type, value, label } },
       _type == "testimonialsSection" => {
         "testimonials": testimonials[]->{
-          _id, quote, author, role, photo{ alt, hotspot, crop, asset->{ _id, metadata{ dimensions{ width, height } } } }
+          _id, _type, quote, author, role, photo{ alt, hotspot, crop, asset->{ _id, metadata{ dimensions{ width, height } } } }
         }
       },
       _type == "logoRowSection" => {
