@@ -7,6 +7,10 @@ import { TranslationStatusBadge } from './studio/translation-badge'
 import { sitePresentationTool } from './studio/presentation'
 import { launchTool } from './studio/tools/launch/launch-tool'
 import { formInput } from './studio/experiment-input'
+import { isHomePage } from './schemas/objects/page-slug'
+
+/** What a singleton's document may not do: be copied, deleted or taken off the site. */
+const singletonRemovals: ReadonlySet<string> = new Set(['duplicate', 'delete', 'unpublish'])
 
 const projectId = process.env.SANITY_STUDIO_PROJECT_ID ?? 'local'
 const dataset = process.env.SANITY_STUDIO_DATASET ?? 'production'
@@ -32,9 +36,11 @@ export default defineConfig({
   form: { components: { input: formInput } },
   document: {
     badges: (badges) => [...badges, TranslationStatusBadge],
-    actions: (actions, { schemaType }) =>
-      singletonTypeNames.has(schemaType)
-        ? actions.filter(({ action }) => action !== 'duplicate' && action !== 'delete' && action !== 'unpublish')
-        : actions,
+    actions: (actions, { schemaType, documentId }) => {
+      if (singletonTypeNames.has(schemaType)) return actions.filter(({ action }) => !singletonRemovals.has(action ?? ''))
+      // The home page can be duplicated into a new page, never taken off the site.
+      if (isHomePage({ _id: documentId })) return actions.filter(({ action }) => action !== 'delete' && action !== 'unpublish')
+      return actions
+    },
   },
 })

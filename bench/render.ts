@@ -9,6 +9,7 @@ import { publicConfigOf } from '../server/app.ts'
 import { createLocalDatasetSource } from '../server/sanity/local-dataset.ts'
 import { localPageContent } from '../server/site/page-content.ts'
 import { loadPageRenderer } from '../server/site/page-renderer.ts'
+import { HOME_PAGE_ID } from '../schemas/page-paths.ts'
 import { percentile } from './stats.ts'
 
 const RENDERS = Number(process.env.BENCH_RENDERS ?? 300)
@@ -19,7 +20,7 @@ export const RENDER_HEADER = `One prerender of / (pt), ${RENDERS} after ${WARM_U
 export async function renderRun(distDir = 'dist') {
   const config = loadConfig({ LOG_LEVEL: 'silent' })
   const dataset = createLocalDatasetSource({ seedDir: resolve(config.seedDir), projectId: 'local', dataset: 'production' })
-  const content = await localPageContent(dataset, () => undefined)()
+  const content = await localPageContent(dataset, () => undefined)(HOME_PAGE_ID)
   const renderer = await loadPageRenderer(resolve(distDir))
   const request = { path: '/', preferredLocale: 'pt' as const, content, config: publicConfigOf(config) }
 

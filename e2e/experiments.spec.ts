@@ -130,7 +130,7 @@ for (const lang of langs) {
     await seedExperiment(server.seedFile, {
       id: 'experiment-weight',
       title: 'Weight',
-      document: 'hero',
+      section: 'hero',
       field: 'headline',
       variant: VARIANT,
     })

@@ -162,11 +162,12 @@ test('the Launch tool lists each wrong value, with its document in the Studio at
   await page.goto(await launchAddress(server))
   await page.getByRole('tab', { name: 'Content' }).click()
   const problems = page.getByRole('table', { name: 'Content problems' })
-  await expect(problems.getByRole('row', { name: /^hero oldWayPoints array/ })).toBeVisible()
+  // A page is named by its type and id: there are many.
+  await expect(problems.getByRole('row', { name: /^page · homePage title object/ })).toBeVisible()
   // The Studio's address of the document, opened at the field (SANITY_STUDIO_URL, the local Studio by default).
-  await expect(problems.getByRole('link', { name: 'Open in the Studio: hero, oldWayPoints' })).toHaveAttribute(
+  await expect(problems.getByRole('link', { name: 'Open in the Studio: page · homePage, title' })).toHaveAttribute(
     'href',
-    'http://localhost:3333/intent/edit/id=hero;type=hero;path=oldWayPoints',
+    'http://localhost:3333/intent/edit/id=homePage;type=page;path=title',
   )
   await restore(server)
   // Fixed: the tool says so on its next read (every 4 s), without a reload.

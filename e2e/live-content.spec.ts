@@ -6,14 +6,16 @@ import { useOwnServer } from './support/own-server.ts'
 
 const ownServer = useOwnServer('one browser size is enough to follow an edit')
 
-/** Changes the English hero headline in the seed file, as saving in an editor would. */
+/** Changes the English hero headline in the seed file, as saving in an editor would: the home page's hero section. */
 async function publishHeadline(seedFile: string, headline: string) {
   const lines = (await readFile(seedFile, 'utf8')).split('\n').map((line) => {
-    if (!line.startsWith('{"_id":"hero"')) return line
+    if (!line.startsWith('{"_id":"homePage"')) return line
     // The headline can hold variants: its text is the field's default (docs/decisions/0046-copy-experiments.md).
-    const hero = JSON.parse(line) as { headline: { default: { en: string } } }
+    const home = JSON.parse(line) as { sections: { _type: string; headline?: { default: { en: string } } }[] }
+    const hero = home.sections.find((section) => section._type === 'heroSection')
+    if (!hero?.headline) throw new Error('the seed’s home page has no hero headline')
     hero.headline.default.en = headline
-    return JSON.stringify(hero)
+    return JSON.stringify(home)
   })
   await writeFile(seedFile, lines.join('\n'))
 }

@@ -1,3 +1,5 @@
+import type { SectionId } from './page-sections'
+
 /**
  * Copy experiments (docs/product.md §12, docs/decisions/0046-copy-experiments.md): the fields that
  * can hold variants, and the names every side agrees on. A field with variants has the shape of
@@ -57,9 +59,9 @@ export function experimentsServed<T extends { arms: readonly unknown[] }>(runnin
 
 export type ExperimentStatus = 'draft' | 'running' | 'stopped' | 'ended'
 
-/** A field that can run an experiment: where it lives, what the team calls it, its layout budget. */
+/** A kind of field that can run an experiment: the section kind it is on, what the team calls it, its layout budget. */
 export interface ExperimentField {
-  document: string
+  section: SectionId
   field: string
   title: string
   paragraph: boolean
@@ -67,13 +69,28 @@ export interface ExperimentField {
   max: number
 }
 
-/** The fields the page resolves with variants (page-query.ts): adding one here needs its projection there too. */
+/**
+ * The fields the page resolves with variants (page-query.ts), by section kind: each such section on any
+ * page can run an experiment of its own. Adding one here needs its projection there too.
+ */
 export const experimentFields = [
-  { document: 'hero', field: 'headline', title: 'Hero headline', paragraph: false, max: 80 },
-  { document: 'hero', field: 'subheadline', title: 'Hero subheadline', paragraph: true, max: 220 },
-  { document: 'hero', field: 'primaryCta', title: 'Hero primary button', paragraph: false, max: 30 },
-  { document: 'freeTrial', field: 'title', title: 'Free-trial heading', paragraph: false, max: 70 },
+  { section: 'hero', field: 'headline', title: 'Hero headline', paragraph: false, max: 80 },
+  { section: 'hero', field: 'subheadline', title: 'Hero subheadline', paragraph: true, max: 220 },
+  { section: 'hero', field: 'primaryCta', title: 'Hero primary button', paragraph: false, max: 30 },
+  { section: 'freeTrial', field: 'title', title: 'Free-trial heading', paragraph: false, max: 70 },
 ] as const satisfies readonly ExperimentField[]
+
+/**
+ * One field with variants where it is on a page: its kind, the page document holding it, its path there
+ * as a patch names it (`sections[_key=="hero"].headline`), and its kind's title with the page's.
+ */
+export interface PlacedField extends ExperimentField {
+  document: string
+  path: string
+}
+
+/** Where a section's field is in its page. */
+export const sectionFieldPath = (sectionKey: string, field: string) => `sections[_key==${JSON.stringify(sectionKey)}].${field}`
 
 /** The locale type of a field's texts (its default and each variant's value): a paragraph is `localeText`. */
 export type ExperimentBase = 'localeString' | 'localeText'
@@ -104,8 +121,8 @@ export const variantEntry = (
   value: { _type: localeTypeOf(field), ...text },
 })
 
-export function experimentField(document: string, field: string): ExperimentField | undefined {
-  return experimentFields.find((known) => known.document === document && known.field === field)
+export function experimentField(section: string, field: string): ExperimentField | undefined {
+  return experimentFields.find((known) => known.section === section && known.field === field)
 }
 
 /**

@@ -1,32 +1,43 @@
 /**
- * The landing page's sections in page order: the one list the page, its header, the Studio desk and
- * the schema list derive from (docs/decisions/0004-section-order.md).
+ * The section kinds a page can hold: the one list the schema (schemas/blocks/, with each kind's Studio
+ * title, description and picture in schemas/blocks/section-kinds.ts), the Studio's picker, the page's
+ * renderer (web/src/app/section-registry.ts) and the sections' fallbacks derive from
+ * (docs/decisions/0074-pages-as-documents.md); a kind missing from any of them fails the type check.
+ * Each id is the section's anchor on the page (`#features`; a second of the kind on one page gets
+ * `#features-2`) and the key of its component and fallbacks; its Sanity type is `<id>Section`.
  *
- * - `id`: the section's anchor on the page (`#features`) and its key in the page copy.
- * - `schemaType`: the Sanity document holding its texts, a singleton whose id is its type name.
- *
- * Plain data, no Sanity import: the page's bundle reads it too.
+ * Ids only, no Sanity import: the page's first script reads this list, so what only the Studio shows
+ * stays out of it.
  */
-export const pageSections = [
-  { id: 'hero', schemaType: 'hero' },
-  { id: 'workflow', schemaType: 'workflow' },
-  { id: 'useCases', schemaType: 'useCases' },
-  { id: 'results', schemaType: 'results' },
-  { id: 'features', schemaType: 'features' },
-  { id: 'platform', schemaType: 'platform' },
-  { id: 'testimonials', schemaType: 'testimonialsSection' },
-  { id: 'cta', schemaType: 'cta' },
-  { id: 'freeTrial', schemaType: 'freeTrial' },
-] as const satisfies readonly { id: string; schemaType: string }[]
+export const sectionIds = [
+  'hero',
+  'workflow',
+  'useCases',
+  'results',
+  'features',
+  'platform',
+  'testimonials',
+  'cta',
+  'freeTrial',
+  'faq',
+  'logoRow',
+  'richText',
+] as const
 
-export type SectionId = (typeof pageSections)[number]['id']
-export type SectionSchemaType = (typeof pageSections)[number]['schemaType']
+export type SectionId = (typeof sectionIds)[number]
 
-export const sectionIds: readonly SectionId[] = pageSections.map((section) => section.id)
+/** A section's Sanity type in a page's `sections`. */
+export type SectionType<Id extends SectionId = SectionId> = `${Id}Section`
+
+export const sectionType = <Id extends SectionId>(id: Id): SectionType<Id> => `${id}Section`
+
+/** Sections a page may hold: enough for any landing page, few enough to keep it within its budgets. */
+export const MAX_SECTIONS = 30
 
 /**
- * The sections the header links to, in the header's order, which is not the page's: what a
- * reader looks for first. Each one's label is an interface text (uiStrings: navFeatures, …).
+ * The sections the header links to, in the header's order, which is not the page's: what a reader
+ * looks for first. Each one's label is an interface text (uiStrings: navFeatures, …); a page shows the
+ * links to those it has.
  */
 export const navSectionIds = ['features', 'useCases', 'platform'] as const satisfies readonly SectionId[]
 

@@ -15,6 +15,21 @@
 export declare const internalGroqTypeReferenceTo: unique symbol
 
 // Source: schemas/schema.json
+export type SanityImageAssetReference = {
+  _ref: string
+  _type: 'reference'
+  _weak?: boolean
+  [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+}
+
+export type LogoImage = {
+  asset?: SanityImageAssetReference
+  media?: unknown // Unable to locate the referenced type "media" in schema
+  hotspot?: SanityImageHotspot
+  crop?: SanityImageCrop
+  _type: 'image'
+}
+
 export type Experiment = {
   _id: string
   _type: 'experiment'
@@ -34,13 +49,6 @@ export type Experiment = {
   startedAt?: string
   stoppedAt?: string
   winner?: string
-}
-
-export type SanityImageAssetReference = {
-  _ref: string
-  _type: 'reference'
-  _weak?: boolean
-  [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
 }
 
 export type Testimonial = {
@@ -266,8 +274,6 @@ export type SiteSettings = {
   _updatedAt: string
   _rev: string
   brandName?: string
-  seoTitle?: LocaleString
-  seoDescription?: LocaleText
   ogImage?: {
     asset?: SanityImageAssetReference
     media?: unknown
@@ -295,13 +301,6 @@ export type FreeTrial = {
   _createdAt: string
   _updatedAt: string
   _rev: string
-  title?: ExperimentLocaleString
-  subtitle?: LocaleText
-  benefits?: Array<
-    {
-      _key: string
-    } & LocaleString
-  >
   nameLabel?: LocaleString
   namePlaceholder?: LocaleString
   roleLabel?: LocaleString
@@ -317,6 +316,164 @@ export type FreeTrial = {
   errorDescription?: LocaleString
 }
 
+export type Page = {
+  _id: string
+  _type: 'page'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title?: LocaleString
+  slug?: PageSlug
+  description?: LocaleText
+  noindex?: boolean
+  shareImage?: {
+    pt?: {
+      asset?: SanityImageAssetReference
+      media?: unknown
+      hotspot?: SanityImageHotspot
+      crop?: SanityImageCrop
+      alt?: string
+      _type: 'image'
+    }
+    en?: {
+      asset?: SanityImageAssetReference
+      media?: unknown
+      hotspot?: SanityImageHotspot
+      crop?: SanityImageCrop
+      alt?: string
+      _type: 'image'
+    }
+  }
+  sections?: Array<
+    | ({
+        _key: string
+      } & HeroSection)
+    | ({
+        _key: string
+      } & WorkflowSection)
+    | ({
+        _key: string
+      } & UseCasesSection)
+    | ({
+        _key: string
+      } & ResultsSection)
+    | ({
+        _key: string
+      } & FeaturesSection)
+    | ({
+        _key: string
+      } & PlatformSection)
+    | ({
+        _key: string
+      } & TestimonialsSection)
+    | ({
+        _key: string
+      } & CtaSection)
+    | ({
+        _key: string
+      } & FreeTrialSection)
+    | ({
+        _key: string
+      } & FaqSection)
+    | ({
+        _key: string
+      } & LogoRowSection)
+    | ({
+        _key: string
+      } & RichTextSection)
+  >
+}
+
+export type PageSlug = {
+  _type: 'pageSlug'
+  pt?: Slug
+  en?: Slug
+}
+
+export type RichTextSection = {
+  _type: 'richTextSection'
+  title?: LocaleString
+  body?: LocaleRichText
+  hidden?: boolean
+}
+
+export type LocaleRichText = {
+  _type: 'localeRichText'
+  pt?: Array<{
+    children?: Array<{
+      marks?: Array<string>
+      text?: string
+      _type: 'span'
+      _key: string
+    }>
+    style?: 'normal' | 'h3' | 'h4' | 'blockquote'
+    listItem?: 'bullet' | 'number'
+    markDefs?: Array<{
+      href?: string
+      _type: 'link'
+      _key: string
+    }>
+    level?: number
+    _type: 'block'
+    _key: string
+  }>
+  en?: Array<{
+    children?: Array<{
+      marks?: Array<string>
+      text?: string
+      _type: 'span'
+      _key: string
+    }>
+    style?: 'normal' | 'h3' | 'h4' | 'blockquote'
+    listItem?: 'bullet' | 'number'
+    markDefs?: Array<{
+      href?: string
+      _type: 'link'
+      _key: string
+    }>
+    level?: number
+    _type: 'block'
+    _key: string
+  }>
+}
+
+export type LogoRowSection = {
+  _type: 'logoRowSection'
+  title?: LocaleString
+  logos?: Array<{
+    name?: string
+    image?: LogoImage
+    _type: 'logo'
+    _key: string
+  }>
+  hidden?: boolean
+}
+
+export type FaqSection = {
+  _type: 'faqSection'
+  title?: LocaleString
+  subtitle?: LocaleText
+  questions?: Array<{
+    question?: LocaleString
+    answer?: LocaleText
+    _type: 'faqItem'
+    _key: string
+  }>
+  hidden?: boolean
+}
+
+export type FreeTrialSection = {
+  _type: 'freeTrialSection'
+  title?: ExperimentLocaleString
+  subtitle?: LocaleText
+  benefits?: Array<
+    {
+      _key: string
+    } & LocaleString
+  >
+  hidden?: boolean
+}
+
 export type ExperimentLocaleString = {
   _type: 'experimentLocaleString'
   default?: LocaleString
@@ -328,33 +485,35 @@ export type ExperimentLocaleString = {
   >
 }
 
-export type Cta = {
-  _id: string
-  _type: 'cta'
-  _createdAt: string
-  _updatedAt: string
-  _rev: string
+export type CtaSection = {
+  _type: 'ctaSection'
   title?: LocaleString
   description?: LocaleText
   buttonText?: LocaleString
+  hidden?: boolean
+}
+
+export type TestimonialReference = {
+  _ref: string
+  _type: 'reference'
+  _weak?: boolean
+  [internalGroqTypeReferenceTo]?: 'testimonial'
 }
 
 export type TestimonialsSection = {
-  _id: string
   _type: 'testimonialsSection'
-  _createdAt: string
-  _updatedAt: string
-  _rev: string
   title?: LocaleString
   subtitle?: LocaleText
+  testimonials?: Array<
+    {
+      _key: string
+    } & TestimonialReference
+  >
+  hidden?: boolean
 }
 
-export type Platform = {
-  _id: string
-  _type: 'platform'
-  _createdAt: string
-  _updatedAt: string
-  _rev: string
+export type PlatformSection = {
+  _type: 'platformSection'
   title?: LocaleString
   subtitle?: LocaleText
   integrationsTitle?: LocaleString
@@ -373,14 +532,11 @@ export type Platform = {
       _key: string
     } & LocaleString
   >
+  hidden?: boolean
 }
 
-export type Features = {
-  _id: string
-  _type: 'features'
-  _createdAt: string
-  _updatedAt: string
-  _rev: string
+export type FeaturesSection = {
+  _type: 'featuresSection'
   title?: LocaleString
   subtitle?: LocaleText
   items?: Array<{
@@ -390,24 +546,30 @@ export type Features = {
     _type: 'feature'
     _key: string
   }>
+  hidden?: boolean
 }
 
-export type Results = {
-  _id: string
-  _type: 'results'
-  _createdAt: string
-  _updatedAt: string
-  _rev: string
+export type StatisticReference = {
+  _ref: string
+  _type: 'reference'
+  _weak?: boolean
+  [internalGroqTypeReferenceTo]?: 'statistic'
+}
+
+export type ResultsSection = {
+  _type: 'resultsSection'
   title?: LocaleString
   subtitle?: LocaleText
+  statistics?: Array<
+    {
+      _key: string
+    } & StatisticReference
+  >
+  hidden?: boolean
 }
 
-export type UseCases = {
-  _id: string
-  _type: 'useCases'
-  _createdAt: string
-  _updatedAt: string
-  _rev: string
+export type UseCasesSection = {
+  _type: 'useCasesSection'
   title?: LocaleString
   subtitle?: LocaleText
   audiences?: Array<{
@@ -422,14 +584,11 @@ export type UseCases = {
     _type: 'audience'
     _key: string
   }>
+  hidden?: boolean
 }
 
-export type Workflow = {
-  _id: string
-  _type: 'workflow'
-  _createdAt: string
-  _updatedAt: string
-  _rev: string
+export type WorkflowSection = {
+  _type: 'workflowSection'
   title?: LocaleString
   subtitle?: LocaleText
   steps?: Array<{
@@ -438,14 +597,11 @@ export type Workflow = {
     _type: 'workflowStep'
     _key: string
   }>
+  hidden?: boolean
 }
 
-export type Hero = {
-  _id: string
-  _type: 'hero'
-  _createdAt: string
-  _updatedAt: string
-  _rev: string
+export type HeroSection = {
+  _type: 'heroSection'
   badge?: LocaleString
   headline?: ExperimentLocaleString
   subheadline?: ExperimentLocaleText
@@ -464,6 +620,7 @@ export type Hero = {
   primaryCta?: ExperimentLocaleString
   secondaryCta?: LocaleString
   trialNote?: LocaleString
+  hidden?: boolean
 }
 
 export type ExperimentLocaleText = {
@@ -489,6 +646,12 @@ export type VariantLocaleString = {
   experimentId?: string
   variantId?: string
   value?: LocaleString
+}
+
+export type Slug = {
+  _type: 'slug'
+  current?: string
+  source?: string
 }
 
 export type SanityImagePaletteSwatch = {
@@ -588,15 +751,10 @@ export type Geopoint = {
   alt?: number
 }
 
-export type Slug = {
-  _type: 'slug'
-  current?: string
-  source?: string
-}
-
 export type AllSanitySchemaTypes =
-  | Experiment
   | SanityImageAssetReference
+  | LogoImage
+  | Experiment
   | Testimonial
   | LocaleString
   | SanityImageCrop
@@ -611,18 +769,28 @@ export type AllSanitySchemaTypes =
   | UiStrings
   | SiteSettings
   | FreeTrial
+  | Page
+  | PageSlug
+  | RichTextSection
+  | LocaleRichText
+  | LogoRowSection
+  | FaqSection
+  | FreeTrialSection
   | ExperimentLocaleString
-  | Cta
+  | CtaSection
+  | TestimonialReference
   | TestimonialsSection
-  | Platform
-  | Features
-  | Results
-  | UseCases
-  | Workflow
-  | Hero
+  | PlatformSection
+  | FeaturesSection
+  | StatisticReference
+  | ResultsSection
+  | UseCasesSection
+  | WorkflowSection
+  | HeroSection
   | ExperimentLocaleText
   | VariantLocaleText
   | VariantLocaleString
+  | Slug
   | SanityImagePaletteSwatch
   | SanityImagePalette
   | SanityImageDimensions
@@ -631,11 +799,10 @@ export type AllSanitySchemaTypes =
   | SanityAssetSourceData
   | SanityImageAsset
   | Geopoint
-  | Slug
 
 // Source: server/experiments/experiment-results.ts
 // Variable: experimentsOverviewQuery
-// Query: {  "experiments": *[_type == "experiment"] | order(_createdAt desc) [0...50]{    _id, title, status, split, plannedExposures, startedAt, stoppedAt, winner, "variants": variants[]{ variantId, label }  },  "hero": *[_type == "hero" && _id == "hero"][0]{ headline, subheadline, primaryCta },  "freeTrial": *[_type == "freeTrial" && _id == "freeTrial"][0]{ title }}
+// Query: {  "experiments": *[_type == "experiment"] | order(_createdAt desc) [0...50]{    _id, title, status, split, plannedExposures, startedAt, stoppedAt, winner, "variants": variants[]{ variantId, label }  },  "pages": *[_type == "page"] | order(_id asc){    _id, title, "sections": sections[_type in ["heroSection", "freeTrialSection"]]{ _key, _type, headline, subheadline, primaryCta, title }  }}
 export type ExperimentsOverviewQueryResult = {
   experiments: Array<{
     _id: string
@@ -651,14 +818,28 @@ export type ExperimentsOverviewQueryResult = {
       label: string | null
     }> | null
   }>
-  hero: {
-    headline: ExperimentLocaleString | null
-    subheadline: ExperimentLocaleText | null
-    primaryCta: ExperimentLocaleString | null
-  } | null
-  freeTrial: {
-    title: ExperimentLocaleString | null
-  } | null
+  pages: Array<{
+    _id: string
+    title: LocaleString | null
+    sections: Array<
+      | {
+          _key: string
+          _type: 'freeTrialSection'
+          headline: null
+          subheadline: null
+          primaryCta: null
+          title: ExperimentLocaleString | null
+        }
+      | {
+          _key: string
+          _type: 'heroSection'
+          headline: ExperimentLocaleString | null
+          subheadline: ExperimentLocaleText | null
+          primaryCta: ExperimentLocaleString | null
+          title: null
+        }
+    > | null
+  }>
 }
 
 // Source: server/experiments/running-experiments.ts
@@ -668,6 +849,20 @@ export type RunningExperimentsQueryResult = Array<{
   _id: string
   split: Array<number> | null
   variants: Array<string | null> | null
+}>
+
+// Source: server/site/page-routes-query.ts
+// Variable: pageRoutesQuery
+// Query: *[_type == "page"] | order(_createdAt asc){  _id, title, noindex, "slug": { "pt": slug.pt.current, "en": slug.en.current },  "experiments": sections[].headline.experimentId + sections[].subheadline.experimentId    + sections[].primaryCta.experimentId + sections[].title.experimentId}
+export type PageRoutesQueryResult = Array<{
+  _id: string
+  title: LocaleString | null
+  noindex: boolean | null
+  slug: {
+    pt: string | null
+    en: string | null
+  }
+  experiments: Array<string | null> | null
 }>
 
 // Source: supabase/functions/_shared/delivery/mail-copy-query.ts
@@ -749,177 +944,292 @@ export type PrivacyNoteVersionQueryResult = string | null
 
 // Source: web/src/shared/content/page-query.ts
 // Variable: pageQuery
-// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    brandName, seoTitle, seoDescription, rights,    ogImage{ alt, hotspot, crop, asset->{ _id } }  },  "ui": *[_type == "uiStrings" && _id == "uiStrings"][0]{    skipToContent, navLabel, navFeatures, navUseCases, navPlatform, headerCta, menuOpen, menuClose,    languageLabel, notFoundTitle, notFoundLink  },  "hero": *[_type == "hero" && _id == "hero"][0]{    badge, "headline": coalesce(headline.variants[experimentId + ":" + variantId in $arms][0].value, headline.default),    "subheadline": coalesce(subheadline.variants[experimentId + ":" + variantId in $arms][0].value, subheadline.default),    oldWayTitle, oldWayPoints, newWayTitle, newWayPoints,    "primaryCta": coalesce(primaryCta.variants[experimentId + ":" + variantId in $arms][0].value, primaryCta.default),    secondaryCta, trialNote  },  "workflow": *[_type == "workflow" && _id == "workflow"][0]{    title, subtitle, steps[]{_key, title, description}  },  "useCases": *[_type == "useCases" && _id == "useCases"][0]{    title, subtitle, audiences[]{_key, audience, title, description, points}  },  "results": *[_type == "results" && _id == "results"][0]{ title, subtitle },  "statistics": *[_type == "statistic"] | order(order asc){ _id, value, label },  "features": *[_type == "features" && _id == "features"][0]{    title, subtitle, items[]{_key, icon, title, description}  },  "platform": *[_type == "platform" && _id == "platform"][0]{    title, subtitle, integrationsTitle, integrations[]{_key, name, category},    chatLabel, videoLabel, teamLabel, securityTitle, securityPoints  },  "testimonialsSection": *[_type == "testimonialsSection" && _id == "testimonialsSection"][0]{ title, subtitle },  "testimonials": *[_type == "testimonial"] | order(order asc){    _id, quote, author, role,    photo{ alt, hotspot, crop, asset->{ _id, metadata{ dimensions{ width, height } } } }  },  "cta": *[_type == "cta" && _id == "cta"][0]{ title, description, buttonText },  "freeTrial": *[_type == "freeTrial" && _id == "freeTrial"][0]{    "title": coalesce(title.variants[experimentId + ":" + variantId in $arms][0].value, title.default),    subtitle, benefits, nameLabel, namePlaceholder, roleLabel, rolePlaceholder,    emailLabel, emailPlaceholder, buttonText, buttonLoading, disclaimer,    successTitle, successDescription, errorTitle, errorDescription  },  "privacyNote": *[_type == "privacyNote" && _id == "privacyNote"][0]{ version, formNotice, linkText }}
+// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    brandName, rights, ogImage  },  "ui": *[_type == "uiStrings" && _id == "uiStrings"][0],  "page": *[_type == "page" && _id == $page][0]{    _id, title, description, noindex, "slug": { "pt": slug.pt.current, "en": slug.en.current },    shareImage,    "sections": sections[hidden != true]{      ...,      _type == "heroSection" => {        "headline": coalesce(headline.variants[experimentId + ":" + variantId in $arms][0].value, headline.default),        "subheadline": coalesce(subheadline.variants[experimentId + ":" + variantId in $arms][0].value, subheadline.default),        "primaryCta": coalesce(primaryCta.variants[experimentId + ":" + variantId in $arms][0].value, primaryCta.default)      },      _type == "freeTrialSection" => {        "title": coalesce(title.variants[experimentId + ":" + variantId in $arms][0].value, title.default)      },      _type == "resultsSection" => { "statistics": statistics[]->{ _id, _type, value, label } },      _type == "testimonialsSection" => {        "testimonials": testimonials[]->{          _id, _type, quote, author, role, photo{ alt, hotspot, crop, asset->{ _id, metadata{ dimensions{ width, height } } } }        }      },      _type == "logoRowSection" => {        "logos": logos[]{ _key, name, image{ hotspot, crop, asset->{ _id, metadata{ dimensions{ width, height } } } } }      }    }  },  "form": *[_type == "freeTrial" && _id == "freeTrial"][0],  "privacyNote": *[_type == "privacyNote" && _id == "privacyNote"][0]{ version, formNotice, linkText }}
 export type PageQueryResult = {
   settings: {
     brandName: string | null
-    seoTitle: LocaleString | null
-    seoDescription: LocaleText | null
     rights: LocaleString | null
     ogImage: {
-      alt: LocaleString | null
-      hotspot: SanityImageHotspot | null
-      crop: SanityImageCrop | null
-      asset: {
-        _id: string
-      } | null
+      asset?: SanityImageAssetReference
+      media?: unknown
+      hotspot?: SanityImageHotspot
+      crop?: SanityImageCrop
+      alt?: LocaleString
+      _type: 'image'
     } | null
   } | null
   ui: {
-    skipToContent: LocaleString | null
-    navLabel: LocaleString | null
-    navFeatures: LocaleString | null
-    navUseCases: LocaleString | null
-    navPlatform: LocaleString | null
-    headerCta: LocaleString | null
-    menuOpen: LocaleString | null
-    menuClose: LocaleString | null
-    languageLabel: LocaleString | null
-    notFoundTitle: LocaleString | null
-    notFoundLink: LocaleString | null
+    _id: 'uiStrings'
+    _type: 'uiStrings'
+    _createdAt: string
+    _updatedAt: string
+    _rev: string
+    skipToContent?: LocaleString
+    navLabel?: LocaleString
+    navFeatures?: LocaleString
+    navUseCases?: LocaleString
+    navPlatform?: LocaleString
+    headerCta?: LocaleString
+    menuOpen?: LocaleString
+    menuClose?: LocaleString
+    languageLabel?: LocaleString
+    notFoundTitle?: LocaleString
+    notFoundLink?: LocaleString
   } | null
-  hero: {
-    badge: LocaleString | null
-    headline: LocaleString | null
-    subheadline: LocaleText | null
-    oldWayTitle: LocaleString | null
-    oldWayPoints: Array<
-      {
-        _key: string
-      } & LocaleString
-    > | null
-    newWayTitle: LocaleString | null
-    newWayPoints: Array<
-      {
-        _key: string
-      } & LocaleString
-    > | null
-    primaryCta: LocaleString | null
-    secondaryCta: LocaleString | null
-    trialNote: LocaleString | null
-  } | null
-  workflow: {
-    title: LocaleString | null
-    subtitle: LocaleText | null
-    steps: Array<{
-      _key: string
-      title: LocaleString | null
-      description: LocaleText | null
-    }> | null
-  } | null
-  useCases: {
-    title: LocaleString | null
-    subtitle: LocaleText | null
-    audiences: Array<{
-      _key: string
-      audience: LocaleString | null
-      title: LocaleString | null
-      description: LocaleText | null
-      points: Array<
-        {
-          _key: string
-        } & LocaleString
-      > | null
-    }> | null
-  } | null
-  results: {
-    title: LocaleString | null
-    subtitle: LocaleText | null
-  } | null
-  statistics: Array<{
+  page: {
     _id: string
-    value: string | null
-    label: LocaleString | null
-  }>
-  features: {
-    title: LocaleString | null
-    subtitle: LocaleText | null
-    items: Array<{
-      _key: string
-      icon:
-        | 'calendar'
-        | 'feedback'
-        | 'goals'
-        | 'insights'
-        | 'integrations'
-        | 'progress'
-        | 'security'
-        | 'templates'
-        | 'transcript'
-        | null
-      title: LocaleString | null
-      description: LocaleText | null
-    }> | null
-  } | null
-  platform: {
-    title: LocaleString | null
-    subtitle: LocaleText | null
-    integrationsTitle: LocaleString | null
-    integrations: Array<{
-      _key: string
-      name: string | null
-      category: 'chat' | 'team' | 'video' | null
-    }> | null
-    chatLabel: LocaleString | null
-    videoLabel: LocaleString | null
-    teamLabel: LocaleString | null
-    securityTitle: LocaleString | null
-    securityPoints: Array<
-      {
-        _key: string
-      } & LocaleString
-    > | null
-  } | null
-  testimonialsSection: {
-    title: LocaleString | null
-    subtitle: LocaleText | null
-  } | null
-  testimonials: Array<{
-    _id: string
-    quote: LocaleText | null
-    author: string | null
-    role: LocaleString | null
-    photo: {
-      alt: LocaleString | null
-      hotspot: SanityImageHotspot | null
-      crop: SanityImageCrop | null
-      asset: {
-        _id: string
-        metadata: {
-          dimensions: {
-            width: number | null
-            height: number | null
-          } | null
-        } | null
-      } | null
-    } | null
-  }>
-  cta: {
     title: LocaleString | null
     description: LocaleText | null
-    buttonText: LocaleString | null
-  } | null
-  freeTrial: {
-    title: LocaleString | null
-    subtitle: LocaleText | null
-    benefits: Array<
-      {
-        _key: string
-      } & LocaleString
+    noindex: boolean | null
+    slug: {
+      pt: string | null
+      en: string | null
+    }
+    shareImage: {
+      pt?: {
+        asset?: SanityImageAssetReference
+        media?: unknown
+        hotspot?: SanityImageHotspot
+        crop?: SanityImageCrop
+        alt?: string
+        _type: 'image'
+      }
+      en?: {
+        asset?: SanityImageAssetReference
+        media?: unknown
+        hotspot?: SanityImageHotspot
+        crop?: SanityImageCrop
+        alt?: string
+        _type: 'image'
+      }
+    } | null
+    sections: Array<
+      | {
+          _key: string
+          _type: 'ctaSection'
+          title?: LocaleString
+          description?: LocaleText
+          buttonText?: LocaleString
+          hidden?: boolean
+        }
+      | {
+          _key: string
+          _type: 'faqSection'
+          title?: LocaleString
+          subtitle?: LocaleText
+          questions?: Array<{
+            question?: LocaleString
+            answer?: LocaleText
+            _type: 'faqItem'
+            _key: string
+          }>
+          hidden?: boolean
+        }
+      | {
+          _key: string
+          _type: 'featuresSection'
+          title?: LocaleString
+          subtitle?: LocaleText
+          items?: Array<{
+            icon?:
+              | 'calendar'
+              | 'feedback'
+              | 'goals'
+              | 'insights'
+              | 'integrations'
+              | 'progress'
+              | 'security'
+              | 'templates'
+              | 'transcript'
+            title?: LocaleString
+            description?: LocaleText
+            _type: 'feature'
+            _key: string
+          }>
+          hidden?: boolean
+        }
+      | {
+          _key: string
+          _type: 'freeTrialSection'
+          title: LocaleString | null
+          subtitle?: LocaleText
+          benefits?: Array<
+            {
+              _key: string
+            } & LocaleString
+          >
+          hidden?: boolean
+        }
+      | {
+          _key: string
+          _type: 'heroSection'
+          badge?: LocaleString
+          headline: LocaleString | null
+          subheadline: LocaleText | null
+          oldWayTitle?: LocaleString
+          oldWayPoints?: Array<
+            {
+              _key: string
+            } & LocaleString
+          >
+          newWayTitle?: LocaleString
+          newWayPoints?: Array<
+            {
+              _key: string
+            } & LocaleString
+          >
+          primaryCta: LocaleString | null
+          secondaryCta?: LocaleString
+          trialNote?: LocaleString
+          hidden?: boolean
+        }
+      | {
+          _key: string
+          _type: 'logoRowSection'
+          title?: LocaleString
+          logos: Array<{
+            _key: string
+            name: string | null
+            image: {
+              hotspot: SanityImageHotspot | null
+              crop: SanityImageCrop | null
+              asset: {
+                _id: string
+                metadata: {
+                  dimensions: {
+                    width: number | null
+                    height: number | null
+                  } | null
+                } | null
+              } | null
+            } | null
+          }> | null
+          hidden?: boolean
+        }
+      | {
+          _key: string
+          _type: 'platformSection'
+          title?: LocaleString
+          subtitle?: LocaleText
+          integrationsTitle?: LocaleString
+          integrations?: Array<{
+            name?: string
+            category?: 'chat' | 'team' | 'video'
+            _type: 'integration'
+            _key: string
+          }>
+          chatLabel?: LocaleString
+          videoLabel?: LocaleString
+          teamLabel?: LocaleString
+          securityTitle?: LocaleString
+          securityPoints?: Array<
+            {
+              _key: string
+            } & LocaleString
+          >
+          hidden?: boolean
+        }
+      | {
+          _key: string
+          _type: 'resultsSection'
+          title?: LocaleString
+          subtitle?: LocaleText
+          statistics: Array<{
+            _id: string
+            _type: 'statistic'
+            value: string | null
+            label: LocaleString | null
+          }> | null
+          hidden?: boolean
+        }
+      | {
+          _key: string
+          _type: 'richTextSection'
+          title?: LocaleString
+          body?: LocaleRichText
+          hidden?: boolean
+        }
+      | {
+          _key: string
+          _type: 'testimonialsSection'
+          title?: LocaleString
+          subtitle?: LocaleText
+          testimonials: Array<{
+            _id: string
+            _type: 'testimonial'
+            quote: LocaleText | null
+            author: string | null
+            role: LocaleString | null
+            photo: {
+              alt: LocaleString | null
+              hotspot: SanityImageHotspot | null
+              crop: SanityImageCrop | null
+              asset: {
+                _id: string
+                metadata: {
+                  dimensions: {
+                    width: number | null
+                    height: number | null
+                  } | null
+                } | null
+              } | null
+            } | null
+          }> | null
+          hidden?: boolean
+        }
+      | {
+          _key: string
+          _type: 'useCasesSection'
+          title?: LocaleString
+          subtitle?: LocaleText
+          audiences?: Array<{
+            audience?: LocaleString
+            title?: LocaleString
+            description?: LocaleText
+            points?: Array<
+              {
+                _key: string
+              } & LocaleString
+            >
+            _type: 'audience'
+            _key: string
+          }>
+          hidden?: boolean
+        }
+      | {
+          _key: string
+          _type: 'workflowSection'
+          title?: LocaleString
+          subtitle?: LocaleText
+          steps?: Array<{
+            title?: LocaleString
+            description?: LocaleText
+            _type: 'workflowStep'
+            _key: string
+          }>
+          hidden?: boolean
+        }
     > | null
-    nameLabel: LocaleString | null
-    namePlaceholder: LocaleString | null
-    roleLabel: LocaleString | null
-    rolePlaceholder: LocaleString | null
-    emailLabel: LocaleString | null
-    emailPlaceholder: LocaleString | null
-    buttonText: LocaleString | null
-    buttonLoading: LocaleString | null
-    disclaimer: LocaleText | null
-    successTitle: LocaleString | null
-    successDescription: LocaleString | null
-    errorTitle: LocaleString | null
-    errorDescription: LocaleString | null
+  } | null
+  form: {
+    _id: 'freeTrial'
+    _type: 'freeTrial'
+    _createdAt: string
+    _updatedAt: string
+    _rev: string
+    nameLabel?: LocaleString
+    namePlaceholder?: LocaleString
+    roleLabel?: LocaleString
+    rolePlaceholder?: LocaleString
+    emailLabel?: LocaleString
+    emailPlaceholder?: LocaleString
+    buttonText?: LocaleString
+    buttonLoading?: LocaleString
+    disclaimer?: LocaleText
+    successTitle?: LocaleString
+    successDescription?: LocaleString
+    errorTitle?: LocaleString
+    errorDescription?: LocaleString
   } | null
   privacyNote: {
     version: string | null
@@ -995,11 +1305,12 @@ export type SignupPagesQueryResult = {
 // Query TypeMap
 declare global {
   interface SanityQueries {
-    '{\n  "experiments": *[_type == "experiment"] | order(_createdAt desc) [0...50]{\n    _id, title, status, split, plannedExposures, startedAt, stoppedAt, winner, "variants": variants[]{ variantId, label }\n  },\n  "hero": *[_type == "hero" && _id == "hero"][0]{ headline, subheadline, primaryCta },\n  "freeTrial": *[_type == "freeTrial" && _id == "freeTrial"][0]{ title }\n}': ExperimentsOverviewQueryResult
+    '{\n  "experiments": *[_type == "experiment"] | order(_createdAt desc) [0...50]{\n    _id, title, status, split, plannedExposures, startedAt, stoppedAt, winner, "variants": variants[]{ variantId, label }\n  },\n  "pages": *[_type == "page"] | order(_id asc){\n    _id, title, "sections": sections[_type in ["heroSection", "freeTrialSection"]]{ _key, _type, headline, subheadline, primaryCta, title }\n  }\n}': ExperimentsOverviewQueryResult
     '*[_type == "experiment" && status == "running"] | order(startedAt asc) [0...4]{ _id, split, "variants": variants[].variantId }': RunningExperimentsQueryResult
+    '*[_type == "page"] | order(_createdAt asc){\n  _id, title, noindex, "slug": { "pt": slug.pt.current, "en": slug.en.current },\n  "experiments": sections[].headline.experimentId + sections[].subheadline.experimentId\n    + sections[].primaryCta.experimentId + sections[].title.experimentId\n}': PageRoutesQueryResult
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },\n  "email": *[_type == "welcomeEmail" && _id == "welcomeEmail"][0]{\n    subject, greeting, greetingWithoutName, confirmIntro, confirmButton, confirmNote,\n    paragraphs, steps, signOff, notYou, removeLink\n  },\n  "invitation": *[_type == "invitationEmail" && _id == "invitationEmail"][0]{\n    subject, greeting, greetingWithoutName, intro, trialButton, trialUrl, paragraphs, signOff, footer, removeLink\n  },\n  "referrals": *[_type == "referralSettings" && _id == "referralSettings"][0]{\n    placesPerReferral, leaderboard, subject, greeting, greetingWithoutName, emailIntro, place, linkLabel, linkIntro,\n    linkIntroNoMove, credited, milestones[]{ friends, text }, nextMilestone, statusButton, signOff, emailFooter, removeLink\n  }\n}': MailCopyQueryResult
     '*[_type == "privacyNote" && _id == "privacyNote"][0].version': PrivacyNoteVersionQueryResult
-    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    brandName, seoTitle, seoDescription, rights,\n    ogImage{ alt, hotspot, crop, asset->{ _id } }\n  },\n  "ui": *[_type == "uiStrings" && _id == "uiStrings"][0]{\n    skipToContent, navLabel, navFeatures, navUseCases, navPlatform, headerCta, menuOpen, menuClose,\n    languageLabel, notFoundTitle, notFoundLink\n  },\n  "hero": *[_type == "hero" && _id == "hero"][0]{\n    badge, "headline": coalesce(headline.variants[experimentId + ":" + variantId in $arms][0].value, headline.default),\n    "subheadline": coalesce(subheadline.variants[experimentId + ":" + variantId in $arms][0].value, subheadline.default),\n    oldWayTitle, oldWayPoints, newWayTitle, newWayPoints,\n    "primaryCta": coalesce(primaryCta.variants[experimentId + ":" + variantId in $arms][0].value, primaryCta.default),\n    secondaryCta, trialNote\n  },\n  "workflow": *[_type == "workflow" && _id == "workflow"][0]{\n    title, subtitle, steps[]{_key, title, description}\n  },\n  "useCases": *[_type == "useCases" && _id == "useCases"][0]{\n    title, subtitle, audiences[]{_key, audience, title, description, points}\n  },\n  "results": *[_type == "results" && _id == "results"][0]{ title, subtitle },\n  "statistics": *[_type == "statistic"] | order(order asc){ _id, value, label },\n  "features": *[_type == "features" && _id == "features"][0]{\n    title, subtitle, items[]{_key, icon, title, description}\n  },\n  "platform": *[_type == "platform" && _id == "platform"][0]{\n    title, subtitle, integrationsTitle, integrations[]{_key, name, category},\n    chatLabel, videoLabel, teamLabel, securityTitle, securityPoints\n  },\n  "testimonialsSection": *[_type == "testimonialsSection" && _id == "testimonialsSection"][0]{ title, subtitle },\n  "testimonials": *[_type == "testimonial"] | order(order asc){\n    _id, quote, author, role,\n    photo{ alt, hotspot, crop, asset->{ _id, metadata{ dimensions{ width, height } } } }\n  },\n  "cta": *[_type == "cta" && _id == "cta"][0]{ title, description, buttonText },\n  "freeTrial": *[_type == "freeTrial" && _id == "freeTrial"][0]{\n    "title": coalesce(title.variants[experimentId + ":" + variantId in $arms][0].value, title.default),\n    subtitle, benefits, nameLabel, namePlaceholder, roleLabel, rolePlaceholder,\n    emailLabel, emailPlaceholder, buttonText, buttonLoading, disclaimer,\n    successTitle, successDescription, errorTitle, errorDescription\n  },\n  "privacyNote": *[_type == "privacyNote" && _id == "privacyNote"][0]{ version, formNotice, linkText }\n}': PageQueryResult
+    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    brandName, rights, ogImage\n  },\n  "ui": *[_type == "uiStrings" && _id == "uiStrings"][0],\n  "page": *[_type == "page" && _id == $page][0]{\n    _id, title, description, noindex, "slug": { "pt": slug.pt.current, "en": slug.en.current },\n    shareImage,\n    "sections": sections[hidden != true]{\n      ...,\n      _type == "heroSection" => {\n        "headline": coalesce(headline.variants[experimentId + ":" + variantId in $arms][0].value, headline.default),\n        "subheadline": coalesce(subheadline.variants[experimentId + ":" + variantId in $arms][0].value, subheadline.default),\n        "primaryCta": coalesce(primaryCta.variants[experimentId + ":" + variantId in $arms][0].value, primaryCta.default)\n      },\n      _type == "freeTrialSection" => {\n        "title": coalesce(title.variants[experimentId + ":" + variantId in $arms][0].value, title.default)\n      },\n      _type == "resultsSection" => { "statistics": statistics[]->{ _id, _type, value, label } },\n      _type == "testimonialsSection" => {\n        "testimonials": testimonials[]->{\n          _id, _type, quote, author, role, photo{ alt, hotspot, crop, asset->{ _id, metadata{ dimensions{ width, height } } } }\n        }\n      },\n      _type == "logoRowSection" => {\n        "logos": logos[]{ _key, name, image{ hotspot, crop, asset->{ _id, metadata{ dimensions{ width, height } } } } }\n      }\n    }\n  },\n  "form": *[_type == "freeTrial" && _id == "freeTrial"][0],\n  "privacyNote": *[_type == "privacyNote" && _id == "privacyNote"][0]{ version, formNotice, linkText }\n}': PageQueryResult
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },\n  "pages": *[_type == "linkPages" && _id == "linkPages"][0]{\n    confirmTitle, confirmBody, confirmButton, confirmedTitle, confirmedBody, goneTitle, goneBody,\n    confirmExpiredTitle, confirmExpiredBody, removeTitle, removeBody, removeButton,\n    removedTitle, removedBody, removeExpiredTitle, removeExpiredBody, invalidTitle, invalidBody,\n    unavailableTitle, unavailableBody, homeLink\n  },\n  "privacy": *[_type == "privacyNote" && _id == "privacyNote"][0]{\n    version, title, intro, sections[]{ _key, heading, body }, versionLabel\n  },\n  "referrals": *[_type == "referralSettings" && _id == "referralSettings"][0]{\n    title, place, notWaiting, invited, linkLabel, linkIntro, linkIntroNoMove, credited, held,\n    milestones[]{ _key, friends, text }, nextMilestone, leaderboardTitle, leaderboardEmpty, anonymous\n  }\n}': SignupPagesQueryResult
   }
 }

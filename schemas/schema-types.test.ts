@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { pageSections } from './page-sections'
-import { schemaTypes, sectionTypes } from './schema-types'
+import { sectionIds, sectionType } from './page-sections'
+import { schemaTypes } from './schema-types'
+import { sectionBlocks, sectionPicture } from './blocks/section-blocks'
 
 interface FieldLike {
   name: string
@@ -36,12 +37,22 @@ describe('the content model as editors meet it', () => {
   })
 })
 
-describe('the section types', () => {
-  it('are the page sections’ documents, in page order', () => {
-    expect(sectionTypes.map((type) => type.name)).toEqual(pageSections.map((section) => section.schemaType))
+describe('the section blocks', () => {
+  const objectTypes = schemaTypes.filter((type) => type.type === 'object') as unknown as FieldLike[]
+
+  it('are the kinds of the list, in its order (the picker’s)', () => {
+    expect(sectionBlocks.map((type) => type.name)).toEqual(sectionIds.map((id) => sectionType(id)))
   })
 
-  it('are all in the schema, as documents', () => {
-    for (const { name } of sectionTypes) expect(documentTypes.map((type) => type.name)).toContain(name)
+  it('are all in the schema, as objects, each explaining every field and with a picture', () => {
+    for (const block of sectionBlocks) {
+      const type = objectTypes.find((each) => each.name === block.name)
+      expect(type, block.name).toBeDefined()
+      const undocumented = fieldsOf(type?.fields, block.name)
+        .filter(([, field]) => typeof field.description !== 'string' || field.description.trim() === '')
+        .map(([path]) => path)
+      expect(undocumented).toEqual([])
+      expect(sectionPicture(block.name)).toMatch(/^data:image\/svg\+xml,/)
+    }
   })
 })

@@ -1,42 +1,24 @@
 import { localeString, localeText } from './objects/locale-fields'
+import { localeRichText } from './objects/locale-rich-text'
+import { pageSlug } from './objects/page-slug'
 import { experimentValueTypes } from './objects/experiment-value'
 import { experiment } from './documents/experiment'
+import { page } from './documents/page'
 import { siteSettings } from './documents/site-settings'
 import { uiStrings } from './documents/ui-strings'
-import { hero } from './documents/hero'
-import { workflow } from './documents/workflow'
-import { useCases } from './documents/use-cases'
-import { results } from './documents/results'
 import { statistic } from './documents/statistic'
-import { features } from './documents/features'
-import { platform } from './documents/platform'
-import { testimonialsSection } from './documents/testimonials-section'
 import { testimonial } from './documents/testimonial'
-import { cta } from './documents/cta'
 import { freeTrial } from './documents/free-trial'
 import { privacyNote } from './documents/privacy-note'
 import { welcomeEmail } from './documents/welcome-email'
 import { invitationEmail } from './documents/invitation-email'
 import { linkPages } from './documents/link-pages'
 import { referralSettings } from './documents/referral-settings'
-import { pageSections, type SectionSchemaType } from './page-sections'
+import { sectionBlocks } from './blocks/section-blocks'
 import { withTranslationStatus } from './translation-preview'
 
-/** Each section's document type: a section of page-sections.ts without one (or a misnamed one) fails the type check. */
-const sectionDocuments = {
-  hero,
-  workflow,
-  useCases,
-  results,
-  features,
-  platform,
-  testimonialsSection,
-  cta,
-  freeTrial,
-} satisfies { [Name in SectionSchemaType]: { name: Name } }
-
-/** Page sections in page order (page-sections.ts); each is a singleton whose document id is its type name. */
-export const sectionTypes = pageSections.map(({ schemaType }) => withTranslationStatus(sectionDocuments[schemaType]))
+/** Pages: the home page (its id is HOME_PAGE_ID) and every other, each a list of sections (schemas/page-sections.ts). */
+export const pageType = withTranslationStatus(page)
 
 /**
  * What a sign-up meets beyond the page, in the order they meet it: the privacy note, the welcome
@@ -45,8 +27,23 @@ export const sectionTypes = pageSections.map(({ schemaType }) => withTranslation
  */
 export const signupTypes = [privacyNote, welcomeEmail, linkPages, referralSettings, invitationEmail].map(withTranslationStatus)
 
-export const singletonTypes = [...sectionTypes, ...[siteSettings, uiStrings].map(withTranslationStatus), ...signupTypes]
+/** The form's words, the same on every page with a Free trial section. */
+export const freeTrialFormType = withTranslationStatus(freeTrial)
 
+export const singletonTypes = [freeTrialFormType, ...[siteSettings, uiStrings].map(withTranslationStatus), ...signupTypes]
+
+/** What pages share, each chosen and ordered by the sections that show it (references). */
 export const listTypes = [statistic, testimonial].map(withTranslationStatus)
 
-export const schemaTypes = [localeString, localeText, ...experimentValueTypes, ...singletonTypes, ...listTypes, experiment]
+export const schemaTypes = [
+  localeString,
+  localeText,
+  localeRichText,
+  pageSlug,
+  ...experimentValueTypes,
+  ...sectionBlocks,
+  pageType,
+  ...singletonTypes,
+  ...listTypes,
+  experiment,
+]

@@ -4,11 +4,11 @@ import { localeTags, locales, type Locale } from './locales'
 /** How many localized texts in a value have no text in each language. */
 export type MissingTranslations = Record<Locale, number>
 
-const localizedTypes = new Set(['localeString', 'localeText'])
+const localizedTypes = new Set(['localeString', 'localeText', 'localeRichText'])
 
 /**
  * Counts, per language, the localized texts (`{pt, en}` objects, at any depth: list items,
- * image alts…) that are empty in that language. Drives the Studio's "missing English" hints.
+ * image alts, page sections, rich text…) that are empty in that language. Drives the Studio's "missing English" hints.
  */
 export function countMissingTranslations(value: unknown): MissingTranslations {
   const missing = Object.fromEntries(locales.map((locale) => [locale, 0])) as MissingTranslations
@@ -20,8 +20,7 @@ export function countMissingTranslations(value: unknown): MissingTranslations {
     if (!isPlainObject(node)) return
     if (isLocalizedText(node)) {
       for (const locale of locales) {
-        const text = node[locale]
-        if (typeof text !== 'string' || text.trim() === '') missing[locale] += 1
+        if (isEmpty(node[locale])) missing[locale] += 1
       }
       return
     }
@@ -52,6 +51,11 @@ function isLocalizedText(node: Record<string, unknown>): boolean {
   if (typeof node['_type'] === 'string') return localizedTypes.has(node['_type'])
   const keys = Object.keys(node).filter((key) => !key.startsWith('_'))
   return keys.length > 0 && keys.every((key) => (locales as readonly string[]).includes(key))
+}
+
+/** A language's text, or its rich text (a list of blocks), that says nothing. */
+function isEmpty(text: unknown): boolean {
+  return Array.isArray(text) ? text.length === 0 : typeof text !== 'string' || text.trim() === ''
 }
 
 function plural(count: number, noun: string): string {

@@ -5,19 +5,24 @@ type Node = ExprNode & Record<string, unknown>
 
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && 'type' in value
 
-/** The string a filter compares `name` with (`_type == "hero"`), in an `&&` of comparisons. */
+/**
+ * What a filter compares `name` with, in an `&&` of comparisons: a string (`_type == "hero"`), or a
+ * parameter (`_id == $page`), as `$page`.
+ */
 function compared(expr: Node, name: string): string | undefined {
   if (expr.type === 'And') return compared(expr['left'] as Node, name) ?? compared(expr['right'] as Node, name)
   if (expr.type !== 'OpCall' || expr['op'] !== '==') return undefined
   const [left, right] = [expr['left'] as Node, expr['right'] as Node]
-  const named = left.type === 'AccessAttribute' && left['name'] === name && right.type === 'Value'
-  return named && typeof right['value'] === 'string' ? right['value'] : undefined
+  if (left.type !== 'AccessAttribute' || left['name'] !== name) return undefined
+  if (right.type === 'Parameter') return `$${String(right['name'])}`
+  return right.type === 'Value' && typeof right['value'] === 'string' ? right['value'] : undefined
 }
 
 /**
  * The document an expression of a query reads from: the filter over all documents it starts with
  * (`*[_type == "hero" && _id == "hero"]`), one document when an element is taken from it (`[0]`), a
- * field of it when one is read after that (`.version`).
+ * field of it when one is read after that (`.version`); one whose id is a parameter (`_id == $page`)
+ * is named by the `_id` its answer holds.
  */
 function sourceOf(expression: Node, where: string): AnswerSource {
   let node: Node | undefined = expression
@@ -29,10 +34,13 @@ function sourceOf(expression: Node, where: string): AnswerSource {
     node = isNode(node['base']) ? node['base'] : undefined
   }
   const type = node && compared(node['expr'] as Node, '_type')
-  if (!node || !type) throw new Error(`${where}: no filter by _type over all documents (*[_type == "…"]) to name its document`)
+  if (!node || !type || type.startsWith('$'))
+    throw new Error(`${where}: no filter by _type over all documents (*[_type == "…"]) to name its document`)
   if (!single) return { type, list: true }
   const id = compared(node['expr'] as Node, '_id')
   if (!id) throw new Error(`${where}: one document of type ${type} without an _id in the filter: say which (_id == "…")`)
+  // A document named by a parameter (a page, `_id == $page`) names itself: its answer projects its `_id`.
+  if (id.startsWith('$')) return { type, byId: true }
   return { type, id, ...(field ? { field } : {}) }
 }
 

@@ -16,6 +16,7 @@ const ROOT = resolve(import.meta.dirname, '..')
 /** The queries whose answers reach a page or a message, each by the module that declares it and its export. */
 export const QUERY_TARGETS: readonly QueryTarget[] = [
   { module: 'web/src/shared/content/page-query.ts', name: 'pageQuery' },
+  { module: 'server/site/page-routes-query.ts', name: 'pageRoutesQuery' },
   { module: 'web/src/shared/content/signup-pages-query.ts', name: 'signupPagesQuery' },
   { module: 'supabase/functions/_shared/delivery/mail-copy-query.ts', name: 'mailCopyQuery' },
   { module: 'supabase/functions/_shared/welcome/privacy-note-version-query.ts', name: 'privacyNoteVersionQuery' },

@@ -14,6 +14,7 @@ import type { exportDataset as ExportDataset } from '@sanity/export'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkSeedForImport, exportToSeed, unpackExport } from './content-seed.ts'
 import { seedDir } from './content-target.ts'
+import { HOME_PAGE_ID } from '../schemas/page-paths.ts'
 import { importFromCli, startFakeContentLake } from './fake-content-lake.ts'
 import type { FakeContentLake, StoredDoc } from './fake-content-lake.ts'
 
@@ -81,7 +82,12 @@ async function importSeed(operation: Operation) {
 }
 
 const contentDocs = () => [...lake.documents.values()].filter((doc) => doc._type !== 'sanity.imageAsset')
-const snapshot = () => JSON.stringify([...lake.documents.entries()])
+/**
+ * Every stored document but its revision: the import library strengthens the references it made weak
+ * on every run (the home page's to the statistics and testimonials), a patch that changes no field but
+ * the revision.
+ */
+const snapshot = () => JSON.stringify([...lake.documents.entries()].map(([id, { _rev: _, ...doc }]) => [id, doc]))
 const imageFields = (value: unknown): Record<string, unknown>[] => {
   if (Array.isArray(value)) return value.flatMap(imageFields)
   if (typeof value !== 'object' || value === null) return []
@@ -120,21 +126,25 @@ describe('the seed through the CLI import and export libraries', () => {
   })
 
   it('--missing keeps an edit made in the Studio; --replace puts the seed back, reusing the images', async () => {
-    const hero = lake.documents.get('hero') as StoredDoc
-    lake.documents.set('hero', { ...hero, edited: 'in the Studio' })
+    const home = lake.documents.get(HOME_PAGE_ID) as StoredDoc
+    lake.documents.set(HOME_PAGE_ID, { ...home, edited: 'in the Studio' })
     const uploads = lake.uploads
 
     await importSeed('createIfNotExists')
-    expect(lake.documents.get('hero')?.['edited']).toBe('in the Studio')
+    expect(lake.documents.get(HOME_PAGE_ID)?.['edited']).toBe('in the Studio')
 
     await importSeed('createOrReplace')
-    expect(lake.documents.get('hero')).not.toHaveProperty('edited')
+    expect(lake.documents.get(HOME_PAGE_ID)).not.toHaveProperty('edited')
     expect(lake.uploads).toBe(uploads)
     expect(contentDocs()).toHaveLength(seedDocs.length)
   })
 
   it('exports (published only) and converts back to exactly the seed: the same bytes and images', async () => {
-    lake.documents.set('drafts.hero', { ...(lake.documents.get('hero') as StoredDoc), _id: 'drafts.hero', wip: true })
+    lake.documents.set(`drafts.${HOME_PAGE_ID}`, {
+      ...(lake.documents.get(HOME_PAGE_ID) as StoredDoc),
+      _id: `drafts.${HOME_PAGE_ID}`,
+      wip: true,
+    })
     const tarball = path.join(work, 'production.tar.gz')
     // What `sanity datasets export production <file> --no-drafts` passes.
     await exportDataset({

@@ -3,29 +3,23 @@
  * a dataset as a hosted team has it after the experiments merge (hero and its draft with the old
  * fields, freeTrial already moved), migrated, re-run, dry-run, raced by a Studio edit, refused.
  */
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { createClient } from '@sanity/client'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { experimentFields } from '../schemas/experiments.ts'
-import { ContentCommandError, seedDir } from './content-target.ts'
+import { legacyDataset, seedDocuments } from '../test/content/legacy-dataset.ts'
+import { ContentCommandError } from './content-target.ts'
 import { API_VERSION, migrateExperimentFields } from './experiment-fields-migration.ts'
 import { startFakeContentLake, type FakeContentLake, type StoredDoc } from './fake-content-lake.ts'
 
-const seed = new Map(
-  (await readFile(path.join(seedDir, 'data.ndjson'), 'utf8'))
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as StoredDoc)
-    .map((doc) => [doc._id, doc]),
-)
-const seedDoc = (id: string) => structuredClone(seed.get(id) as StoredDoc)
+const legacy = legacyDataset(await seedDocuments())
+/** A section singleton as a hosted dataset held it before pages were documents. */
+const seedDoc = (id: 'hero' | 'freeTrial' | 'features') => structuredClone(legacy.get(id) as StoredDoc)
 
 /** A seed document as it was stored before copy experiments: each such field its bare `default`. */
 function oldShape(doc: StoredDoc): StoredDoc {
   const old = structuredClone(doc)
-  for (const { document, field } of experimentFields) {
-    if (document === doc._type) old[field] = (doc[field] as { default: unknown }).default
+  for (const { section, field } of experimentFields) {
+    if (section === doc._type) old[field] = (doc[field] as { default: unknown }).default
   }
   return old
 }

@@ -83,18 +83,25 @@ const listChanges = (plan: DocumentPlan) =>
 
 /** A failed call as the person running the command can act on it, with what was already written. */
 function explain(error: unknown, client: SanityClient, step: 'read' | 'write', before: DocumentPlan[], id?: string) {
-  const status = error instanceof ClientError || error instanceof ServerError ? error.statusCode : undefined
-  const progress = [
+  const progress =
     before.length > 0
       ? `Already migrated before this: ${before.map(listChanges).join('; ')}. The rest was not touched.`
-      : 'Nothing was written.',
-    // The request may have been applied before the connection dropped.
-    ...(step === 'write' && status === undefined ? [`Whether ${id} was written is not known.`] : []),
-  ].join(' ')
+      : 'Nothing was written.'
+  return failedCall(error, client, step, progress, id)
+}
+
+/**
+ * A failed read or write of `npm run content:migrate`, explained: why, what was written (`progress`),
+ * and that running it again is safe.
+ */
+export function failedCall(error: unknown, client: SanityClient, step: 'read' | 'write', progress: string, id?: string) {
+  const status = error instanceof ClientError || error instanceof ServerError ? error.statusCode : undefined
+  // The request may have been applied before the connection dropped.
+  const unknownWrite = step === 'write' && status === undefined ? [`Whether ${id} was written is not known.`] : []
   return new ContentCommandError(
     [
       reason(error, status, client, step, id),
-      progress,
+      [progress, ...unknownWrite].join(' '),
       'Run `npm run content:migrate` again when that is sorted: it reads the documents afresh and changes only what still needs it.',
     ].join('\n'),
     { cause: error },

@@ -5,6 +5,7 @@
  * A field already wrapped, or empty, is left alone; anything else is reported, never guessed at.
  */
 import { experimentFields, localeTypeOf, pluginTypeName, type ExperimentBase } from '../schemas/experiments.ts'
+import { legacySections } from './pages-plan.ts'
 import { isLocale } from '../schemas/locales.ts'
 import isPlainObject from 'is-plain-obj'
 
@@ -27,15 +28,24 @@ export interface DocumentPlan {
   unrecognised: { field: string; problem: string }[]
 }
 
-/** The documents that hold such fields, published and draft: `hero`, `drafts.hero`, `freeTrial`, … */
-export const migratedIds = [...new Set(experimentFields.map(({ document }) => document))].flatMap((id) => [id, `drafts.${id}`])
+/**
+ * Such fields where they were before pages were documents (docs/decisions/0075): on the section
+ * singletons `hero` and `freeTrial`, which this step wraps before the pages step moves them into the
+ * home page (pages-plan.ts).
+ */
+const legacyFields = experimentFields.flatMap((field) =>
+  legacySections.filter(({ section }) => section === field.section).map(({ id }) => ({ ...field, document: id })),
+)
+
+/** The documents that held such fields, published and draft: `hero`, `drafts.hero`, `freeTrial`, … */
+export const migratedIds = [...new Set(legacyFields.map(({ document }) => document))].flatMap((id) => [id, `drafts.${id}`])
 
 export const isDraft = (id: string) => id.startsWith('drafts.')
 
 export function planDocument(doc: SanityDoc): DocumentPlan {
   const plan: DocumentPlan = { id: doc._id, rev: doc._rev, changes: [], current: [], unrecognised: [] }
   const name = doc._id.replace(/^drafts\./, '')
-  for (const known of experimentFields.filter(({ document }) => document === name)) {
+  for (const known of legacyFields.filter(({ document }) => document === name)) {
     const verdict = judge(doc[known.field], localeTypeOf(known))
     if (verdict.kind === 'old') plan.changes.push({ field: known.field, value: verdict.value })
     else if (verdict.kind === 'current') plan.current.push(known.field)

@@ -11,6 +11,9 @@ import { contentLimits } from './sanity/content-limits.ts'
 import { watchSeedChanges } from './sanity/seed-changes.ts'
 import type { LocalDatasetSource } from './sanity/local-dataset.ts'
 import type { PageContentSource } from './site/page-content.ts'
+import type { PageRoutesSource } from './site/page-routes-source.ts'
+import type { PagePathMemory } from './site/page-path-memory.ts'
+import { HOME_PAGE_ID } from '../schemas/page-paths.ts'
 import type { PageRenderer } from './site/page-renderer.ts'
 import { siteRoutes } from './site/site-routes.ts'
 import { permissionsPolicy, securityHeadersHook } from './site/security-headers.ts'
@@ -61,6 +64,10 @@ export interface AppDependencies {
   distDir: string
   renderer: PageRenderer
   pageContent: PageContentSource
+  /** Which page lives at which address (site/page-routes.ts). */
+  pageRoutes: PageRoutesSource
+  /** The addresses pages had, redirected to where they are now (site/page-path-memory.ts). */
+  pathMemory: PagePathMemory
   /** Present when the server itself answers Sanity's API from the seed. */
   localDataset?: LocalDatasetSource
   /** The copy of the pages a sign-up opens (personal links, privacy note); undefined: the fallbacks. */
@@ -104,6 +111,8 @@ export async function buildApp({
   distDir,
   renderer,
   pageContent,
+  pageRoutes,
+  pathMemory,
   localDataset,
   signupPagesContent,
   contentProblems = async () => [],
@@ -158,7 +167,7 @@ export async function buildApp({
   if (metrics) await app.register(metricsRoutes, { registry: metrics.registry, token: config.metricsToken })
   await app.register(healthRoutes, {
     checks: {
-      content: pageContent,
+      content: () => pageContent(HOME_PAGE_ID),
       ...(signups ? { database: () => signups.db.query('select 1') } : {}),
     },
   })
@@ -166,6 +175,8 @@ export async function buildApp({
   if (localDataset) {
     const changes = watchSeedChanges({ source: localDataset, seedDir: resolve(config.seedDir), log: app.log })
     app.addHook('onClose', async () => changes.close())
+    // Each published change is routed at once, so an address a page leaves is remembered even if nobody opened it since.
+    changes.subscribe(() => void pageRoutes().catch(() => undefined))
     const { viewerToken } = config.sanity
     // The content API, images and live stream share a scope, so the per-client rates reach them and nothing else.
     await app.register(async (content) => {
@@ -232,7 +243,13 @@ export async function buildApp({
 
   const launch = createLaunch(config, signups?.db, () => selfOrigin(app), app.log)
   if ('routes' in launch) {
-    await app.register(launchRoutes, { prefix: '/api/launch', ...launch.routes, experiments, contentProblems })
+    await app.register(launchRoutes, {
+      prefix: '/api/launch',
+      ...launch.routes,
+      experiments,
+      contentProblems,
+      pages: async () => (await pageRoutes()).pages,
+    })
     await app.register(launchPageRoutes, { distDir: resolve(distDir) })
   } else app.log.info(`the Launch tool is not offered: ${launch.unavailable}`)
   const invites = whereSignupsLive(config.supabase, signups?.db, sqlInviteAdmin, restInviteAdmin)
@@ -244,6 +261,8 @@ export async function buildApp({
     distDir: resolve(distDir),
     renderer,
     pageContent,
+    pageRoutes,
+    pathMemory,
     publicConfig: publicConfigOf(config),
     preview,
     studioUrl: config.sanity.studioUrl,

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path'
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest'
 import { loadConfig } from './config.ts'
 import { createServer, type PulsoServer } from './create-server.ts'
+import { HOME_PAGE_ID } from '../schemas/page-paths.ts'
 import { pageQuery } from '../web/src/shared/content/page-query.ts'
 import { openDatabase } from './db/database.ts'
 import { createThrowawayDatabase } from '../test/database/throwaway-postgres.ts'
@@ -58,9 +59,11 @@ describe('createServer', { timeout: 120_000 }, () => {
     expect((await inject('/no/such/page', { accept: 'application/json' })).json()).toEqual({ message: 'Not found' })
     expect((await inject('/robots.txt')).statusCode).toBe(200)
 
-    // As the page sends it: with the visitor's arms of the running experiments (none here).
-    const pageAnswer = await inject(`/v2025-02-19/data/query/production?query=${encodeURIComponent(pageQuery)}&%24arms=%5B%5D`)
-    expect(pageAnswer.json()).toMatchObject({ result: { hero: {} } })
+    // As the page sends it: its document id and the visitor's arms of the running experiments (none here).
+    const pageAnswer = await inject(
+      `/v2025-02-19/data/query/production?query=${encodeURIComponent(pageQuery)}&%24page=%22${HOME_PAGE_ID}%22&%24arms=%5B%5D`,
+    )
+    expect(pageAnswer.json()).toMatchObject({ result: { page: { _id: HOME_PAGE_ID } } })
     const otherQuery = encodeURIComponent('*[_id == "hero"][0]._type')
     expect((await inject(`/v2025-02-19/data/query/production?query=${otherQuery}`)).statusCode).toBe(403) // needs the token
     expect((await inject('/rest/v1/waitlist')).statusCode).toBe(401) // no anon key

@@ -6,6 +6,10 @@ import type { ServerConfig } from './config.ts'
 import { buildApp } from './app.ts'
 import { createLocalDatasetSource } from './sanity/local-dataset.ts'
 import { createPublishedClient, hostedPageContent, localPageContent } from './site/page-content.ts'
+import { pageRoutesQuery } from './site/page-routes-query.ts'
+import { pageRoutesSource } from './site/page-routes-source.ts'
+import { createPagePathMemory, memoryPagePathStore, restPagePathStore, sqlPagePathStore } from './site/page-path-memory.ts'
+import { whereSignupsLive } from './supabase/secret-rpc.ts'
 import { hostedQuery, localQuery, type QuerySource } from './site/query-source.ts'
 import { signupPagesQuery } from '../web/src/shared/content/signup-pages-query.ts'
 import { signupPagesQueryParser } from '../web/src/shared/content/signup-pages-query.parser.ts'
@@ -28,7 +32,6 @@ import { createMetrics } from './metrics/metrics.ts'
 import { observePageViews } from './metrics/observers.ts'
 import { registerScrapedGauges } from './metrics/scraped-gauges.ts'
 import { restOutboxDepth, sqlOutboxDepth } from './metrics/outbox-depth.ts'
-import { whereSignupsLive } from './supabase/secret-rpc.ts'
 import { startBackups } from './backup/start-backups.ts'
 import { newestSnapshot } from './backup/snapshot-files.ts'
 
@@ -91,7 +94,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     uniqueProblems(
       (
         await Promise.all(
-          [pageContent, signupPagesContent, signupContent.mailCopy, signupContent.privacyNoteVersion].map((source) =>
+          [pageContent, pageRoutes, signupPagesContent, signupContent.mailCopy, signupContent.privacyNoteVersion].map((source) =>
             source.problems(),
           ),
         )
@@ -117,6 +120,16 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
         },
       )
     : undefined
+  // The addresses pages have had, kept where the sign-ups are (or in this process only, the start-up log says).
+  const pathStore = whereSignupsLive(config.supabase, signups?.db, sqlPagePathStore, restPagePathStore)
+  if (!pathStore) logger.warn('old addresses of pages redirect only until a restart: set SUPABASE_SECRET_KEY to keep them')
+  const pathMemory = createPagePathMemory(pathStore ?? memoryPagePathStore(), logger)
+  const pageRoutes = pageRoutesSource(
+    'the pages’ addresses',
+    contentOf(pageRoutesQuery),
+    contentLog,
+    (routes) => void pathMemory.note(routes),
+  )
   const clock = options.clock ?? (() => new Date())
   const analytics = startCounting(config, signups?.db, logger, clock, observePageViews(metrics))
   const experiments = startExperiments(config, signups?.db, logger, clock, experimentSources(config, localDataset))
@@ -134,6 +147,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       distDir,
       renderer,
       pageContent,
+      pageRoutes,
+      pathMemory,
       ...(localDataset ? { localDataset } : {}),
       signupPagesContent,
       contentProblems,

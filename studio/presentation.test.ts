@@ -1,26 +1,44 @@
 import { describe, expect, it } from 'vitest'
 import { schemaTypes } from '../schemas/schema-types'
 import { EXPERIMENT_TYPE } from '../schemas/experiments'
-import { pageLocations, presentationResolve, sitePresentationTool } from './presentation'
+import { PAGE_TYPE } from '../schemas/page-paths'
+import { homeLocations, pageLocations, presentationResolve, sitePresentationTool } from './presentation'
 
-describe('Presentation for the landing page', () => {
-  it('shows every document on both language versions of the page', () => {
-    expect(pageLocations).toEqual([
-      { title: 'Landing page (Português)', href: '/' },
-      { title: 'Landing page (English)', href: '/en' },
+describe('Presentation for the pages', () => {
+  it('shows a page at its addresses, the home page at each language’s root, and what pages share on the home page', () => {
+    expect(homeLocations).toEqual([
+      { title: 'Home page (Português)', href: '/' },
+      { title: 'Home page (English)', href: '/en' },
     ])
-    // An experiment is not on the page: the preview shows the fields' defaults (docs/decisions/0046-copy-experiments.md).
+    expect(pageLocations({ id: 'drafts.homePage', title: 'Início' })).toEqual([
+      { title: 'Início (Português)', href: '/' },
+      { title: 'Início (English)', href: '/en' },
+    ])
+    expect(pageLocations({ id: 'campaign', title: 'RH', pt: 'rh', en: 'for-hr-leaders' })).toEqual([
+      { title: 'RH (Português)', href: '/rh' },
+      { title: 'RH (English)', href: '/en/for-hr-leaders' },
+    ])
+    // A page without an English slug has no English address.
+    expect(pageLocations({ id: 'campaign', title: 'RH', pt: 'rh' })).toEqual([{ title: 'RH (Português)', href: '/rh' }])
+    // An experiment is not on a page: the preview shows the fields' defaults (docs/decisions/0046-copy-experiments.md).
     const documentTypes = schemaTypes
       .filter((type) => type.type === 'document' && type.name !== EXPERIMENT_TYPE)
       .map((type) => type.name)
     expect(Object.keys(presentationResolve.locations).sort()).toEqual([...documentTypes].sort())
-    for (const resolver of Object.values(presentationResolve.locations)) {
-      expect('resolve' in resolver && resolver.resolve?.({})).toEqual({ locations: pageLocations })
+    for (const [type, resolver] of Object.entries(presentationResolve.locations)) {
+      if (type === PAGE_TYPE) continue
+      expect('resolve' in resolver && resolver.resolve?.({} as never)).toEqual({ locations: homeLocations })
     }
   })
 
-  it('opens each page with its hero', () => {
-    expect(presentationResolve.mainDocuments.map((document) => document.route)).toEqual(['/', '/en'])
+  it('opens the page at an address: the home page at the roots, any other by its slug in that language', () => {
+    expect(presentationResolve.mainDocuments.map((document) => document.route)).toEqual(['/', '/:slug', '/en', '/en/:slug'])
+    expect(presentationResolve.mainDocuments.map((document) => 'filter' in document && document.filter)).toEqual([
+      '_type == "page" && _id == "homePage"',
+      '_type == "page" && slug.pt.current == $slug',
+      '_type == "page" && _id == "homePage"',
+      '_type == "page" && slug.en.current == $slug',
+    ])
   })
 
   it('turns drafts on through the site’s preview routes', () => {

@@ -1,24 +1,59 @@
 import { defineDocuments, defineLocations, presentationTool } from 'sanity/presentation'
-import { localeTags, locales } from '../schemas/locales'
+import { defaultLocale, localeTags, locales, type Locale } from '../schemas/locales'
 import { singletonTypes, listTypes } from '../schemas/schema-types'
-import { pathForLocale } from '../web/src/shared/i18n/locale-preference'
+import { HOME_PAGE_ID, PAGE_TYPE, pagePath } from '../schemas/page-paths'
 import { PREVIEW_DISABLE_PATH, PREVIEW_ENABLE_PATH } from '../web/src/shared/content/preview/preview-paths'
 
-/** The one page, in each language: every document shows on both. */
-export const pageLocations = locales.map((locale) => ({
-  title: `Landing page (${localeTags[locale].title})`,
-  href: pathForLocale(locale),
+/** The home page, in each language: where what every page shares shows first. */
+export const homeLocations = locales.map((locale) => ({
+  title: `Home page (${localeTags[locale].title})`,
+  href: pagePath(undefined, locale),
 }))
 
-const previewedTypes = [...singletonTypes, ...listTypes].map((type) => type.name)
+interface PageSelection {
+  id?: string
+  title?: string
+  pt?: string
+  en?: string
+}
+
+/** A page's addresses, one per language it has one in: the home page's roots, or its slugs. */
+export function pageLocations({ id, title, pt, en }: PageSelection) {
+  const slugs: Record<Locale, string | undefined> = { pt, en }
+  const home = (id ?? '').replace(/^drafts\./, '') === HOME_PAGE_ID
+  return locales.flatMap((locale) =>
+    home || slugs[locale]
+      ? [{ title: `${title ?? 'Page'} (${localeTags[locale].title})`, href: pagePath(home ? undefined : slugs[locale], locale) }]
+      : [],
+  )
+}
+
+const sharedTypes = [...singletonTypes, ...listTypes].map((type) => type.name)
+
+/** Each language's addresses: the root is the home page, anything else a page by its slug in that language. */
+const routes = locales.flatMap((locale) => {
+  const root = pagePath(undefined, locale)
+  const slug = locale === defaultLocale ? '/:slug' : `${root}/:slug`
+  return [
+    { route: root, filter: `_type == "${PAGE_TYPE}" && _id == "${HOME_PAGE_ID}"` },
+    { route: slug, filter: `_type == "${PAGE_TYPE}" && slug.${locale}.current == $slug` },
+  ]
+})
 
 export const presentationResolve = {
-  // Opening a page in Presentation opens its first section for editing.
-  mainDocuments: defineDocuments(pageLocations.map(({ href }) => ({ route: href, filter: `_type == "hero" && _id == "hero"` }))),
-  // "Used on" in every document: both language versions of the page.
-  locations: Object.fromEntries(
-    previewedTypes.map((type) => [type, defineLocations({ select: {}, resolve: () => ({ locations: pageLocations }) })]),
-  ),
+  // Opening an address in Presentation opens its page for editing, every section of it a click away.
+  mainDocuments: defineDocuments(routes),
+  locations: {
+    // "Used on" in a page: its own addresses.
+    [PAGE_TYPE]: defineLocations({
+      select: { id: '_id', title: 'title.pt', pt: 'slug.pt.current', en: 'slug.en.current' },
+      resolve: (selection) => (selection ? { locations: pageLocations(selection as PageSelection) } : null),
+    }),
+    // What pages share: shown on the home page, which has every one of them.
+    ...Object.fromEntries(
+      sharedTypes.map((type) => [type, defineLocations({ select: {}, resolve: () => ({ locations: homeLocations }) })]),
+    ),
+  },
 }
 
 /**

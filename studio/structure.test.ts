@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createSchema } from 'sanity'
 import { createStructureBuilder, type StructureBuilderOptions, type StructureResolverContext } from 'sanity/structure'
-import { schemaTypes, sectionTypes } from '../schemas/schema-types'
+import { schemaTypes } from '../schemas/schema-types'
+import { HOME_PAGE_ID, PAGE_TYPE } from '../schemas/page-paths'
 import { singletonTypeNames, structure } from './structure'
 
 // The parts of a Studio source the desk builder reads while it lays out the lists.
@@ -20,7 +21,7 @@ interface SerializedItem {
   type: string
   _id?: string
   schemaType?: { name: string }
-  child?: { options?: { defaultOrdering?: unknown } }
+  child?: { options?: { defaultOrdering?: unknown; filter?: string; params?: Record<string, unknown> } }
 }
 
 function desk(): SerializedItem[] {
@@ -30,20 +31,14 @@ function desk(): SerializedItem[] {
 }
 
 describe('the desk', () => {
-  it('mirrors the page: sections in page order, then statistics, testimonials and experiments, then site-wide texts, then sign-up mail and pages', () => {
+  it('opens with the pages, then what pages share and the experiments, then site-wide texts, then sign-up mail and pages', () => {
     expect(desk().map((item) => (item.type === 'divider' ? '—' : item.id))).toEqual([
-      'hero',
-      'workflow',
-      'useCases',
-      'results',
-      'features',
-      'platform',
-      'testimonialsSection',
-      'cta',
-      'freeTrial',
+      HOME_PAGE_ID,
+      'pages',
       '—',
       'statistic',
       'testimonial',
+      'freeTrial',
       'experiment',
       '—',
       'uiStrings',
@@ -57,10 +52,14 @@ describe('the desk', () => {
     ])
   })
 
-  it('opens with one entry per section type, in the order of the schema’s section list', () => {
-    const sectionEntries = desk().slice(0, sectionTypes.length)
-    expect(sectionEntries.map((item) => item.id)).toEqual(sectionTypes.map((type) => type.name))
-    expect(sectionEntries.map((item) => item.title)).toEqual(sectionTypes.map((type) => type.title))
+  it('opens the home page as its one document, and lists every other page under Pages', () => {
+    const [home, pages] = desk()
+    expect(home).toMatchObject({ _id: HOME_PAGE_ID, title: 'Home page', schemaType: { name: PAGE_TYPE } })
+    expect(pages?.title).toBe('Pages')
+    expect(pages?.child?.options).toMatchObject({
+      filter: '_type == $type && _id != $home',
+      params: { type: PAGE_TYPE, home: HOME_PAGE_ID },
+    })
   })
 
   it('opens each singleton as its one document, whose id is its type, showing its preview', () => {

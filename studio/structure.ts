@@ -1,9 +1,11 @@
 import type { StructureBuilder, StructureResolver } from 'sanity/structure'
-import { sectionTypes, signupTypes, singletonTypes } from '../schemas/schema-types'
+import { freeTrialFormType, signupTypes, singletonTypes } from '../schemas/schema-types'
 import { byPosition } from '../schemas/objects/position'
+import { HOME_PAGE_ID, PAGE_TYPE } from '../schemas/page-paths'
 
 /**
- * The desk mirrors the page: sections in page order, then the lists (and the copy experiments), then site-wide texts, then
+ * The desk, in the order editors work: the pages (the home page first), then what pages share (the
+ * statistics, testimonials and the form's words) and the copy experiments, then site-wide texts, then
  * what a sign-up meets after the form (privacy note, welcome email, the pages its links open,
  * invitation email).
  */
@@ -11,10 +13,21 @@ export const structure: StructureResolver = (S) =>
   S.list()
     .title('Content')
     .items([
-      ...sectionTypes.map((type) => singleton(S, type.name, type.title ?? type.name)),
+      S.documentListItem().schemaType(PAGE_TYPE).id(HOME_PAGE_ID).title('Home page'),
+      S.listItem()
+        .id('pages')
+        .title('Pages')
+        .schemaType(PAGE_TYPE)
+        .child(
+          S.documentTypeList(PAGE_TYPE)
+            .title('Pages')
+            .filter('_type == $type && _id != $home')
+            .params({ type: PAGE_TYPE, home: HOME_PAGE_ID }),
+        ),
       S.divider(),
       orderedList(S, 'statistic', 'Statistics'),
       orderedList(S, 'testimonial', 'Testimonials'),
+      singleton(S, freeTrialFormType.name, freeTrialFormType.title),
       S.documentTypeListItem('experiment').title('Experiments'),
       S.divider(),
       singleton(S, 'uiStrings', 'Interface texts'),
@@ -34,7 +47,7 @@ function singleton(S: StructureBuilder, typeName: string, title: string) {
 /** Singletons cannot be created again or deleted from the Studio. */
 export const singletonTypeNames: ReadonlySet<string> = new Set(singletonTypes.map((type) => type.name))
 
-/** A list in the order the page shows it: by the documents' position field. */
+/** A shared list in its Position order, the order a new section shows it in. */
 function orderedList(S: StructureBuilder, typeName: string, title: string) {
   return S.documentTypeListItem(typeName)
     .title(title)

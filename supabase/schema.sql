@@ -69,6 +69,12 @@ CREATE SCHEMA referrals;
 COMMENT ON SCHEMA referrals IS 'Referral codes, referrals and their credit, the waiting line''s counts, and short-lived network sightings.';
 
 --
+-- Name: site; Type: SCHEMA; Schema: -; Owner: -
+--
+
+CREATE SCHEMA site;
+
+--
 -- Name: supabase_migrations; Type: SCHEMA; Schema: -; Owner: -
 --
 
@@ -91,6 +97,31 @@ CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA extensions;
 --
 
 COMMENT ON EXTENSION pg_trgm IS 'text similarity measurement and index searching based on trigrams';
+
+--
+-- Name: add_live_page_visits(jsonb); Type: FUNCTION; Schema: analytics; Owner: -
+--
+
+CREATE FUNCTION analytics.add_live_page_visits(p_counts jsonb) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  insert into analytics.live_page_visits as live
+    (day, page, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device, visitors, page_views,
+     form_starters)
+  select day, page, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device,
+         sum(visitors), sum(page_views), sum(form_starters)
+  from jsonb_to_recordset(p_counts) as c(
+    day date, page text, language text, entry_page text, referrer_host text, utm_source text, utm_medium text,
+    utm_campaign text, ref text, device text, visitors integer, page_views integer, form_starters integer)
+  group by day, page, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device
+  order by day, page, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device
+  on conflict (day, page, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device)
+  do update set visitors = live.visitors + excluded.visitors, page_views = live.page_views + excluded.page_views,
+                form_starters = live.form_starters + excluded.form_starters;
+end;
+$$;
 
 --
 -- Name: add_live_visits(jsonb); Type: FUNCTION; Schema: analytics; Owner: -
@@ -125,8 +156,9 @@ CREATE FUNCTION analytics.record_steps_of_a_place() RETURNS trigger
     SET search_path TO ''
     AS $$
 begin
-  insert into analytics.recorded_steps (day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref)
-  select day, step, old.signup_locale, old.signup_device, old.referrer_host, old.utm_source, old.utm_medium, old.utm_campaign, old.ref
+  insert into analytics.recorded_steps (day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref, page)
+  select day, step, old.signup_locale, old.signup_device, old.referrer_host, old.utm_source, old.utm_medium, old.utm_campaign,
+         old.ref, old.signup_page
   from (
     select analytics.utc_day(old.created_at) as day, 'signup' as step
     union all
@@ -155,6 +187,7 @@ declare
   days_long integer := p_to - p_from + 1;
   previous_from date := p_from - (p_to - p_from + 1);
   steps_apply boolean := not (coalesce(p_filters, '{}'::jsonb) ? 'entry_page');
+  page_filter text := coalesce(p_filters, '{}'::jsonb) ->> 'page';
   -- The days of the range whose steps are not rolled up (today, a day not yet swept, a day with none).
   live_days date[];
   wrong text;
@@ -167,7 +200,7 @@ begin
     raise exception 'Filters are a JSON object.' using errcode = '22023';
   end if;
   select key into wrong from jsonb_each(filters)
-  where key not in ('language', 'source', 'campaign', 'device', 'entry_page') or jsonb_typeof(value) <> 'string'
+  where key not in ('language', 'source', 'campaign', 'device', 'entry_page', 'page') or jsonb_typeof(value) <> 'string'
   limit 1;
   if wrong is not null then
     raise exception 'Unknown filter, or not a string: %', wrong using errcode = '22023';
@@ -176,14 +209,24 @@ begin
     select calendar.day::date from generate_series(previous_from, p_to, interval '1 day') as calendar(day)
     where not exists (select from analytics.rolled_step_days as rolled where rolled.day = calendar.day::date));
 
+  -- The page counts are read where they are used, not shared in one CTE: each read then takes its own
+  -- days and page through the indexes (a shared CTE is materialized whole, then filtered).
   with visit_rows as (
     select day, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device,
            visitors, page_views, form_starters
-    from analytics.live_visits where day between previous_from and p_to
+    from analytics.live_visits where day between previous_from and p_to and page_filter is null
     union all
     select day, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device,
            visitors, page_views, form_starters
-    from analytics.daily_visits where day between previous_from and p_to
+    from analytics.daily_visits where day between previous_from and p_to and page_filter is null
+    union all
+    select day, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device,
+           visitors, page_views, form_starters
+    from analytics.live_page_visits where page = page_filter and day between previous_from and p_to
+    union all
+    select day, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device,
+           visitors, page_views, form_starters
+    from analytics.daily_page_visits where page = page_filter and day between previous_from and p_to
   ), visits as (
     select * from (
       select day, visitors, page_views, form_starters, language, entry_page, device,
@@ -195,15 +238,32 @@ begin
       and (filters ->> 'campaign' is null or campaign = filters ->> 'campaign')
       and (filters ->> 'device' is null or device = filters ->> 'device')
       and (filters ->> 'entry_page' is null or entry_page = filters ->> 'entry_page')
+  ), page_rows as (
+    select page, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device, visitors, page_views, form_starters
+    from analytics.live_page_visits where day between p_from and p_to and (page_filter is null or page = page_filter)
+    union all
+    select page, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device, visitors, page_views, form_starters
+    from analytics.daily_page_visits where day between p_from and p_to and (page_filter is null or page = page_filter)
+  ), pages as (
+    select * from (
+      select page, visitors, page_views, form_starters, language, entry_page, device,
+             analytics.source_of(utm_source, ref, referrer_host) as source, coalesce(utm_campaign, '(none)') as campaign
+      from page_rows
+    ) attributed
+    where (filters ->> 'language' is null or language = filters ->> 'language')
+      and (filters ->> 'source' is null or source = filters ->> 'source')
+      and (filters ->> 'campaign' is null or campaign = filters ->> 'campaign')
+      and (filters ->> 'device' is null or device = filters ->> 'device')
+      and (filters ->> 'entry_page' is null or entry_page = filters ->> 'entry_page')
   ), step_rows as (
-    select day, step, language, device, referrer_host, utm_source, utm_campaign, ref, places
+    select day, step, language, device, referrer_host, utm_source, utm_campaign, ref, page, places
     from analytics.daily_steps where day between previous_from and p_to and steps_apply
     union all
-    select day, step, language, device, referrer_host, utm_source, utm_campaign, ref, 1
+    select day, step, language, device, referrer_host, utm_source, utm_campaign, ref, page, 1
     from analytics.signup_steps where day = any(live_days) and steps_apply
   ), steps as (
     select * from (
-      select day, step, language, device, places,
+      select day, step, language, device, page, places,
              case when language is null then '(unknown)' else analytics.source_of(utm_source, ref, referrer_host) end as source,
              coalesce(utm_campaign, '(none)') as campaign
       from step_rows
@@ -212,6 +272,7 @@ begin
       and (filters ->> 'source' is null or source = filters ->> 'source')
       and (filters ->> 'campaign' is null or campaign = filters ->> 'campaign')
       and (filters ->> 'device' is null or device = filters ->> 'device')
+      and (page_filter is null or page = page_filter)
   ), visit_days as (
     select day, sum(visitors)::integer as visitors, sum(page_views)::integer as page_views,
            sum(form_starters)::integer as form_starts
@@ -269,6 +330,18 @@ begin
              case when step = 'confirmation' then places else 0 end from steps where day >= p_from
     ) counted
     group by campaign
+  ), by_page as (
+    select page, sum(visitors)::integer as visitors, sum(page_views)::integer as page_views,
+           sum(form_starters)::integer as form_starts, sum(signups)::integer as signups,
+           sum(confirmations)::integer as confirmations
+    from (
+      select page, visitors, page_views, form_starters, 0 as signups, 0 as confirmations from pages
+      union all
+      select page, 0, 0, 0, case when step = 'signup' then places else 0 end,
+             case when step = 'confirmation' then places else 0 end
+      from steps where day >= p_from and page is not null
+    ) counted
+    group by page
   )
   select jsonb_build_object(
     'range', jsonb_build_object('from', p_from, 'to', p_to, 'days', days_long),
@@ -303,7 +376,15 @@ begin
         'confirmations', case when steps_apply then confirmations end,
         'conversion', case when steps_apply and visitors > 0 then round(signups::numeric / visitors, 4) end
       ) order by visitors desc, signups desc, campaign)
-      from (select * from by_campaign order by visitors desc, signups desc, campaign limit 100) top), '[]'::jsonb)
+      from (select * from by_campaign order by visitors desc, signups desc, campaign limit 100) top), '[]'::jsonb),
+    'by_page', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'page', page, 'visitors', visitors, 'page_views', page_views, 'form_starts', form_starts,
+        'signups', case when steps_apply then signups end,
+        'confirmations', case when steps_apply then confirmations end,
+        'conversion', case when steps_apply and visitors > 0 then round(signups::numeric / visitors, 4) end
+      ) order by visitors desc, signups desc, page)
+      from (select * from by_page order by visitors desc, signups desc, page limit 100) top), '[]'::jsonb)
   ) into answer;
   return answer;
 end;
@@ -328,11 +409,11 @@ begin
     where not exists (select from analytics.rolled_step_days as done where done.day = calendar.day::date));
   with counted as (
     insert into analytics.daily_steps
-      (day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref, places)
-    select day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref, count(*)
+      (day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref, page, places)
+    select day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref, page, count(*)
     from analytics.signup_steps
     where day = any(days)
-    group by day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref
+    group by day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref, page
     returning day
   )
   insert into analytics.rolled_step_days (day) select distinct day from counted;
@@ -1069,6 +1150,7 @@ CREATE TABLE public.waitlist (
     signup_device text,
     experiment_arms text[],
     signup_seen bytea,
+    signup_page text,
     CONSTRAINT waitlist_consent_locale_check CHECK ((consent_locale = ANY (ARRAY['pt'::text, 'en'::text]))),
     CONSTRAINT waitlist_consent_version_check CHECK (((char_length(consent_version) >= 1) AND (char_length(consent_version) <= 64))),
     CONSTRAINT waitlist_experiment_arms_bounded CHECK (((array_ndims(experiment_arms) = 1) AND ((cardinality(experiment_arms) >= 1) AND (cardinality(experiment_arms) <= 4)) AND (array_position(experiment_arms, NULL::text) IS NULL) AND (array_to_string(experiment_arms, ','::text) ~ '^[A-Za-z0-9_-]{1,64}:[A-Za-z0-9_-]{1,32}(,[A-Za-z0-9_-]{1,64}:[A-Za-z0-9_-]{1,32}){0,3}$'::text))),
@@ -1076,6 +1158,7 @@ CREATE TABLE public.waitlist (
     CONSTRAINT waitlist_referrer_host_bounded CHECK ((referrer_host ~ '^[a-z0-9.:\[\]-]{1,253}$'::text)),
     CONSTRAINT waitlist_signup_device_known CHECK ((signup_device = ANY (ARRAY['phone'::text, 'tablet'::text, 'desktop'::text]))),
     CONSTRAINT waitlist_signup_locale_known CHECK ((signup_locale = ANY (ARRAY['pt'::text, 'en'::text]))),
+    CONSTRAINT waitlist_signup_page_known CHECK ((signup_page ~ '^[A-Za-z0-9_-]{1,128}$'::text)),
     CONSTRAINT waitlist_signup_seen_shape CHECK ((octet_length(signup_seen) = ANY (ARRAY[32, 64]))),
     CONSTRAINT waitlist_utm_campaign_bounded CHECK ((((char_length(utm_campaign) >= 1) AND (char_length(utm_campaign) <= 100)) AND (utm_campaign !~ '[[:cntrl:]]'::text))),
     CONSTRAINT waitlist_utm_medium_bounded CHECK ((((char_length(utm_medium) >= 1) AND (char_length(utm_medium) <= 100)) AND (utm_medium !~ '[[:cntrl:]]'::text))),
@@ -1159,6 +1242,12 @@ COMMENT ON COLUMN public.waitlist.experiment_arms IS 'The arms of the copy exper
 --
 
 COMMENT ON COLUMN public.waitlist.signup_seen IS 'Where the sign-up came from as referrals.sightings keeps it: visitor then network hash under the sign-up day''s salt, then under the day before''s; emptied with those salts (referrals.forget_sightings).';
+
+--
+-- Name: COLUMN waitlist.signup_page; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.waitlist.signup_page IS 'The page (its Sanity document id) whose form the person signed up from, if said.';
 
 --
 -- Name: locale_of(public.waitlist); Type: FUNCTION; Schema: invites; Owner: -
@@ -1753,10 +1842,12 @@ declare
   start record;
   found_visits integer := 0;
   visit record;
+  page_starts integer;
   first_starts jsonb := '[]'::jsonb;
+  first_page_starts jsonb := '[]'::jsonb;
 begin
   for start in
-    select * from jsonb_to_recordset(p_starts) as s(day date, visitor text, previous_visitor text, form_starts integer)
+    select * from jsonb_to_recordset(p_starts) as s(day date, visitor text, previous_visitor text, form_starts integer, page text)
   loop
     update analytics.visits as v set form_starts = v.form_starts + start.form_starts
     where v.day = start.day and v.visitor = decode(start.visitor, 'hex')
@@ -1775,9 +1866,22 @@ begin
           'utm_campaign', visit.utm_campaign, 'ref', visit.ref, 'device', visit.device,
           'visitors', 0, 'page_views', 0, 'form_starters', 1);
       end if;
+      if start.page is not null and start.form_starts > 0 then
+        update analytics.page_visits as seen set form_starts = seen.form_starts + start.form_starts
+        where seen.day = visit.day and seen.visitor = visit.visitor and seen.page = start.page
+        returning seen.form_starts into page_starts;
+        if found and page_starts = start.form_starts then
+          first_page_starts := first_page_starts || jsonb_build_object(
+            'day', visit.day, 'page', start.page, 'language', visit.language, 'entry_page', visit.entry_page,
+            'referrer_host', visit.referrer_host, 'utm_source', visit.utm_source, 'utm_medium', visit.utm_medium,
+            'utm_campaign', visit.utm_campaign, 'ref', visit.ref, 'device', visit.device,
+            'visitors', 0, 'page_views', 0, 'form_starters', 1);
+        end if;
+      end if;
     end if;
   end loop;
   perform analytics.add_live_visits(first_starts);
+  perform analytics.add_live_page_visits(first_page_starts);
   return found_visits;
 end;
 $$;
@@ -1792,6 +1896,7 @@ CREATE FUNCTION public.analytics_count_visits(p_visits jsonb) RETURNS integer
     AS $$
 declare
   counted jsonb;
+  pages_counted jsonb;
 begin
   with given as (
     select v.day, decode(v.visitor, 'hex') as visitor, v.language, v.entry_page, v.referrer_host, v.utm_source,
@@ -1818,6 +1923,29 @@ begin
   into counted
   from written join given on given.day = written.day and given.visitor = written.visitor;
   perform analytics.add_live_visits(counted);
+
+  -- A statement of its own, so that it sees the visits just written.
+  with given as (
+    select v.day, decode(v.visitor, 'hex') as visitor, p.page, p.page_views
+    from jsonb_to_recordset(p_visits) as v(day date, visitor text, pages jsonb)
+    cross join lateral jsonb_to_recordset(coalesce(v.pages, '[]'::jsonb)) as p(page text, page_views integer)
+  ), written as (
+    insert into analytics.page_visits as seen (day, visitor, page, page_views)
+    select day, visitor, page, page_views from given
+    where exists (select from analytics.visits as visit where visit.day = given.day and visit.visitor = given.visitor)
+    on conflict (day, visitor, page) do update set page_views = seen.page_views + excluded.page_views
+    returning seen.day, seen.visitor, seen.page, (seen.xmax = 0) as new_visitor
+  )
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'day', written.day, 'page', written.page, 'language', visit.language, 'entry_page', visit.entry_page,
+           'referrer_host', visit.referrer_host, 'utm_source', visit.utm_source, 'utm_medium', visit.utm_medium,
+           'utm_campaign', visit.utm_campaign, 'ref', visit.ref, 'device', visit.device,
+           'visitors', written.new_visitor::integer, 'page_views', given.page_views, 'form_starters', 0)), '[]'::jsonb)
+  into pages_counted
+  from written
+  join given on given.day = written.day and given.visitor = written.visitor and given.page = written.page
+  join analytics.visits as visit on visit.day = written.day and visit.visitor = written.visitor;
+  perform analytics.add_live_page_visits(pages_counted);
   return jsonb_array_length(counted);
 end;
 $$;
@@ -1865,12 +1993,25 @@ declare
   salts_deleted integer;
   visits_rolled_up integer;
   aggregates_deleted integer;
+  page_aggregates_deleted integer;
   steps_deleted integer;
   step_days_rolled_up integer;
 begin
   if p_retention_months is null or p_retention_months < 1 then
     raise exception 'Aggregates are kept at least one month.' using errcode = '22023';
   end if;
+  -- Pages first, while their visits (and the dimensions they hold) are still there.
+  with gone as (
+    delete from analytics.page_visits where day < oldest_kept returning *
+  )
+  insert into analytics.daily_page_visits
+    (day, page, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device, visitors, page_views,
+     form_starters)
+  select gone.day, gone.page, visit.language, visit.entry_page, visit.referrer_host, visit.utm_source, visit.utm_medium,
+         visit.utm_campaign, visit.ref, visit.device, count(*), sum(gone.page_views), count(*) filter (where gone.form_starts > 0)
+  from gone join analytics.visits as visit on visit.day = gone.day and visit.visitor = gone.visitor
+  group by gone.day, gone.page, visit.language, visit.entry_page, visit.referrer_host, visit.utm_source, visit.utm_medium,
+           visit.utm_campaign, visit.ref, visit.device;
   with gone as (
     delete from analytics.visits where day < oldest_kept returning *
   ), rolled_up as (
@@ -1884,10 +2025,13 @@ begin
   )
   select coalesce(sum(visitors), 0) into visits_rolled_up from rolled_up;
   delete from analytics.live_visits where day < oldest_kept;
+  delete from analytics.live_page_visits where day < oldest_kept;
   delete from analytics.salts where day < oldest_kept;
   get diagnostics salts_deleted = row_count;
   delete from analytics.daily_visits where day < retained_from;
   get diagnostics aggregates_deleted = row_count;
+  delete from analytics.daily_page_visits where day < retained_from;
+  get diagnostics page_aggregates_deleted = row_count;
   delete from analytics.recorded_steps where day < retained_from;
   get diagnostics steps_deleted = row_count;
   -- A day past the retention is read from the rows still there again, as before it was rolled up.
@@ -1897,7 +2041,7 @@ begin
   return jsonb_build_object(
     'salts_deleted', salts_deleted,
     'visits_rolled_up', visits_rolled_up,
-    'aggregates_deleted', aggregates_deleted + steps_deleted,
+    'aggregates_deleted', aggregates_deleted + page_aggregates_deleted + steps_deleted,
     'step_days_rolled_up', step_days_rolled_up);
 end;
 $$;
@@ -2316,6 +2460,55 @@ CREATE FUNCTION public.referrals_held(p_actor text) RETURNS jsonb
     LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
     RETURN referrals.held(p_actor);
+
+--
+-- Name: page_paths; Type: TABLE; Schema: site; Owner: -
+--
+
+CREATE TABLE site.page_paths (
+    path text NOT NULL,
+    page text NOT NULL,
+    locale text NOT NULL,
+    seen_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT page_paths_locale_check CHECK ((locale = ANY (ARRAY['pt'::text, 'en'::text]))),
+    CONSTRAINT page_paths_page_check CHECK ((page ~ '^[A-Za-z0-9_-]{1,128}$'::text)),
+    CONSTRAINT page_paths_path_check CHECK ((path ~ '^/[a-z0-9/-]{0,63}$'::text))
+);
+
+--
+-- Name: TABLE page_paths; Type: COMMENT; Schema: site; Owner: -
+--
+
+COMMENT ON TABLE site.page_paths IS 'Each address a published page has had, with that page: an address it no longer has redirects to the one it has now.';
+
+--
+-- Name: site_page_paths(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.site_page_paths() RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    RETURN COALESCE((SELECT jsonb_agg(jsonb_build_object('path', page_paths.path, 'page', page_paths.page, 'locale', page_paths.locale) ORDER BY page_paths.path) AS jsonb_agg FROM site.page_paths), '[]'::jsonb);
+
+--
+-- Name: site_remember_page_paths(jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.site_remember_page_paths(p_paths jsonb) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  changed integer;
+begin
+  insert into site.page_paths as known (path, page, locale)
+  select p.path, p.page, p.locale from jsonb_to_recordset(p_paths) as p(path text, page text, locale text)
+  on conflict (path) do update set page = excluded.page, locale = excluded.locale, seen_at = now()
+  where known.page is distinct from excluded.page or known.locale is distinct from excluded.locale;
+  get diagnostics changed = row_count;
+  return changed;
+end;
+$$;
 
 --
 -- Name: create_endpoint(text, text, text, text[], text); Type: FUNCTION; Schema: webhooks; Owner: -
@@ -3522,6 +3715,29 @@ end;
 $$;
 
 --
+-- Name: daily_page_visits; Type: TABLE; Schema: analytics; Owner: -
+--
+
+CREATE TABLE analytics.daily_page_visits (
+    day date NOT NULL,
+    page text NOT NULL,
+    language text NOT NULL,
+    entry_page text NOT NULL,
+    referrer_host text,
+    utm_source text,
+    utm_medium text,
+    utm_campaign text,
+    ref text,
+    device text NOT NULL,
+    visitors integer NOT NULL,
+    page_views integer NOT NULL,
+    form_starters integer NOT NULL,
+    CONSTRAINT daily_page_visits_form_starters_check CHECK ((form_starters >= 0)),
+    CONSTRAINT daily_page_visits_page_views_check CHECK ((page_views > 0)),
+    CONSTRAINT daily_page_visits_visitors_check CHECK ((visitors > 0))
+);
+
+--
 -- Name: daily_steps; Type: TABLE; Schema: analytics; Owner: -
 --
 
@@ -3536,6 +3752,7 @@ CREATE TABLE analytics.daily_steps (
     utm_campaign text,
     ref text,
     places integer NOT NULL,
+    page text,
     CONSTRAINT daily_steps_places_check CHECK ((places > 0)),
     CONSTRAINT daily_steps_step_check CHECK ((step = ANY (ARRAY['signup'::text, 'welcome'::text, 'confirmation'::text, 'removal'::text])))
 );
@@ -3560,6 +3777,29 @@ CREATE TABLE analytics.daily_visits (
     CONSTRAINT daily_visits_form_starters_check CHECK ((form_starters >= 0)),
     CONSTRAINT daily_visits_page_views_check CHECK ((page_views > 0)),
     CONSTRAINT daily_visits_visitors_check CHECK ((visitors > 0))
+);
+
+--
+-- Name: live_page_visits; Type: TABLE; Schema: analytics; Owner: -
+--
+
+CREATE TABLE analytics.live_page_visits (
+    day date NOT NULL,
+    page text NOT NULL,
+    language text NOT NULL,
+    entry_page text NOT NULL,
+    referrer_host text,
+    utm_source text,
+    utm_medium text,
+    utm_campaign text,
+    ref text,
+    device text NOT NULL,
+    visitors integer NOT NULL,
+    page_views integer NOT NULL,
+    form_starters integer NOT NULL,
+    CONSTRAINT live_page_visits_form_starters_check CHECK ((form_starters >= 0)),
+    CONSTRAINT live_page_visits_page_views_check CHECK ((page_views >= 0)),
+    CONSTRAINT live_page_visits_visitors_check CHECK ((visitors >= 0))
 );
 
 --
@@ -3597,7 +3837,8 @@ CREATE VIEW analytics.living_steps AS
     place.utm_source,
     place.utm_medium,
     place.utm_campaign,
-    place.ref
+    place.ref,
+    place.signup_page AS page
    FROM public.waitlist place
 UNION ALL
  SELECT ((welcome.created_at AT TIME ZONE 'UTC'::text))::date AS day,
@@ -3608,7 +3849,8 @@ UNION ALL
     place.utm_source,
     place.utm_medium,
     place.utm_campaign,
-    place.ref
+    place.ref,
+    place.signup_page AS page
    FROM (public.welcome_emails welcome
      JOIN public.waitlist place ON ((place.id = welcome.waitlist_id)))
   WHERE (welcome.kind = 'welcome'::text)
@@ -3621,9 +3863,26 @@ UNION ALL
     place.utm_source,
     place.utm_medium,
     place.utm_campaign,
-    place.ref
+    place.ref,
+    place.signup_page AS page
    FROM public.waitlist place
   WHERE (place.confirmed_at IS NOT NULL);
+
+--
+-- Name: page_visits; Type: TABLE; Schema: analytics; Owner: -
+--
+
+CREATE TABLE analytics.page_visits (
+    day date NOT NULL,
+    visitor bytea NOT NULL,
+    page text NOT NULL,
+    page_views integer NOT NULL,
+    form_starts integer DEFAULT 0 NOT NULL,
+    CONSTRAINT page_visits_form_starts_check CHECK ((form_starts >= 0)),
+    CONSTRAINT page_visits_page_check CHECK ((page ~ '^[A-Za-z0-9_-]{1,128}$'::text)),
+    CONSTRAINT page_visits_page_views_check CHECK ((page_views > 0)),
+    CONSTRAINT page_visits_visitor_check CHECK ((octet_length(visitor) = 16))
+);
 
 --
 -- Name: recorded_steps; Type: TABLE; Schema: analytics; Owner: -
@@ -3639,6 +3898,7 @@ CREATE TABLE analytics.recorded_steps (
     utm_medium text,
     utm_campaign text,
     ref text,
+    page text,
     CONSTRAINT signup_steps_step_check CHECK ((step = ANY (ARRAY['signup'::text, 'welcome'::text, 'confirmation'::text, 'removal'::text])))
 );
 
@@ -3679,7 +3939,8 @@ CREATE VIEW analytics.signup_steps AS
     recorded_steps.utm_source,
     recorded_steps.utm_medium,
     recorded_steps.utm_campaign,
-    recorded_steps.ref
+    recorded_steps.ref,
+    recorded_steps.page
    FROM analytics.recorded_steps
 UNION ALL
  SELECT living_steps.day,
@@ -3690,7 +3951,8 @@ UNION ALL
     living_steps.utm_source,
     living_steps.utm_medium,
     living_steps.utm_campaign,
-    living_steps.ref
+    living_steps.ref,
+    living_steps.page
    FROM analytics.living_steps;
 
 --
@@ -4009,11 +4271,25 @@ ALTER TABLE webhooks.deliveries ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY
 );
 
 --
+-- Name: live_page_visits live_page_visits_day_page_language_entry_page_referrer_host_key; Type: CONSTRAINT; Schema: analytics; Owner: -
+--
+
+ALTER TABLE ONLY analytics.live_page_visits
+    ADD CONSTRAINT live_page_visits_day_page_language_entry_page_referrer_host_key UNIQUE NULLS NOT DISTINCT (day, page, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device);
+
+--
 -- Name: live_visits live_visits_day_language_entry_page_referrer_host_utm_sourc_key; Type: CONSTRAINT; Schema: analytics; Owner: -
 --
 
 ALTER TABLE ONLY analytics.live_visits
     ADD CONSTRAINT live_visits_day_language_entry_page_referrer_host_utm_sourc_key UNIQUE NULLS NOT DISTINCT (day, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device);
+
+--
+-- Name: page_visits page_visits_pkey; Type: CONSTRAINT; Schema: analytics; Owner: -
+--
+
+ALTER TABLE ONLY analytics.page_visits
+    ADD CONSTRAINT page_visits_pkey PRIMARY KEY (day, visitor, page);
 
 --
 -- Name: rolled_step_days rolled_step_days_pkey; Type: CONSTRAINT; Schema: analytics; Owner: -
@@ -4247,6 +4523,13 @@ ALTER TABLE ONLY referrals.waiting_minutes
     ADD CONSTRAINT waiting_minutes_pkey PRIMARY KEY (minute);
 
 --
+-- Name: page_paths page_paths_pkey; Type: CONSTRAINT; Schema: site; Owner: -
+--
+
+ALTER TABLE ONLY site.page_paths
+    ADD CONSTRAINT page_paths_pkey PRIMARY KEY (path);
+
+--
 -- Name: schema_migrations schema_migrations_pkey; Type: CONSTRAINT; Schema: supabase_migrations; Owner: -
 --
 
@@ -4280,6 +4563,18 @@ ALTER TABLE ONLY webhooks.endpoints
 
 ALTER TABLE ONLY webhooks.events
     ADD CONSTRAINT events_pkey PRIMARY KEY (id);
+
+--
+-- Name: daily_page_visits_by_day; Type: INDEX; Schema: analytics; Owner: -
+--
+
+CREATE INDEX daily_page_visits_by_day ON analytics.daily_page_visits USING btree (day);
+
+--
+-- Name: daily_page_visits_by_page; Type: INDEX; Schema: analytics; Owner: -
+--
+
+CREATE INDEX daily_page_visits_by_page ON analytics.daily_page_visits USING btree (page, day);
 
 --
 -- Name: daily_steps_by_day; Type: INDEX; Schema: analytics; Owner: -
@@ -4672,6 +4967,12 @@ ALTER TABLE ONLY webhooks.deliveries
     ADD CONSTRAINT deliveries_event_id_fkey FOREIGN KEY (event_id) REFERENCES webhooks.events(id) ON DELETE CASCADE;
 
 --
+-- Name: daily_page_visits; Type: ROW SECURITY; Schema: analytics; Owner: -
+--
+
+ALTER TABLE analytics.daily_page_visits ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: daily_steps; Type: ROW SECURITY; Schema: analytics; Owner: -
 --
 
@@ -4684,10 +4985,22 @@ ALTER TABLE analytics.daily_steps ENABLE ROW LEVEL SECURITY;
 ALTER TABLE analytics.daily_visits ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: live_page_visits; Type: ROW SECURITY; Schema: analytics; Owner: -
+--
+
+ALTER TABLE analytics.live_page_visits ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: live_visits; Type: ROW SECURITY; Schema: analytics; Owner: -
 --
 
 ALTER TABLE analytics.live_visits ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: page_visits; Type: ROW SECURITY; Schema: analytics; Owner: -
+--
+
+ALTER TABLE analytics.page_visits ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: recorded_steps; Type: ROW SECURITY; Schema: analytics; Owner: -
@@ -4810,6 +5123,12 @@ ALTER TABLE public.welcome_emails ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.welcome_send_rate ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: page_paths; Type: ROW SECURITY; Schema: site; Owner: -
+--
+
+ALTER TABLE site.page_paths ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: SCHEMA analytics; Type: ACL; Schema: -; Owner: -
 --
 
@@ -4854,10 +5173,22 @@ GRANT USAGE ON SCHEMA public TO authenticated;
 GRANT USAGE ON SCHEMA referrals TO service_role;
 
 --
+-- Name: SCHEMA site; Type: ACL; Schema: -; Owner: -
+--
+
+GRANT USAGE ON SCHEMA site TO service_role;
+
+--
 -- Name: SCHEMA webhooks; Type: ACL; Schema: -; Owner: -
 --
 
 GRANT USAGE ON SCHEMA webhooks TO service_role;
+
+--
+-- Name: FUNCTION add_live_page_visits(p_counts jsonb); Type: ACL; Schema: analytics; Owner: -
+--
+
+REVOKE ALL ON FUNCTION analytics.add_live_page_visits(p_counts jsonb) FROM PUBLIC;
 
 --
 -- Name: FUNCTION add_live_visits(p_counts jsonb); Type: ACL; Schema: analytics; Owner: -
@@ -5137,6 +5468,13 @@ GRANT INSERT(signup_device) ON TABLE public.waitlist TO authenticated;
 
 GRANT INSERT(experiment_arms) ON TABLE public.waitlist TO anon;
 GRANT INSERT(experiment_arms) ON TABLE public.waitlist TO authenticated;
+
+--
+-- Name: COLUMN waitlist.signup_page; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(signup_page) ON TABLE public.waitlist TO anon;
+GRANT INSERT(signup_page) ON TABLE public.waitlist TO authenticated;
 
 --
 -- Name: FUNCTION locale_of(place public.waitlist); Type: ACL; Schema: invites; Owner: -
@@ -5518,6 +5856,20 @@ GRANT ALL ON FUNCTION referrals.held(p_actor text) TO service_role;
 
 REVOKE ALL ON FUNCTION public.referrals_held(p_actor text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.referrals_held(p_actor text) TO service_role;
+
+--
+-- Name: FUNCTION site_page_paths(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.site_page_paths() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.site_page_paths() TO service_role;
+
+--
+-- Name: FUNCTION site_remember_page_paths(p_paths jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.site_remember_page_paths(p_paths jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.site_remember_page_paths(p_paths jsonb) TO service_role;
 
 --
 -- Name: FUNCTION create_endpoint(p_actor text, p_url text, p_description text, p_events text[], p_secret text); Type: ACL; Schema: webhooks; Owner: -

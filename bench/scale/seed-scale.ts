@@ -3,7 +3,9 @@
 // the 30 days a place may stay unconfirmed has confirmed, as the server's sweep would leave them, and
 // 60 % of the rest), the line of those waiting with 2,000 referrers credited, two waves
 // already invited, the steps of 5 % who left, 25 months of daily analytics at `visitorsPerDay`, and
-// the last two days' visits one row per visitor, the closed days' steps rolled up. Loaded in bulk by SQL, the same on both databases,
+// the last two days' visits one row per visitor with their live counts, the closed days' steps rolled up; every
+// sign-up and visit on a page, two in three on the home page and one in three on a campaign page
+// (docs/decisions/0078-counted-per-page.md). Loaded in bulk by SQL, the same on both databases,
 // without the triggers (their rows are what the triggers would check; the line's counts, which its
 // triggers keep one person at a time, are counted here in one statement each) and with the big
 // tables' secondary indexes built once after their rows rather than row by row (a million
@@ -31,6 +33,8 @@ const SOURCES = `array[null,null,null,'newsletter','linkedin','google','twitter'
 const CAMPAIGNS = `array[null,null,'launch','beta','webinar','spring']`
 const HOSTS = `array[null,null,'www.google.com','news.ycombinator.com','www.linkedin.com','t.co']`
 const ENTRY_PAGES = `array['/','/en','/precos','/en/pricing','/sobre']`
+/** The pages (document ids) visits and sign-ups are counted on: the home page twice as often as a campaign page. */
+const PAGES = `(array['homePage','homePage','hrLeaders'])`
 
 /** Seconds in a year: sign-ups spread over the year before now, a fifth of them within its last month (the launch). */
 const YEAR_SECONDS = 365 * 86_400
@@ -52,7 +56,7 @@ export async function seedScale(db: Database, { places, visitorsPerDay, days }: 
     for (const { name } of indexes) await tx.query(`drop index ${name}`)
     await tx.query(
       `insert into public.waitlist (email, role, created_at, confirmed_at, consent_locale, consent_version, utm_source,
-                                   utm_campaign, referrer_host, signup_locale, signup_device)
+                                   utm_campaign, referrer_host, signup_locale, signup_device, signup_page)
        select lower(translate(first, 'áàâãéêíóôõúç', 'aaaaeeiooouc')) || '.' || lower(last) || i || '@' || company || '.example',
               (${ROLES})[1 + i % 14],
               at,
@@ -60,7 +64,7 @@ export async function seedScale(db: Database, { places, visitorsPerDay, days }: 
               case when confirmed then locale end,
               case when confirmed then '2026-11-23' end,
               (${SOURCES})[1 + i % 8], (${CAMPAIGNS})[1 + i % 6], (${HOSTS})[1 + i % 6], locale,
-              (array['phone','desktop','desktop','tablet'])[1 + i % 4]
+              (array['phone','desktop','desktop','tablet'])[1 + i % 4], ${PAGES}[1 + i % 3]
        from (
          -- A place unconfirmed after UNCONFIRMED_RETENTION_DAYS (30) is deleted by the server's sweep: left
          -- in, the sweep deletes a third of the list in one statement while the benchmark measures.
@@ -140,6 +144,14 @@ export async function seedScale(db: Database, { places, visitorsPerDay, days }: 
           generate_series(0, 5) as c, unnest(array['phone','desktop','tablet']) as device`,
     [visitorsPerDay, days],
   )
+  // The same days' visits per page: the home page's whole, a campaign page's a third.
+  await db.query(
+    `insert into analytics.daily_page_visits (day, page, language, entry_page, referrer_host, utm_source, utm_campaign, device,
+                                              visitors, page_views, form_starters)
+     select day, page, language, entry_page, referrer_host, utm_source, utm_campaign, device,
+            greatest(1, visitors / share), greatest(1, page_views / share), form_starters / share
+     from analytics.daily_visits, (values ('homePage', 1), ('hrLeaders', 3)) as pages(page, share)`,
+  )
   // Today's and yesterday's visits, one row per visitor.
   await db.query(
     `insert into analytics.visits (day, visitor, language, entry_page, referrer_host, utm_source, utm_campaign, device,
@@ -149,6 +161,27 @@ export async function seedScale(db: Database, { places, visitorsPerDay, days }: 
             (array['phone','desktop','desktop','tablet'])[1 + i % 4], 1 + i % 3, (i % 20 = 0)::int
      from generate_series(1, $1::int * 2) as i`,
     [visitorsPerDay],
+  )
+  // Each of them on a page, and the live counts the counting keeps as it writes them (analytics_count_visits).
+  await db.query(
+    `insert into analytics.page_visits (day, visitor, page, page_views, form_starts)
+     select day, visitor, ${PAGES}[1 + get_byte(visitor, 0) % 3], page_views, form_starts from analytics.visits`,
+  )
+  await db.query(
+    `insert into analytics.live_visits (day, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref,
+                                        device, visitors, page_views, form_starters)
+     select day, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device,
+            count(*), sum(page_views), count(*) filter (where form_starts > 0)
+     from analytics.visits group by day, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device`,
+  )
+  await db.query(
+    `insert into analytics.live_page_visits (day, page, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign,
+                                             ref, device, visitors, page_views, form_starters)
+     select seen.day, seen.page, visit.language, visit.entry_page, visit.referrer_host, visit.utm_source, visit.utm_medium,
+            visit.utm_campaign, visit.ref, visit.device, count(*), sum(seen.page_views), count(*) filter (where seen.form_starts > 0)
+     from analytics.page_visits as seen join analytics.visits as visit using (day, visitor)
+     group by seen.day, seen.page, visit.language, visit.entry_page, visit.referrer_host, visit.utm_source, visit.utm_medium,
+              visit.utm_campaign, visit.ref, visit.device`,
   )
   await db.query('vacuum analyze')
   // The closed days' steps rolled up, as the server's analytics sweep has done day after day.

@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import type { ObjectTypeNode, SchemaType, TypeNode } from 'groq-js'
+import { HOME_PAGE_ID } from '../../schemas/page-paths.ts'
 
 export interface SeedDocument {
   _id: string
@@ -111,7 +112,7 @@ export function hostileDocuments(
 
 /**
  * A megabyte of text in the first field of every document (a field of each kind the schema has, one
- * document or another), and in the landing page's headline in both languages, where it is shown. One
+ * document or another), and in the home page's hero headline in both languages, where it is shown. One
  * write of hosted Sanity takes 4 MB: a megabyte in every field would be no document an editor can save.
  */
 export function hugeDocuments(seed: readonly SeedDocument[], schema: Schema): SeedDocument[] {
@@ -121,6 +122,13 @@ export function hugeDocuments(seed: readonly SeedDocument[], schema: Schema): Se
       (name) => !SYSTEM_FIELDS.has(name),
     )
     const headline = { _type: 'experimentLocaleString', default: { _type: 'localeString', pt: HUGE_TEXT, en: HUGE_TEXT } }
-    return { ...original, ...(first ? { [first]: HUGE_TEXT } : {}), ...(_type === 'hero' ? { headline } : {}) }
+    const huge = { ...original, ...(first ? { [first]: HUGE_TEXT } : {}) }
+    if (_id !== HOME_PAGE_ID) return huge
+    // Its sections stay (the first field is its title), the hero's headline a megabyte long.
+    const sections = original['sections'] as Record<string, unknown>[]
+    return {
+      ...huge,
+      sections: sections.map((section) => (section['_type'] === 'heroSection' ? { ...section, headline } : section)),
+    }
   })
 }

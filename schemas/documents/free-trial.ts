@@ -1,19 +1,19 @@
 import { defineType } from 'sanity'
-import { localizedField, localizedList, sectionHeadingFields } from '../objects/locale-fields'
-import { experimentFieldOf } from '../objects/experiment-value'
+import { localizedField } from '../objects/locale-fields'
 
+/**
+ * The sign-up form's words, the same on every page that has a Free trial section (the section itself
+ * holds its heading, intro and benefits): its labels, button and the messages after sending.
+ */
 export const freeTrial = defineType({
   name: 'freeTrial',
-  title: 'Free trial',
+  title: 'Free-trial form',
   type: 'document',
   fieldsets: [
     { name: 'form', title: 'Form' },
     { name: 'messages', title: 'Messages after sending' },
   ],
   fields: [
-    experimentFieldOf('freeTrial', 'title', { title: 'Heading', description: 'Section heading.' }),
-    ...sectionHeadingFields().filter((field) => field.name !== 'title'),
-    localizedList({ name: 'benefits', title: 'Benefits', description: 'Arrow-bulleted points beside the form.', min: 2, max: 6 }),
     localizedField({
       name: 'nameLabel',
       title: 'Name label',
@@ -101,5 +101,5 @@ export const freeTrial = defineType({
       fieldset: 'messages',
     }),
   ],
-  preview: { prepare: () => ({ title: 'Free trial' }) },
+  preview: { prepare: () => ({ title: 'Free-trial form' }) },
 })

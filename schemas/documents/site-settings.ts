@@ -17,25 +17,11 @@ export const siteSettings = defineType({
       type: 'string',
       validation: (rule) => rule.required().max(30),
     }),
-    localizedField({
-      name: 'seoTitle',
-      title: 'Page title',
-      description: 'The browser tab and search result title.',
-      max: 70,
-      fieldset: 'seo',
-    }),
-    localizedField({
-      name: 'seoDescription',
-      title: 'Meta description',
-      description: 'The snippet under the title in search results and link previews.',
-      paragraph: true,
-      max: 170,
-      fieldset: 'seo',
-    }),
     defineField({
       name: 'ogImage',
       title: 'Sharing image',
-      description: 'Shown when the page is shared on social networks; cropped to 1200 × 630 around the hotspot.',
+      description:
+        'Shown when a page without a sharing image of its own is shared on social networks; cropped to 1200 × 630 around the hotspot.',
       type: 'image',
       options: { hotspot: true },
       fieldset: 'seo',

@@ -100,16 +100,12 @@ export function experimentValueProblem(value: ExperimentValue | undefined, max: 
 }
 
 /**
- * One of the fields in experiments.ts, as its document declares it: its layout budget and kind
+ * One of the fields in experiments.ts, as its section declares it: its layout budget and kind
  * (line or paragraph) come from that list, so the server, the Launch tool and the Studio agree on them.
  */
-export function experimentFieldOf(
-  document: string,
-  name: string,
-  { title, description }: { title: string; description: string },
-) {
-  const known = fieldOf(document, name)
-  if (!known) throw new Error(`${document}.${name} is not in schemas/experiments.ts`)
+export function experimentFieldOf(section: string, name: string, { title, description }: { title: string; description: string }) {
+  const known = fieldOf(section, name)
+  if (!known) throw new Error(`${section}.${name} is not in schemas/experiments.ts`)
   return defineField({
     name,
     title,

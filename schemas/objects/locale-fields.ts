@@ -49,6 +49,8 @@ interface LocalizedFieldOptions {
   fieldset?: string
   /** Required in every language, not only Portuguese: texts with no fallback worth showing (image alts). */
   requiredInEveryLocale?: boolean
+  /** Required in no language: a text the page does without (an optional heading). */
+  optional?: boolean
   /**
    * The placeholders the text may hold, such as `brand` for {brand}; with this set, any other
    * {…} is refused (readers would see it as typed). `required` ones must be in every language.
@@ -71,9 +73,14 @@ function placeholderProblem(text: string, { allowed, required = [] }: NonNullabl
 /** What is wrong with a translatable text by these options (required languages, placeholders, length), if anything. */
 export function localizedTextProblem(
   value: LocalizedValue,
-  { max, requiredInEveryLocale, placeholders }: Pick<LocalizedFieldOptions, 'max' | 'requiredInEveryLocale' | 'placeholders'>,
+  {
+    max,
+    requiredInEveryLocale,
+    optional,
+    placeholders,
+  }: Pick<LocalizedFieldOptions, 'max' | 'requiredInEveryLocale' | 'optional' | 'placeholders'>,
 ): string | undefined {
-  const requiredLocales = requiredInEveryLocale ? locales : [defaultLocale]
+  const requiredLocales = optional ? [] : requiredInEveryLocale ? locales : [defaultLocale]
   const absent = requiredLocales.filter((locale) => !value?.[locale]?.trim())
   if (absent.length > 0) return `${absent.map((l) => localeTags[l].title).join(' and ')} text is required.`
   if (!value) return undefined

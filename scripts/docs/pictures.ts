@@ -35,7 +35,7 @@ await cp(join(import.meta.dirname, '../../studio/seed'), join(dir, 'seed'), { re
 await seedExperiment(seedFile, {
   id: ID,
   title: 'Headline with evidence',
-  document: 'hero',
+  section: 'hero',
   field: 'headline',
   variant: VARIANT,
   plannedExposures: 2000,
@@ -160,12 +160,14 @@ try {
   await rm(dir, { recursive: true, force: true })
 }
 
-/** A value the schema does not allow (a text where a list goes), as an import or a script can write one. */
-async function writeWrongValue(file: string, id: string, field: string, value: unknown) {
+/** A value the schema does not allow (a text where a list goes) in a home page section, as an import or a script can write one. */
+async function writeWrongValue(file: string, sectionKey: string, field: string, value: unknown) {
   const lines = (await readFile(file, 'utf8')).trimEnd().split('\n')
   const changed = lines.map((line) => {
-    const document = JSON.parse(line) as { _id: string } & Record<string, unknown>
-    return document._id === id ? JSON.stringify({ ...document, [field]: value }) : line
+    const document = JSON.parse(line) as { _id: string; sections?: { _key: string }[] }
+    if (document._id !== 'homePage' || !document.sections) return line
+    const sections = document.sections.map((section) => (section._key === sectionKey ? { ...section, [field]: value } : section))
+    return JSON.stringify({ ...document, sections })
   })
   await writeFile(file, `${changed.join('\n')}\n`)
 }

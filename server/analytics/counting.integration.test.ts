@@ -24,14 +24,16 @@ const HOUR = 3_600_000
 
 /** The report's breakdowns in a fixed order: the database sorts names by its own collation. */
 function comparable(report: unknown) {
-  const { by_source, by_campaign, ...rest } = report as {
+  const { by_source, by_campaign, by_page, ...rest } = report as {
     by_source: { source: string }[]
     by_campaign: { campaign: string }[]
+    by_page: { page: string }[]
   }
   return {
     ...rest,
     by_source: [...by_source].sort((a, b) => a.source.localeCompare(b.source)),
     by_campaign: [...by_campaign].sort((a, b) => a.campaign.localeCompare(b.campaign)),
+    by_page: [...by_page].sort((a, b) => a.page.localeCompare(b.page)),
   }
 }
 

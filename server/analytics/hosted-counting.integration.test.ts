@@ -89,7 +89,7 @@ describe.each(databaseVariants)('counting in front of hosted Supabase, on $name'
 
     // The edge function sees the visitor through Cloudflare's header, and hashes with the site's host.
     const countFormStart = createFormStartCounter(sqlAnalyticsApi(db), new URL(SITE_URL).host)
-    await countFormStart(new Headers({ 'cf-connecting-ip': visitor.address, 'user-agent': visitor.userAgent }))
+    await countFormStart(new Headers({ 'cf-connecting-ip': visitor.address, 'user-agent': visitor.userAgent }), SITE_URL)
 
     const today = utcDay(new Date())
     expect(await sqlAnalyticsApi(db).report(today, today, {})).toMatchObject({

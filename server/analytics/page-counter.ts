@@ -6,7 +6,12 @@
  * visitor hashes and aggregates are swept on start and every ten minutes.
  */
 import type { FastifyBaseLogger } from 'fastify'
-import type { AnalyticsApi, SweepOutcome, VisitCount } from '../../supabase/functions/_shared/analytics/analytics-api.ts'
+import type {
+  AnalyticsApi,
+  FormStartCount,
+  SweepOutcome,
+  VisitCount,
+} from '../../supabase/functions/_shared/analytics/analytics-api.ts'
 import { createDayKeys } from '../../supabase/functions/_shared/analytics/day-keys.ts'
 import { formStartCount } from '../../supabase/functions/_shared/analytics/form-starts.ts'
 import { utcDay, visitorId, type Visitor } from '../../supabase/functions/_shared/analytics/visitor-id.ts'
@@ -51,8 +56,10 @@ export interface CounterStats {
 }
 
 export interface PageCounter {
-  view(visitor: Visitor, facts: VisitFacts): void
-  formStart(visitor: Visitor): void
+  /** A page view, of the page (document id) `page` when it is one of the site's pages. */
+  view(visitor: Visitor, facts: VisitFacts, page?: string): void
+  /** A form start, on the page `page` when the form said which. */
+  formStart(visitor: Visitor, page?: string): void
   /** Writes what waits now; resolves once it is written (or dropped). */
   flush(): Promise<void>
   sweep(): Promise<SweepOutcome | undefined>
@@ -113,19 +120,24 @@ export function createPageCounter({
         const key = dayKeys.get(entry.day)
         if (!key) {
           lost += entry.views + entry.formStarts
-          return {}
+          return { visit: undefined, starts: [] }
         }
+        const pages = [...entry.pages].flatMap(([page, { views }]) => (views > 0 ? [{ page, page_views: views }] : []))
         const visit: VisitCount | undefined =
           entry.facts && entry.views > 0
-            ? { ...entry.facts, day: entry.day, visitor: await visitorId(key, entry.visitor, site), page_views: entry.views }
+            ? {
+                ...entry.facts,
+                day: entry.day,
+                visitor: await visitorId(key, entry.visitor, site),
+                page_views: entry.views,
+                ...(pages.length > 0 ? { pages } : {}),
+              }
             : undefined
-        const start =
-          entry.formStarts > 0 ? await formStartCount(dayKeys, entry.day, entry.visitor, site, entry.formStarts) : undefined
-        return { visit, start }
+        return { visit, starts: await startsOf(dayKeys, entry) }
       }),
     )
     const visits = counted.flatMap(({ visit }) => (visit ? [visit] : []))
-    const starts = counted.flatMap(({ start }) => (start ? [start] : []))
+    const starts = counted.flatMap(({ starts }) => starts)
     // Views first: a form start finds the visit its own page view just made.
     if (visits.length > 0) await api.countVisits(visits)
     if (starts.length > 0) await api.countFormStarts(starts)
@@ -133,6 +145,17 @@ export function createPageCounter({
     stats.written += written
     observe?.('counted', written)
     if (lost > 0) drop(lost, 'salt_gone', 'the day’s salt is gone')
+  }
+
+  /** An entry's form starts: one count per page they were made on, and one for those that named none. */
+  async function startsOf(dayKeys: ReadonlyMap<string, CryptoKey>, entry: PendingEntry): Promise<FormStartCount[]> {
+    const onPages = [...entry.pages].filter(([, { formStarts }]) => formStarts > 0)
+    const elsewhere = entry.formStarts - onPages.reduce((sum, [, { formStarts }]) => sum + formStarts, 0)
+    const counts = await Promise.all([
+      ...onPages.map(([page, { formStarts }]) => formStartCount(dayKeys, entry.day, entry.visitor, site, formStarts, page)),
+      ...(elsewhere > 0 ? [formStartCount(dayKeys, entry.day, entry.visitor, site, elsewhere)] : []),
+    ])
+    return counts.flatMap((count) => (count ? [count] : []))
   }
 
   function flush(): Promise<void> {
@@ -178,14 +201,14 @@ export function createPageCounter({
   sweeper.unref()
 
   return {
-    view(visitor, facts) {
+    view(visitor, facts, page) {
       if (!admitted(visitor)) return
-      waiting.addView(utcDay(clock()), visitor, facts)
+      waiting.addView(utcDay(clock()), visitor, facts, page)
       startWriteIfFull()
     },
-    formStart(visitor) {
+    formStart(visitor, page) {
       if (!admitted(visitor)) return
-      waiting.addFormStart(utcDay(clock()), visitor)
+      waiting.addFormStart(utcDay(clock()), visitor, page)
       startWriteIfFull()
     },
     flush,

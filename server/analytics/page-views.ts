@@ -1,13 +1,13 @@
 /**
  * What the site's routes tell the counter (docs/product.md §8.1): each page they send, and each
- * proof-of-work challenge the form fetches. The rules decide what counts (view-rules.ts); what a
+ * proof-of-work challenge the form fetches, each with the page (document) it was on when there is one. The rules decide what counts (view-rules.ts); what a
  * page view records is its language, its address without the query, the campaign and referring
  * host (visit-source.ts) and the device class, read from the User-Agent and then dropped.
  */
 import type { FastifyRequest } from 'fastify'
 import type { Locale } from '../../schemas/locales.ts'
 import { deviceClass } from '../../supabase/functions/_shared/analytics/device-class.ts'
-import { visitorOfCall } from '../../supabase/functions/_shared/analytics/form-starts.ts'
+import { pageOfCall, visitorOfCall } from '../../supabase/functions/_shared/analytics/form-starts.ts'
 import { visitSource } from '../../supabase/functions/_shared/analytics/visit-source.ts'
 import { clientAddress } from '../http/client-address.ts'
 import type { PageCounter } from './page-counter.ts'
@@ -17,12 +17,14 @@ export interface CountedPage extends SentPage {
   language: Locale
   /** The page's own address (`/en/privacy`), never the one asked with its query. */
   path: string
+  /** A page of the site's (docs/decisions/0078-counted-per-page.md): its Sanity document id; none for the link pages. */
+  page?: string | undefined
 }
 
 export interface PageViews {
   pageSent(request: FastifyRequest, page: CountedPage): void
-  /** A proof-of-work challenge was handed out; `headers` as the function saw them (gateway.ts). */
-  challengeSent(headers: Headers): void
+  /** A proof-of-work challenge was handed out; `headers` and `url` as the function saw them (gateway.ts). */
+  challengeSent(headers: Headers, url: string): void
 }
 
 export function createPageViews(counter: PageCounter, { siteUrl, studioUrl }: { siteUrl: string; studioUrl: string }): PageViews {
@@ -37,11 +39,12 @@ export function createPageViews(counter: PageCounter, { siteUrl, studioUrl }: { 
       counter.view(
         { address: clientAddress(request), userAgent },
         { ...source, language: page.language, entry_page: page.path, device: deviceClass(userAgent) },
+        page.page,
       )
     },
-    challengeSent(headers) {
+    challengeSent(headers, url) {
       const visitor = visitorOfCall(headers)
-      if (visitor) counter.formStart(visitor)
+      if (visitor) counter.formStart(visitor, pageOfCall(url))
     },
   }
 }

@@ -1,7 +1,7 @@
 // The report's two paths for the sign-up steps (migration 20261205120000, decision 0081): the places'
 // rows for the days not rolled up, the daily rollup for the closed days the sweep has counted. Both
 // give the same report, on both databases, before and after places go; and the visits' live counts
-// are what their visitor rows say.
+// are what their visitor rows say, and the page visits' what theirs say (migration 20261207090100).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databaseKinds, type MigratedDatabase } from '../../test/database/test-databases.ts'
 
@@ -32,14 +32,16 @@ describe.each(databaseKinds)('the report’s sign-up steps rolled up by day, on 
     // Thirty places over the last twelve days in four attributions (a day of them outside the
     // report's twenty), two thirds welcomed, half confirmed the next day, written as of those days.
     await db.query(`
-      insert into public.waitlist (email, role, created_at, confirmed_at, signup_locale, signup_device, utm_source, utm_campaign, referrer_host)
+      insert into public.waitlist (email, role, created_at, confirmed_at, signup_locale, signup_device, utm_source, utm_campaign, referrer_host,
+                                   signup_page)
       select 'pessoa-' || n || '@empresa.com.br', 'Gestora',
              now() - make_interval(days => n % 12),
              case when n % 2 = 0 then now() - make_interval(days => greatest(n % 12 - 1, 0)) end,
              case when n % 4 = 3 then null else (array['pt', 'en'])[1 + n % 2] end,
              case when n % 4 = 3 then null else (array['phone', 'desktop'])[1 + n % 3 % 2] end,
              case when n % 4 = 1 then 'newsletter' end, case when n % 4 = 1 then 'lancamento' end,
-             case when n % 4 = 2 then 'www.google.com' end
+             case when n % 4 = 2 then 'www.google.com' end,
+             (array['homePage', 'hrLeaders', null])[1 + n % 3]
       from generate_series(1, 30) as n`)
     await db.query(`
       insert into public.welcome_emails (waitlist_id, email, name, locale, created_at)
@@ -51,6 +53,8 @@ describe.each(databaseKinds)('the report’s sign-up steps rolled up by day, on 
       { campaign: '(none)' },
       { language: 'en' },
       { device: 'phone' },
+      { page: 'hrLeaders' },
+      { page: 'homePage', language: 'pt' },
     ]
     const fromRows = await Promise.all(filters.map((filter) => report(filter)))
     // The report's ten days are 0 to 9 days ago.
@@ -63,6 +67,10 @@ describe.each(databaseKinds)('the report’s sign-up steps rolled up by day, on 
         confirmations: places.filter((n) => n % 2 === 0 && inRange(Math.max((n % 12) - 1, 0))).length,
         removals: 0,
       },
+    })
+    expect(fromRows[6]).toMatchObject({
+      totals: { signups: places.filter((n) => n % 3 === 1 && inRange(n % 12)).length },
+      by_page: [{ page: 'hrLeaders', signups: places.filter((n) => n % 3 === 1 && inRange(n % 12)).length }],
     })
 
     // The sweep rolls up the closed days that had a step; today stays read from the rows.
@@ -88,11 +96,11 @@ describe.each(databaseKinds)('the report’s sign-up steps rolled up by day, on 
     expect(await report()).toEqual(afterRemovals)
   })
 
-  it('keeps the live counts of visits equal to what the visitor rows say', async () => {
+  it('keeps the live counts of visits and page visits equal to what the visitor rows say', async () => {
     const { db } = database
     const today = await daysAgo(0)
     await db.query(`select public.analytics_salts(now(), '00112233445566778899aabbccddeeff')`)
-    const visit = (visitor: string, page_views: number, entry_page = '/') => ({
+    const visit = (visitor: string, page_views: number, entry_page = '/', pages = [{ page: 'homePage', page_views }]) => ({
       day: today,
       visitor,
       page_views,
@@ -104,16 +112,28 @@ describe.each(databaseKinds)('the report’s sign-up steps rolled up by day, on 
       utm_campaign: null,
       ref: null,
       device: 'phone',
+      pages,
     })
     const hex = (n: number) => n.toString(16).padStart(32, '0')
     await db.query(`select public.analytics_count_visits($1)`, [JSON.stringify([1, 2, 3].map((n) => visit(hex(n), 1)))])
     // Visitor 1 again, from another page: its first page's dimensions keep it.
-    await db.query(`select public.analytics_count_visits($1)`, [JSON.stringify([visit(hex(1), 2, '/en'), visit(hex(4), 1)])])
+    await db.query(`select public.analytics_count_visits($1)`, [
+      JSON.stringify([
+        visit(hex(1), 3, '/en', [
+          { page: 'homePage', page_views: 1 },
+          { page: 'hrLeaders', page_views: 2 },
+        ]),
+        visit(hex(4), 1, '/rh', [{ page: 'hrLeaders', page_views: 1 }]),
+      ]),
+    ])
     await db.query(`select public.analytics_count_form_starts($1)`, [
       JSON.stringify([
+        { day: today, visitor: hex(1), previous_visitor: null, form_starts: 1, page: 'hrLeaders' },
+        { day: today, visitor: hex(1), previous_visitor: null, form_starts: 1, page: 'hrLeaders' },
         { day: today, visitor: hex(1), previous_visitor: null, form_starts: 1 },
-        { day: today, visitor: hex(1), previous_visitor: null, form_starts: 1 },
-        { day: today, visitor: hex(3), previous_visitor: null, form_starts: 2 },
+        { day: today, visitor: hex(3), previous_visitor: null, form_starts: 2, page: 'homePage' },
+        // A start on a page the visitor was not counted on counts on the visit alone.
+        { day: today, visitor: hex(4), previous_visitor: null, form_starts: 1, page: 'homePage' },
       ]),
     ])
     const counts = `select day, language, entry_page, referrer_host, utm_source, device, %s from %s group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`
@@ -134,7 +154,27 @@ describe.each(databaseKinds)('the report’s sign-up steps rolled up by day, on 
         .replace('%s', 'analytics.visits'),
     )
     expect(live).toEqual(raw)
-    expect(raw).toHaveLength(2)
-    expect(live.reduce((sum, row) => sum + (row as { form_starters: number }).form_starters, 0)).toBe(2)
+    expect(raw).toHaveLength(3)
+    expect(live.reduce((sum, row) => sum + (row as { form_starters: number }).form_starters, 0)).toBe(3)
+
+    // The page visits' live counts, by the visit's first dimensions, are what their rows say.
+    const { rows: livePages } = await db.query(
+      `select page, entry_page, utm_source, sum(visitors)::int as visitors, sum(page_views)::int as page_views,
+              sum(form_starters)::int as form_starters
+       from analytics.live_page_visits group by 1, 2, 3 order by 1, 2, 3`,
+    )
+    const { rows: rawPages } = await db.query(
+      `select seen.page, visit.entry_page, visit.utm_source, count(*)::int as visitors, sum(seen.page_views)::int as page_views,
+              (count(*) filter (where seen.form_starts > 0))::int as form_starters
+       from analytics.page_visits as seen join analytics.visits as visit using (day, visitor)
+       group by 1, 2, 3 order by 1, 2, 3`,
+    )
+    expect(livePages).toEqual(rawPages)
+    expect(livePages).toEqual([
+      { page: 'homePage', entry_page: '/', utm_source: 'newsletter', visitors: 1, page_views: 2, form_starters: 0 },
+      { page: 'homePage', entry_page: '/', utm_source: null, visitors: 2, page_views: 2, form_starters: 1 },
+      { page: 'hrLeaders', entry_page: '/', utm_source: 'newsletter', visitors: 1, page_views: 2, form_starters: 1 },
+      { page: 'hrLeaders', entry_page: '/rh', utm_source: null, visitors: 1, page_views: 1, form_starters: 0 },
+    ])
   })
 })

@@ -9,22 +9,27 @@ import {
   DEFAULT_PLANNED_EXPOSURES,
   experimentFields,
   plannedSplit,
+  sectionFieldPath,
   variantLabel,
-  type ExperimentField,
   type ExperimentStatus,
+  type PlacedField,
 } from '../../schemas/experiments.ts'
 import type { ExperimentLocaleString, ExperimentLocaleText, ExperimentsOverviewQueryResult } from '../../schemas/sanity.types.ts'
 import type { ExperimentTotals, OverBoundTotals } from './experiment-counts.ts'
 import { analyse, type ArmComparison, type Verdict } from './verdict.ts'
 import type { SampleRatio } from './sample-ratio.ts'
 
-/** The experiments, newest first, and every field that can hold variants (experiments.ts lists the same four). */
+/**
+ * The experiments, newest first, and every section of every page whose kind has fields that can hold
+ * variants (experiments.ts), with those fields: an experiment runs on one section of one page.
+ */
 export const experimentsOverviewQuery = defineQuery(`{
   "experiments": *[_type == "experiment"] | order(_createdAt desc) [0...50]{
     _id, title, status, split, plannedExposures, startedAt, stoppedAt, winner, "variants": variants[]{ variantId, label }
   },
-  "hero": *[_type == "hero" && _id == "hero"][0]{ headline, subheadline, primaryCta },
-  "freeTrial": *[_type == "freeTrial" && _id == "freeTrial"][0]{ title }
+  "pages": *[_type == "page"] | order(_id asc){
+    _id, title, "sections": sections[_type in ["heroSection", "freeTrialSection"]]{ _key, _type, headline, subheadline, primaryCta, title }
+  }
 }`)
 
 type Overview = ExperimentsOverviewQueryResult
@@ -60,7 +65,7 @@ export interface ExperimentResult {
   stoppedAt: string | null
   winner: string | null
   /** Where its variants are written; null when no field holds them. */
-  field: ExperimentField | null
+  field: PlacedField | null
   arms: ArmResult[]
   /** Page views and sign-ups from clients past their bound: shown an arm or sent, counted for none. */
   overBound: OverBoundTotals
@@ -70,17 +75,29 @@ export interface ExperimentResult {
   verdict: Verdict
 }
 
-/** A field that can hold variants, and the experiment it holds now (null: none). */
-export type FieldState = ExperimentField & { experimentId: string | null; default: { pt: string | null; en: string | null } }
+/** A field that can hold variants where it is, and the experiment it holds now (null: none). */
+export type FieldState = PlacedField & { experimentId: string | null; default: { pt: string | null; en: string | null } }
 
 const textOf = (value: Text) => ({ pt: value?.pt ?? null, en: value?.en ?? null })
 
-function fieldValues(overview: Overview): { field: ExperimentField; value: FieldValue | null }[] {
-  const documents: Record<string, Record<string, FieldValue | null> | null> = {
-    hero: overview.hero,
-    freeTrial: overview.freeTrial,
-  }
-  return experimentFields.map((field) => ({ field, value: documents[field.document]?.[field.field] ?? null }))
+/** Every field of every page's sections that can hold variants, with what it holds, page by page. */
+function fieldValues(overview: Overview): { field: PlacedField; value: FieldValue | null }[] {
+  return overview.pages.flatMap((page) => {
+    const pageTitle = page.title?.pt?.trim() || page._id
+    return (page.sections ?? []).flatMap((section) =>
+      experimentFields
+        .filter((kind) => `${kind.section}Section` === section._type)
+        .map((kind) => ({
+          field: {
+            ...kind,
+            title: `${kind.title} · ${pageTitle}`,
+            document: page._id,
+            path: sectionFieldPath(section._key, kind.field),
+          },
+          value: (section[kind.field as keyof typeof section] as FieldValue | null | undefined) ?? null,
+        })),
+    )
+  })
 }
 
 /** Every field that can hold variants, with what it holds. */

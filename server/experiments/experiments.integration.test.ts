@@ -16,6 +16,8 @@ import { databaseVariants } from '../../test/database/database-variants.ts'
 import { startTestServer, type TestServer } from '../../test/server/test-server.ts'
 import { launchCookie } from '../../test/server/launch-session.ts'
 import { seedExperiment } from '../../test/server/experiment-seed.ts'
+import { findSection } from '../../test/web/content-fixtures.ts'
+import { HOME_PAGE_ID } from '../../schemas/page-paths.ts'
 import { utcDay } from '../../supabase/functions/_shared/analytics/visitor-id.ts'
 import type { PageRenderer } from '../site/page-renderer.ts'
 import { confirmPlace } from '../../test/server/confirm-place.ts'
@@ -42,7 +44,7 @@ async function seedWithExperiments(dir: string, titleSplit: [number, number] = [
     ...common,
     id: HEADLINE,
     title: 'Shorter headline',
-    document: 'hero',
+    section: 'hero',
     field: 'headline',
     variant: { pt: 'Avaliações justas', en: 'Fair reviews' },
     startedAt: '2026-11-01T00:00:00Z',
@@ -51,7 +53,7 @@ async function seedWithExperiments(dir: string, titleSplit: [number, number] = [
     ...common,
     id: TITLE,
     title: 'Urgent heading',
-    document: 'freeTrial',
+    section: 'freeTrial',
     field: 'title',
     variant: { pt: 'Teste já', en: 'Try it now' },
     split: titleSplit,
@@ -63,7 +65,7 @@ async function seedWithExperiments(dir: string, titleSplit: [number, number] = [
 const echoingRenderer: PageRenderer = {
   render: ({ config, content }) => ({
     status: 200,
-    html: JSON.stringify({ arms: config.variants ?? null, headline: content?.hero?.headline?.en ?? null }),
+    html: JSON.stringify({ arms: config.variants ?? null, headline: findSection(content, 'hero')?.headline?.en ?? null }),
     sources: { script: [], style: [] },
   }),
 }
@@ -335,9 +337,9 @@ describe.each(databaseVariants)('copy experiments on $name', ({ database }) => {
 
   it('shows exactly the counts it served, with the statistics of those counts, in the Launch tool’s API', async () => {
     const { experiments: results, fields } = await overview()
-    expect(fields.filter((field) => field.experimentId).map((f) => [f.document, f.field, f.experimentId])).toEqual([
-      ['hero', 'headline', HEADLINE],
-      ['freeTrial', 'title', TITLE],
+    expect(fields.filter((field) => field.experimentId).map((f) => [f.document, f.path, f.experimentId])).toEqual([
+      [HOME_PAGE_ID, 'sections[_key=="hero"].headline', HEADLINE],
+      [HOME_PAGE_ID, 'sections[_key=="freeTrial"].title', TITLE],
     ])
     for (const id of [HEADLINE, TITLE]) {
       const result = results.find((experiment) => experiment.id === id)

@@ -31,8 +31,8 @@ const PARAM_EXAMPLES: Record<string, string> = { id: '6f1c1d2e-7c1b-4e0e-9d0a-2b
  * part of it at a time. A route with a body or a required query and no entry fails below.
  */
 const VALID: Record<string, { query?: Record<string, string>; body?: Record<string, unknown> }> = {
-  'GET /api/launch/report': { query: { from: today, to: today } },
-  'HEAD /api/launch/report': { query: { from: today, to: today } },
+  'GET /api/launch/report': { query: { from: today, to: today, page: 'homePage' } },
+  'HEAD /api/launch/report': { query: { from: today, to: today, page: 'homePage' } },
   'POST /api/launch/session': { body: { proof: 'pulso-launch-proof.6f1c1d2e-7c1b-4e0e-9d0a-2b8c3f1e5a77' } },
   'POST /api/launch/webhooks': {
     body: { url: 'https://example.com/hooks/pulso', description: 'CRM', events: ['waitlist.signup.created'] },

@@ -29,6 +29,9 @@ import type { ReferralAdmin } from '../referrals/referral-admin.ts'
 import { registerReferralRoutes } from '../referrals/referral-routes.ts'
 import { registerContentProblemRoutes } from './content-problem-routes.ts'
 import type { ContentProblem } from '../../supabase/functions/_shared/content/content-check.ts'
+import { PAGE_ID } from '../../schemas/page-id.ts'
+import type { RoutedPage } from '../site/page-routes.ts'
+import { withPageNames } from './report-pages.ts'
 
 export interface LaunchRoutesOptions {
   nonces: LaunchNonces
@@ -48,6 +51,8 @@ export interface LaunchRoutesOptions {
   experiments?: Pick<Experiments, 'overview'> | undefined
   /** What the content has now that its schema does not allow (docs/decisions/0062-content-parsed-where-it-enters.md). */
   contentProblems?: () => Promise<ContentProblem[]>
+  /** The pages the site serves now: the report's "By page" names each by its title and addresses (report-pages.ts). */
+  pages?: () => Promise<readonly RoutedPage[]>
 }
 
 const PAGE_SIZE = 50
@@ -65,6 +70,8 @@ const reportQuery = z
     campaign: filter,
     device: filter,
     entry_page: filter,
+    /** A page's document id (docs/decisions/0078-counted-per-page.md). */
+    page: text(128).regex(PAGE_ID, 'a page’s document id').optional(),
   })
   .refine(({ from, to }) => from <= to && Date.parse(to) - Date.parse(from) < MAX_REPORT_DAYS * 86_400_000, {
     message: `a report covers 1 to ${MAX_REPORT_DAYS} days: from on or before to`,
@@ -94,6 +101,7 @@ export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
     rate,
     experiments,
     contentProblems,
+    pages = async () => [],
   },
 ) => {
   await app.register(fastifyRateLimit, {
@@ -168,12 +176,16 @@ export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
   routes.get('/report', { ...NUMBERS, schema: { querystring: reportQuery } }, async (request, reply) => {
     const { from, to, ...filters } = request.query
     const defined = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined))
-    return report(from, to, defined).catch((error: unknown) => {
+    try {
+      const answer = await report(from, to, defined)
+      // The names are a help, the numbers are the answer: content out of reach leaves the ids alone.
+      return withPageNames(answer, await pages().catch(() => []))
+    } catch (error) {
       // The report's own refusal (a wrong range or filter), from the driver or through the hosted RPC.
       if ((error as { code?: unknown }).code === INVALID_PARAMETER)
         return reply.code(400).send({ error: (error as Error).message })
       throw error
-    })
+    }
   })
 
   routes.get('/waitlist', { ...PEOPLE, schema: { querystring: waitlistQuery } }, async (request) => {

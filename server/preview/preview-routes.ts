@@ -5,6 +5,8 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { PageContentSource } from '../site/page-content.ts'
+import type { PageRoutesSource } from '../site/page-routes-source.ts'
+import { PAGE_ID } from '../../schemas/page-id.ts'
 import {
   PREVIEW_CONTENT_PATH,
   PREVIEW_DISABLE_PATH,
@@ -17,8 +19,10 @@ export interface Preview {
   session: PreviewSession
   /** @sanity/preview-url-secret's check of the Studio's secret in this request's URL. */
   validate(url: string): Promise<{ isValid: boolean; redirectTo?: string | undefined }>
-  /** The page's content with drafts. */
+  /** A page's content with drafts. */
   content: PageContentSource
+  /** Which page is where, drafts included: a page not yet published is previewed at its address. */
+  routes: PageRoutesSource
   /** The sync tags the preview's answers carry, so live events refresh it too. */
   syncTags: readonly string[]
 }
@@ -68,11 +72,13 @@ export const previewRoutes: FastifyPluginAsync<PreviewRoutesOptions> = async (ap
     return reply.header('cache-control', 'no-store').redirect(siteRedirect(request.query.redirect, siteUrl), 307)
   })
 
-  app.get(PREVIEW_CONTENT_PATH, async (request, reply) => {
+  app.get<{ Querystring: { page?: unknown } }>(PREVIEW_CONTENT_PATH, async (request, reply) => {
     reply.header('cache-control', 'private, no-store')
     if (!isPreviewing(preview, request)) {
       return reply.code(401).send({ error: { description: 'Not in preview: open the page from Sanity Studio.' } })
     }
-    return reply.send({ result: await preview.content(), syncTags: preview.syncTags })
+    // The page the preview shows (its document id); none, the not-found page's texts.
+    const page = typeof request.query.page === 'string' && PAGE_ID.test(request.query.page) ? request.query.page : ''
+    return reply.send({ result: await preview.content(page), syncTags: preview.syncTags })
   })
 }

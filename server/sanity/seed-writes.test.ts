@@ -59,6 +59,15 @@ describe('the seed as the offline dataset', () => {
     expect(isContentMutation({ create: { _id: 'experiment-1', _type: 'experiment' } })).toBe(true)
     expect(isContentMutation({ patch: { id: 'drafts.hero', set: {} } })).toBe(false)
     expect(isContentMutation({ create: { _id: 'pulso-launch-proof.x', _type: 'pulso.launchProof' } })).toBe(false)
-    expect(isContentMutation({ delete: { id: 'hero' } })).toBe(false)
+    expect(isContentMutation({ delete: { id: 'hero' } })).toBe(true)
+    expect(isContentMutation({ delete: { id: 'drafts.hero' } })).toBe(false)
+  })
+
+  it('deletes a published document, as unpublishing does, and nothing when there is none', async () => {
+    const file = await seedFile()
+    const writer = createSeedWriter(file)
+    const answer = await writer.mutate([{ delete: { id: 'cta' } }, { delete: { id: 'nope' } }], 'pEditor')
+    expect(answer.results).toEqual([{ id: 'cta', operation: 'delete' }])
+    expect((await documents(file)).map((doc) => doc['_id'])).toEqual(['hero'])
   })
 })

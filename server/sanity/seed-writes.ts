@@ -1,7 +1,8 @@
 /**
  * Offline, the seed is the dataset, so what a Studio user writes to content goes to it: the stand-in
- * for Sanity's mutate endpoint (studio-writes.ts) applies `create`, `createOrReplace` and `patch`
- * (`set` and `unset` on dotted paths) of public documents to `data.ndjson`, all of a request's
+ * for Sanity's mutate endpoint (studio-writes.ts) applies `create`, `createOrReplace`, `patch` (`set`
+ * and `unset` on dotted paths) and `delete` (as unpublishing deletes the published document) of public
+ * documents to `data.ndjson`, all of a request's
  * mutations or none, one request at a time, and the site reloads the file as it does after any edit
  * (live events tell open pages). The Launch tool's experiments write this way (docs/decisions/
  * 0046-copy-experiments.md). Each document keeps its transactions' authors for the history API.
@@ -35,7 +36,7 @@ export function isContentMutation(mutation: unknown): boolean {
   if (!isPlainObject(mutation)) return false
   const [kind, body] = Object.entries(mutation)[0] ?? []
   const id = isPlainObject(body) ? (body['_id'] ?? body['id']) : undefined
-  return ['create', 'createOrReplace', 'patch'].includes(kind ?? '') && typeof id === 'string' && PUBLIC_ID.test(id)
+  return ['create', 'createOrReplace', 'patch', 'delete'].includes(kind ?? '') && typeof id === 'string' && PUBLIC_ID.test(id)
 }
 
 /** Names that would reach an object's prototype rather than a field of the document. */
@@ -80,9 +81,9 @@ function asDocument(value: unknown): Doc {
   return structuredClone(value) as Doc
 }
 
-/** `mutations` applied in order to `documents` (changed in place); the ids each touched. */
+/** `mutations` applied in order to `documents` (changed in place); the ids each touched (a delete of nothing touches none). */
 function applyMutations(documents: Map<string, Doc>, mutations: readonly unknown[]): { id: string; operation: string }[] {
-  return mutations.map((mutation) => {
+  return mutations.flatMap((mutation) => {
     const [kind, body] = Object.entries(mutation as Record<string, unknown>)[0] ?? []
     if (kind === 'create' || kind === 'createOrReplace') {
       const doc = asDocument(body)
@@ -102,7 +103,10 @@ function applyMutations(documents: Map<string, Doc>, mutations: readonly unknown
       for (const path of unset ?? []) unsetAt(doc, path)
       return { id: doc._id, operation: 'update' }
     }
-    throw new MutationError(400, 'Offered here: create, createOrReplace and patch (set, unset) of public documents')
+    if (kind === 'delete' && isPlainObject(body) && typeof body['id'] === 'string') {
+      return documents.delete(body['id']) ? [{ id: body['id'], operation: 'delete' }] : []
+    }
+    throw new MutationError(400, 'Offered here: create, createOrReplace, patch (set, unset) and delete of public documents')
   })
 }
 

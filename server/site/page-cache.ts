@@ -17,11 +17,14 @@ export interface KeptPage extends RenderedPage {
   encoded(encoding: PageEncoding): Promise<Buffer>
 }
 
+/** Pages kept besides the home page's combinations of arms: every other page an editor has made, mostly. */
+const MAX_OTHER_PAGES = 32
+
 /**
- * The landing page in each language for every set of arms the running experiments make, and the
- * 404 page in each language: about 90 KB each, 12 MB at most.
+ * The home page in each language for every set of arms the running experiments make, as many other
+ * pages, and the 404 page in each language: about 90 KB each, 17 MB at most.
  */
-const MAX_PAGES = locales.length * (MAX_ARM_SETS + 1)
+const MAX_PAGES = locales.length * (MAX_ARM_SETS + MAX_OTHER_PAGES + 1)
 /** The footer's year comes from the clock: an hour bounds how long a page can outlive it. */
 const MAX_AGE_MS = 60 * 60 * 1000
 
@@ -56,17 +59,17 @@ function keepCompressed(page: RenderedPage): KeptPage {
 }
 
 /**
- * What a kept page is found by: the page its address routes to and the language it is read in, with
+ * What a kept page is found by: the page its address routes to (its document) and the language it is read in, with
  * the arms of the running experiments (docs/decisions/0046-copy-experiments.md; none for most
  * readers). Not the address itself: the prerender depends on it only through its route
  * (web/src/entry-server.tsx), so `/en/` shares `/en`'s page, and every unknown address one 404 page
  * per language. Keyed by address, a stream of made-up addresses rendered a page each and pushed the
  * landing pages out.
  */
-function pageKey({ path, preferredLocale, config }: RenderRequest): string {
-  const route = matchRoute(path)
+function pageKey({ path, pageId, preferredLocale, config }: RenderRequest): string {
+  const route = matchRoute(path, pageId)
   // A sign-up page's address reaches the page renderer only when its own routes did not take it: not found.
-  const page = route.page === 'landing' ? 'landing' : 'notFound'
+  const page = route.page === 'landing' ? `page:${route.id}` : 'notFound'
   return `${page} ${routeLocale(route, preferredLocale)} ${config.variants?.join(' ') ?? ''}`
 }
 

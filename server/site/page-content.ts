@@ -1,6 +1,7 @@
 import { createClient } from '@sanity/client'
 import { LRUCache } from 'lru-cache'
 import { MAX_ARM_SETS } from '../../schemas/experiments.ts'
+import { HOME_PAGE_ID } from '../../schemas/page-paths.ts'
 import { pageQuery } from '../../web/src/shared/content/page-query.ts'
 import { pageQueryParser } from '../../web/src/shared/content/page-query.parser.ts'
 import type { PageContent } from '../../web/src/shared/content/page-copy.ts'
@@ -14,41 +15,50 @@ import type { LocalDatasetSource } from '../sanity/local-dataset.ts'
 import { hostedQuery, localQuery } from './query-source.ts'
 
 /**
- * The page's content for the prerender, from the seed or from hosted Sanity, with the fields of
- * running experiments in the arms `arms` names (`<experimentId>:<variantId>`; none: the defaults),
- * checked against the schema's types: a wrong value is dropped for its fallback, and undefined
- * means every field falls back (docs/decisions/0062-content-parsed-where-it-enters.md).
+ * A page's content for the prerender (`page`: its document id; '' for the not-found page, which shows
+ * the site's texts only), from the seed or from hosted Sanity, with the fields of running experiments in
+ * the arms `arms` names (`<experimentId>:<variantId>`; none: the defaults), checked against the schema's
+ * types: a wrong value is dropped for its fallback, and undefined means every field falls back
+ * (docs/decisions/0062-content-parsed-where-it-enters.md).
  */
 export interface PageContentSource {
-  (arms?: readonly string[]): Promise<PageContent | undefined>
-  /** What was dropped from the content of every set of arms served lately, the defaults' included. */
+  (page: string, arms?: readonly string[]): Promise<PageContent | undefined>
+  /** What was dropped from the content of every page and set of arms served lately, the home page's defaults' included. */
   problems(): Promise<ContentProblem[]>
 }
 
 const checkPage = contentChecker(pageQueryParser)
 
+/** Pages kept with their content at once, besides the home page's combinations of arms. */
+const MAX_PAGES_KEPT = 32
+
 /**
- * One source per set of arms served (every combination the running experiments make), each keeping
- * its answer as the page query's own source does, and checking it once.
+ * One source per page and set of arms served (every combination the running experiments make), each
+ * keeping its answer as the page query's own source does, and checking it once.
  */
-function perArms(
+function perPageAndArms(
   name: string,
-  sourceFor: (params: { arms: readonly string[] }) => () => Promise<unknown>,
+  sourceFor: (params: { page: string; arms: readonly string[] }) => () => Promise<unknown>,
   log: Log,
 ): PageContentSource {
-  const sources = new LRUCache<string, CheckedSource<PageContent>>({ max: MAX_ARM_SETS })
-  const sourceOf = (arms: readonly string[]) => {
-    const key = arms.join(' ')
+  const sources = new LRUCache<string, CheckedSource<PageContent>>({ max: MAX_ARM_SETS + MAX_PAGES_KEPT })
+  const sourceOf = (page: string, arms: readonly string[]) => {
+    const key = [page, ...arms].join(' ')
     let source = sources.get(key)
     if (!source) {
-      source = checkedSource(arms.length > 0 ? `${name} (${key})` : name, sourceFor({ arms }), checkPage, log)
+      source = checkedSource(
+        `${name} ${page || '(not found)'}${arms.length > 0 ? ` (${arms.join(' ')})` : ''}`,
+        sourceFor({ page, arms }),
+        checkPage,
+        log,
+      )
       sources.set(key, source)
     }
     return source
   }
-  return Object.assign((arms: readonly string[] = []) => sourceOf(arms)(), {
+  return Object.assign((page: string, arms: readonly string[] = []) => sourceOf(page, arms)(), {
     async problems() {
-      sourceOf([])
+      sourceOf(HOME_PAGE_ID, [])
       return uniqueProblems((await Promise.all([...sources.values()].map((source) => source.problems()))).flat())
     },
   })
@@ -60,13 +70,13 @@ export const DRAFTS: Perspective = parsePerspective('drafts')
 /** The seed's page content; published documents unless the preview asks for DRAFTS. */
 export function localPageContent(dataset: LocalDatasetSource, log: Log, perspective: Perspective = PUBLISHED): PageContentSource {
   const name = perspective === PUBLISHED ? 'the page' : 'the page’s drafts'
-  return perArms(name, (params) => localQuery<unknown>(dataset, pageQuery, perspective, params), log)
+  return perPageAndArms(name, (params) => localQuery<unknown>(dataset, pageQuery, perspective, params), log)
 }
 
 /** Hosted Sanity's page content, through its CDN, refreshed at most once a minute. */
 export function hostedPageContent({ sanity }: ServerConfig, log: Log): PageContentSource {
   const client = createPublishedClient(sanity)
-  return perArms('the page', (params) => hostedQuery<unknown>(client, pageQuery, params), log)
+  return perPageAndArms('the page', (params) => hostedQuery<unknown>(client, pageQuery, params), log)
 }
 
 /**
@@ -77,7 +87,13 @@ export function hostedPageContent({ sanity }: ServerConfig, log: Log): PageConte
 export function hostedPreviewContent({ sanity }: ServerConfig, viewerToken: string, log: Log): PageContentSource {
   const client = createPreviewClient(sanity, viewerToken)
   // An editor previews the defaults: no experiment assigns the Studio.
-  return perArms('the page’s drafts', () => () => client.fetch<unknown>(pageQuery, { arms: [] }), log)
+  return perPageAndArms(
+    'the page’s drafts',
+    ({ page }) =>
+      () =>
+        client.fetch<unknown>(pageQuery, { page, arms: [] }),
+    log,
+  )
 }
 
 /** What visitors get: published documents from the CDN, no token, and never stega. */

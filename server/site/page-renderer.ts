@@ -18,7 +18,12 @@ export async function loadPageRenderer(distDir: string): Promise<PageRenderer> {
     throw new Error(`The site is not built: ${templatePath} or ${entryPath} is missing. Run \`npm run build\` first.`)
   }
   const template = await readFile(templatePath, 'utf8')
-  const entry = (await import(pathToFileURL(entryPath).href)) as { render: (request: RenderRequest) => RenderedPage }
+  const entry = (await import(pathToFileURL(entryPath).href)) as {
+    render: (request: RenderRequest) => RenderedPage
+    prepare?: () => Promise<unknown>
+  }
+  // The section kinds the browser loads lazily are drawn at once here: loaded before the first render.
+  await entry.prepare?.()
 
   return {
     render(request) {

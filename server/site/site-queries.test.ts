@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { HOME_PAGE_ID } from '../../schemas/page-paths.ts'
 import { parsePerspective, PUBLISHED } from '../sanity/query/groq-query.ts'
 import type { LocalDataset } from '../sanity/local-dataset.ts'
 import { createSiteAnswers, isSiteQuery } from './site-queries.ts'
@@ -8,13 +9,15 @@ import { mailCopyQuery } from '../../supabase/functions/_shared/delivery/mail-co
 import { compactGroq } from '../../web/src/shared/content/compact-groq.ts'
 
 describe('isSiteQuery', () => {
-  it('takes the page’s query with the visitor’s arms and the mail’s with no parameters, over published documents', () => {
+  it('takes the page’s query with its page and the visitor’s arms, and the mail’s with no parameters, over published documents', () => {
     for (const [query, params] of [
-      [pageQuery, { arms: [] }],
-      [pageQuery, { arms: ['experiment-1a2b:b', 'experiment-3c4d:default'] }],
+      [pageQuery, { page: HOME_PAGE_ID, arms: [] }],
+      [pageQuery, { page: 'campaign-rh', arms: ['experiment-1a2b:b', 'experiment-3c4d:default'] }],
+      // The not-found page: the site's texts only.
+      [pageQuery, { page: '', arms: [] }],
       [mailCopyQuery, {}],
       // As the browser's build sends it.
-      [compactGroq(pageQuery), { arms: [] }],
+      [compactGroq(pageQuery), { page: HOME_PAGE_ID, arms: [] }],
     ] as const) {
       expect(isSiteQuery(query, params, PUBLISHED)).toBe(true)
       expect(isSiteQuery(query, params, parsePerspective('published'))).toBe(true)
@@ -25,9 +28,14 @@ describe('isSiteQuery', () => {
 
   it('refuses the page’s query with arms that are not arms, or more of them than experiments may run', () => {
     for (const arms of [undefined, 'experiment-1a2b:b', [1], ['no colon'], ['a:b"c'], ['a:b', 'c:d', 'e:f', 'g:h', 'i:j']]) {
-      expect(isSiteQuery(pageQuery, { arms }, PUBLISHED)).toBe(false)
+      expect(isSiteQuery(pageQuery, { page: HOME_PAGE_ID, arms }, PUBLISHED)).toBe(false)
+    }
+    // A page that is not a published page's id: a draft's, a path, anything but text.
+    for (const page of [undefined, 'drafts.campaign', '/rh', 7, 'x'.repeat(129)]) {
+      expect(isSiteQuery(pageQuery, { page, arms: [] }, PUBLISHED)).toBe(false)
     }
     expect(isSiteQuery(pageQuery, {}, PUBLISHED)).toBe(false)
+    expect(isSiteQuery(pageQuery, { arms: [] }, PUBLISHED)).toBe(false)
     expect(isSiteQuery(mailCopyQuery, { arms: [] }, PUBLISHED)).toBe(false)
   })
 
@@ -37,8 +45,9 @@ describe('isSiteQuery', () => {
     // The server reads this one itself; no client sends it.
     expect(isSiteQuery(signupPagesQuery, {}, PUBLISHED)).toBe(false)
     expect(isSiteQuery(pageQuery, { lang: 'en' }, PUBLISHED)).toBe(false)
-    expect(isSiteQuery(pageQuery, { arms: [] }, parsePerspective('drafts'))).toBe(false)
-    expect(isSiteQuery(pageQuery, { arms: [] }, parsePerspective('raw'))).toBe(false)
+    expect(isSiteQuery(pageQuery, { page: HOME_PAGE_ID, arms: [], lang: 'en' }, PUBLISHED)).toBe(false)
+    expect(isSiteQuery(pageQuery, { page: HOME_PAGE_ID, arms: [] }, parsePerspective('drafts'))).toBe(false)
+    expect(isSiteQuery(pageQuery, { page: HOME_PAGE_ID, arms: [] }, parsePerspective('raw'))).toBe(false)
   })
 })
 
@@ -72,8 +81,8 @@ describe('createSiteAnswers', () => {
 
   it('answers the page with the arms it is asked for, each set apart', async () => {
     const hero = {
-      _id: 'hero',
-      _type: 'hero',
+      _key: 'hero',
+      _type: 'heroSection',
       headline: {
         _type: 'experimentLocaleString',
         default: { _type: 'localeString', pt: 'Padrão', en: 'Default' },
@@ -81,13 +90,17 @@ describe('createSiteAnswers', () => {
         variants: [{ _key: 'b', experimentId: 'experiment-1', variantId: 'b', value: { pt: 'Variante', en: 'Variant' } }],
       },
     }
-    const answer = createSiteAnswers(() => ({ ...dataset('Welcome'), documents: [hero], publicDocuments: [hero] }))
+    const home = { _id: HOME_PAGE_ID, _type: 'page', sections: [hero] }
+    const answer = createSiteAnswers(() => ({ ...dataset('Welcome'), documents: [home], publicDocuments: [home] }))
+    type Answer = { page: { sections: { headline: { en: string } }[] } }
     const headline = async (arms: string[]) =>
-      (JSON.parse(await answer(pageQuery, { arms })) as { hero: { headline: { en: string } } }).hero.headline.en
+      (JSON.parse(await answer(pageQuery, { page: HOME_PAGE_ID, arms })) as Answer).page.sections[0]?.headline.en
     expect(await headline(['experiment-1:b'])).toBe('Variant')
     // As the routes parse them: an object without a prototype.
-    const parsed = Object.assign(Object.create(null) as Record<string, unknown>, { arms: ['experiment-1:b'] })
-    expect(JSON.parse(await answer(compactGroq(pageQuery), parsed))).toMatchObject({ hero: { headline: { en: 'Variant' } } })
+    const parsed = Object.assign(Object.create(null) as Record<string, unknown>, { page: HOME_PAGE_ID, arms: ['experiment-1:b'] })
+    expect(JSON.parse(await answer(compactGroq(pageQuery), parsed))).toMatchObject({
+      page: { sections: [{ headline: { en: 'Variant' } }] },
+    })
     expect(await headline([])).toBe('Default')
     expect(await headline(['experiment-1:default'])).toBe('Default')
     expect(await headline(['experiment-2:b'])).toBe('Default')

@@ -10,6 +10,7 @@ import { LRUCache } from 'lru-cache'
 import { pageQuery } from '../../web/src/shared/content/page-query.ts'
 import { compactGroq } from '../../web/src/shared/content/compact-groq.ts'
 import { ARM_KEY, MAX_ARM_SETS, MAX_RUNNING } from '../../schemas/experiments.ts'
+import { PAGE_ID } from '../../schemas/page-id.ts'
 import { mailCopyQuery } from '../../supabase/functions/_shared/delivery/mail-copy-query.ts'
 import { privacyNoteVersionQuery } from '../../supabase/functions/_shared/welcome/privacy-note-version-query.ts'
 import type { Perspective, QueryParams } from '../sanity/query/groq-query.ts'
@@ -21,21 +22,24 @@ const PAGE_QUERIES: ReadonlySet<string> = new Set([pageQuery, compactGroq(pageQu
 /** With the edge functions' queries, which nothing compacts. */
 const SITE_QUERIES: ReadonlySet<string> = new Set([...PAGE_QUERIES, mailCopyQuery, privacyNoteVersionQuery])
 
-/** The page query's one parameter: the visitor's arms of the running experiments (page-query.ts). */
+/** The page query's arms: the visitor's of the running experiments (page-query.ts). */
 function areArms(value: unknown): boolean {
   return Array.isArray(value) && value.length <= MAX_RUNNING && value.every((arm) => typeof arm === 'string' && ARM_KEY.test(arm))
 }
 
-/** The parameters each site query takes: the page's, the visitor's arms; the others, none. */
+/** The page query's page: a page document's id, or none (the not-found page's texts). */
+const isPage = (value: unknown) => value === '' || (typeof value === 'string' && PAGE_ID.test(value))
+
+/** The parameters each site query takes: the page's, which page and the visitor's arms; the others, none. */
 function siteParams(query: string, params: QueryParams): boolean {
-  const names = Object.keys(params)
+  const names = Object.keys(params).sort()
   if (!PAGE_QUERIES.has(query)) return names.length === 0
-  return names.length === 1 && names[0] === 'arms' && areArms(params['arms'])
+  return names.join() === 'arms,page' && areArms(params['arms']) && isPage(params['page'])
 }
 
 /**
  * Whether a request without a token may have this: one of the site's queries, with its own
- * parameters only (the page's arms of the running experiments; the others none), over published
+ * parameters only (the page's id and arms of the running experiments; the others none), over published
  * documents (what the callers ask for).
  */
 export function isSiteQuery(query: string, params: QueryParams, perspective: Perspective): boolean {
@@ -50,7 +54,7 @@ export function createSiteAnswers(
   getDataset: () => Promise<LocalDataset> | LocalDataset,
 ): (query: string, params?: QueryParams) => Promise<string> {
   const dataset = { get: async () => getDataset() }
-  // Per query, an answer for each set of arms served at once, as the server's own page source keeps them.
+  // Per query, an answer for each page and set of arms served at once, as the server's own page source keeps them.
   const sources = new LRUCache<string, () => Promise<unknown>>({ max: SITE_QUERIES.size * MAX_ARM_SETS })
   return async (query, params = {}) => {
     if (!SITE_QUERIES.has(query)) throw new Error('not one of the site’s queries')

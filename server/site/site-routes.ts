@@ -4,13 +4,17 @@ import fastifyPlugin from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import { Negotiator } from '@fastify/accept-negotiator'
 import { defaultLocale, isLocale } from '../../schemas/locales.ts'
-import { LOCALE_COOKIE, pathForLocale } from '../../web/src/shared/i18n/locale-preference.ts'
-import { matchRoute } from '../../web/src/shared/routes.ts'
+import { isReservedPath } from '../../schemas/reserved-paths.ts'
+import { LOCALE_COOKIE } from '../../web/src/shared/i18n/locale-preference.ts'
 import type { PublicConfig } from '../../web/src/shared/config/public-config.ts'
 import type { PageContentSource } from './page-content.ts'
 import type { PageRenderer } from './page-renderer.ts'
 import { cachePages, type PageEncoding } from './page-cache.ts'
 import { robotsTxt, sitemapXml } from './seo-files.ts'
+import { normalPath, type PageRoute } from './page-routes.ts'
+import type { PageRoutesSource } from './page-routes-source.ts'
+import type { PagePathMemory } from './page-path-memory.ts'
+import { assignmentOnPage } from '../experiments/assignment-on-page.ts'
 import { isPreviewing, type Preview } from '../preview/preview-routes.ts'
 import { allowInlineSources, allowStudioFraming, dropDocumentHeaders, dropOpenerPolicy } from './security-headers.ts'
 import type { PageViews } from '../analytics/page-views.ts'
@@ -23,6 +27,10 @@ export interface SiteRoutesOptions {
   distDir: string
   renderer: PageRenderer
   pageContent: PageContentSource
+  /** Which page lives at which address (page-routes.ts): published pages. */
+  pageRoutes: PageRoutesSource
+  /** The addresses pages had before, which redirect to where they are now. */
+  pathMemory: PagePathMemory
   publicConfig: PublicConfig
   /** Draft preview for Sanity Studio, when the server has a token to read drafts. */
   preview: Preview | undefined
@@ -35,12 +43,13 @@ export interface SiteRoutesOptions {
 }
 
 /**
- * The landing page (prerendered per language), its assets, robots.txt, sitemap.xml and the
- * 404 page. Needs @fastify/cookie on the app (the reader's language, the preview).
+ * The pages (each prerendered per language, docs/decisions/0074-pages-as-documents.md), their assets,
+ * robots.txt, sitemap.xml, the redirects from the addresses pages had, and the 404 page. Needs
+ * @fastify/cookie on the app (the reader's language, the preview).
  */
 const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
   app,
-  { distDir, renderer, pageContent, publicConfig, preview, studioUrl, pageViews, experiments },
+  { distDir, renderer, pageContent, pageRoutes, pathMemory, publicConfig, preview, studioUrl, pageViews, experiments },
 ) => {
   const { siteUrl } = publicConfig
   const pages = cachePages(renderer)
@@ -76,26 +85,42 @@ const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
       reply.header('content-type', 'text/javascript')
   })
 
+  /**
+   * The page at the request's address: a published page's (a draft's, in an editor's preview), else a
+   * permanent redirect from an address a page had to the one it has now, else the 404 page. The site's
+   * own addresses (schemas/reserved-paths.ts) are never a page's, whatever the content says.
+   */
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
-    const chosen = request.cookies[LOCALE_COOKIE]
-    const preferred = isLocale(chosen) ? chosen : undefined
-    const route = matchRoute(request.url.split('?')[0] ?? '/')
-    // A reader who chose another language gets its address, so its prerender, with no flash of Portuguese.
-    if (route.page === 'landing' && route.locale === defaultLocale && preferred && preferred !== defaultLocale) {
-      return reply.header('vary', 'Cookie').redirect(pathForLocale(preferred), 302)
-    }
+    const path = normalPath(request.url.split('?')[0] ?? '/')
     // An editor's browser, let in by the Studio's secret, sees drafts; nobody else ever does.
     const previewing = isPreviewing(preview, request)
-    // The visitor's arms of the running experiments, before anything is rendered; drafts show the defaults.
-    const assignment = route.page === 'landing' && !previewing ? await experiments?.assign(request) : undefined
+    const routes = await (previewing ? preview.routes : pageRoutes)()
+    const found: PageRoute | undefined = isReservedPath(path) ? undefined : routes.find(path)
+    if (!found) {
+      const moved = isReservedPath(path) ? undefined : pathMemory.redirect(path, routes)
+      const query = request.url.indexOf('?')
+      if (moved) return reply.redirect(moved + (query < 0 ? '' : request.url.slice(query)), 301)
+      // No page, nor one that was here: the not-found page for a browser, a short answer for a script.
+      if (!(request.headers.accept ?? '').includes('text/html')) return notFound(reply)
+    }
+    const page = found && routes.page(found.id)
+    const chosen = request.cookies[LOCALE_COOKIE]
+    const preferred = isLocale(chosen) ? chosen : undefined
+    // A reader who chose another language gets the page's address in it, so its prerender, with no flash of Portuguese.
+    const inPreferred = found?.locale === defaultLocale && preferred && preferred !== defaultLocale && page?.paths[preferred]
+    if (inPreferred) return reply.header('vary', 'Cookie').redirect(inPreferred, 302)
+    // The visitor's arms of the running experiments the page holds, before anything is rendered; drafts show the defaults.
+    const assignment =
+      found && page && !previewing ? assignmentOnPage(await experiments?.assign(request), page.experiments) : undefined
     let content
     try {
-      content = await (previewing ? preview.content : pageContent)(assignment?.arms)
+      content = await (previewing ? preview.content : pageContent)(found?.id ?? '', assignment?.arms)
     } catch (error) {
       request.log.error({ err: error }, 'content unavailable, rendering the page from its fallbacks')
     }
     const render = {
-      path: request.url.split('?')[0] ?? '/',
+      path,
+      pageId: found?.id,
       preferredLocale: preferred ?? defaultLocale,
       content,
       config: previewing
@@ -104,47 +129,62 @@ const siteRoutesPlugin: FastifyPluginAsync<SiteRoutesOptions> = async (
     }
     // Drafts are rendered for each request and never kept.
     const kept = previewing ? undefined : pages.render(render)
-    const page = kept ?? renderer.render(render)
+    const rendered = kept ?? renderer.render(render)
     reply
-      .code(page.status)
+      .code(rendered.status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', previewing ? 'private, no-store' : 'no-cache')
       .header('vary', 'Cookie, accept-encoding') // lower case: @fastify/compress adds its own otherwise
-    allowInlineSources(reply, page.sources)
+    allowInlineSources(reply, rendered.sources)
     if (previewing) {
       allowStudioFraming(reply, studioUrl)
       reply.header('x-robots-tag', 'noindex')
     }
-    if (route.page === 'landing') {
+    if (found) {
       dropOpenerPolicy(reply)
       pageViews?.pageSent(request, {
-        status: page.status,
+        status: rendered.status,
         preview: previewing,
-        language: route.locale,
-        path: pathForLocale(route.locale),
+        language: found.locale,
+        path: page?.paths[found.locale] ?? path,
+        page: found.id,
       })
-      if (assignment && page.status === 200) experiments?.shown(assignment)
+      if (assignment && rendered.status === 200) experiments?.shown(assignment)
     }
     // A kept page goes in the bytes compressed when it was kept, which @fastify/compress leaves as they
     // are (app.ts); a draft, made for this one request, is compressed by it as it is sent.
     const encoding = kept && encodings.negotiate(request.headers['accept-encoding'] ?? '')
-    if (!kept || !encoding) return reply.send(page.html)
+    if (!kept || !encoding) return reply.send(rendered.html)
     return reply.header('content-encoding', encoding).send(await kept.encoded(encoding))
   }
 
   app.get('/', sendPage)
-  app.get('/:locale', sendPage)
+  // Every other address nothing else answers: a page's, an old one of a page's, or not found.
+  app.get('/*', async (request, reply) => (wantsPage(request) ? sendPage(request, reply) : notFound(reply)))
 
   app.get('/robots.txt', (_request, reply) => reply.type('text/plain; charset=utf-8').send(robotsTxt(siteUrl)))
-  app.get('/sitemap.xml', (_request, reply) => reply.type('application/xml; charset=utf-8').send(sitemapXml(siteUrl)))
+  app.get('/sitemap.xml', async (_request, reply) =>
+    reply.type('application/xml; charset=utf-8').send(sitemapXml(siteUrl, (await pageRoutes()).pages)),
+  )
 
-  app.setNotFoundHandler((request, reply) => {
-    const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html')
-    if (wantsPage) return sendPage(request, reply)
-    return reply.code(404).send({ message: 'Not found' })
-  })
+  app.setNotFoundHandler((request, reply) => (wantsPage(request) ? sendPage(request, reply) : notFound(reply)))
 }
+
+/**
+ * Whether a request for an address no route has is a browser's for a page: answered with a page (or
+ * its redirect, or the 404 page) rather than JSON. A script asking for `/api/nothing` gets JSON.
+ */
+function wantsPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false
+  const accept = request.headers.accept ?? ''
+  // A page's own address answers whoever asks (a crawler, curl), as `/` always has (an address no page
+  // has then answers short, sendPage); the site's reserved ones only a browser.
+  return (
+    accept.includes('text/html') || (!isReservedPath(normalPath(request.url.split('?')[0] ?? '/')) && !accept.includes('json'))
+  )
+}
+
+const notFound = (reply: FastifyReply) => reply.code(404).send({ message: 'Not found' })
 
 /**
  * Registered with fastify-plugin, in the root scope rather than a scope of its own: its

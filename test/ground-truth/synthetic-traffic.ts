@@ -86,6 +86,8 @@ export interface PageRequest {
 
 /** The pages that answer 200 and count, with their language. */
 export const countedPages: Record<string, 'pt' | 'en'> = { '/': 'pt', '/en': 'en', '/privacidade': 'pt', '/en/privacy': 'en' }
+/** The page document each address shows, counted "by page" (the privacy pages are none). */
+export const pageIdOfPath: Record<string, string> = { '/': 'homePage', '/en': 'homePage' }
 /** Pages that answer something else (a 400 link page without a token, a 404). */
 const uncountedPages = ['/confirmar', '/en/unsubscribe', '/en/nope']
 
@@ -161,6 +163,17 @@ export interface ExpectedVisit {
   dims: Arrival['expected']
   page_views: number
   formStarted: boolean
+  /** The page documents it saw: their views, and whether a form start was made on each. */
+  pages: Map<string, { views: number; formStarted: boolean }>
+}
+
+/** Counts a view of the request's page document, if it shows one, on its visit. */
+function viewPage(visit: ExpectedVisit, path: string) {
+  const page = pageIdOfPath[path]
+  if (page === undefined) return
+  const seen = visit.pages.get(page) ?? { views: 0, formStarted: false }
+  seen.views += 1
+  visit.pages.set(page, seen)
 }
 
 /** The visits the requests make, each with its first counted page's dimensions. */
@@ -171,9 +184,10 @@ export function expectedVisits(requests: PageRequest[], dayOf: (day: Day) => str
     const visit = visits.get(key)
     if (visit) {
       visit.page_views += 1
+      viewPage(visit, request.path)
       continue
     }
-    visits.set(key, {
+    const first: ExpectedVisit = {
       day: dayOf(request.day),
       pair: request.pair.n,
       language: countedPages[request.path] ?? 'pt',
@@ -182,7 +196,10 @@ export function expectedVisits(requests: PageRequest[], dayOf: (day: Day) => str
       dims: request.arrival.expected,
       page_views: 1,
       formStarted: false,
-    })
+      pages: new Map(),
+    }
+    viewPage(first, request.path)
+    visits.set(key, first)
   }
   return visits
 }
@@ -194,6 +211,8 @@ export interface ExpectedStep {
   language: 'pt' | 'en' | null
   device: Device | null
   dims: Arrival['expected']
+  /** The page document whose form it was made on, if the sign-up said. */
+  page?: string | undefined
 }
 
 const sourceOf = (dims: Arrival['expected']) => dims.utm_source ?? dims.ref ?? dims.referrer_host ?? '(direct)'
@@ -227,13 +246,25 @@ export function expectedReport(
     (filters.device === undefined || device === filters.device) &&
     (filters.source === undefined || source === filters.source) &&
     (filters.campaign === undefined || campaign === filters.campaign)
-  const shownVisits = visits.filter(
+  const matchedVisits = visits.filter(
     (v) =>
       matches(v.language, v.device, sourceOf(v.dims), campaignOf(v.dims)) &&
       (filters.entry_page === undefined || v.entry_page === filters.entry_page),
   )
+  // Under a page filter, a visit is counted by what it did on that page alone.
+  const shownVisits =
+    filters.page === undefined
+      ? matchedVisits
+      : matchedVisits.flatMap((v) => {
+          const seen = v.pages.get(filters.page ?? '')
+          return seen ? [{ ...v, page_views: seen.views, formStarted: seen.formStarted }] : []
+        })
   const shownSteps = stepsApply
-    ? steps.filter((s) => matches(s.language, s.device, s.language === null ? '(unknown)' : sourceOf(s.dims), campaignOf(s.dims)))
+    ? steps.filter(
+        (s) =>
+          matches(s.language, s.device, s.language === null ? '(unknown)' : sourceOf(s.dims), campaignOf(s.dims)) &&
+          (filters.page === undefined || s.page === filters.page),
+      )
     : []
   const stepCount = (day: string, step: ExpectedStep['step']) =>
     stepsApply ? shownSteps.filter((s) => s.day === day && s.step === step).length : null
@@ -308,6 +339,29 @@ export function expectedReport(
       })
       .sort((a, b) => String(a[key]).localeCompare(String(b[key])))
   }
+  const byPage = () => {
+    const inRange = (day: string) => day >= from && day <= to
+    const visitsInRange = matchedVisits.filter((v) => inRange(v.day))
+    const stepsInRange = shownSteps.filter((s) => inRange(s.day) && s.page !== undefined)
+    const names = new Set([...visitsInRange.flatMap((v) => [...v.pages.keys()]), ...stepsInRange.map((s) => s.page ?? '')])
+    return [...names]
+      .filter((page) => filters.page === undefined || page === filters.page)
+      .map((page) => {
+        const seen = visitsInRange.flatMap((v) => v.pages.get(page) ?? [])
+        const stepsOf = (step: ExpectedStep['step']) => stepsInRange.filter((s) => s.page === page && s.step === step).length
+        const signups = stepsOf('signup')
+        return {
+          page,
+          visitors: seen.length,
+          page_views: seen.reduce((sum, p) => sum + p.views, 0),
+          form_starts: seen.filter((p) => p.formStarted).length,
+          signups: stepsApply ? signups : null,
+          confirmations: stepsApply ? stepsOf('confirmation') : null,
+          conversion: stepsApply && seen.length > 0 ? ratio(signups, seen.length) : null,
+        }
+      })
+      .sort((a, b) => a.page.localeCompare(b.page))
+  }
   return {
     range: { from, to, days: length },
     previous_range: { from: previousFrom, to: previousTo, days: length },
@@ -318,5 +372,6 @@ export function expectedReport(
     funnel,
     by_source: breakdown('source', sourceOf),
     by_campaign: breakdown('campaign', campaignOf),
+    by_page: byPage(),
   }
 }

@@ -1,15 +1,18 @@
 // Test helper: a running copy experiment written into a seed file, as the Launch tool writes one
-// (docs/decisions/0046-copy-experiments.md): the experiment document and the field's variant. Writing
-// the same id again replaces both (a new split, say).
+// (docs/decisions/0046-copy-experiments.md): the experiment document and the variant of the field of
+// a page's section. Writing the same id again replaces both (a new split, say).
 import { readFile, writeFile } from 'node:fs/promises'
 import { DEFAULT_PLANNED_EXPOSURES, variantEntry } from '../../schemas/experiments.ts'
+import { HOME_PAGE_ID } from '../../schemas/page-paths.ts'
+import { sectionType, type SectionId } from '../../schemas/page-sections.ts'
 
 export interface SeededExperiment {
   id: string
   title: string
-  /** The field's document and name, such as `hero` and `headline` (a line, not a paragraph). */
-  document: string
+  /** The field's section kind and name, such as `hero` and `headline` (a line, not a paragraph), on the home page unless `page` says. */
+  section: SectionId
   field: string
+  page?: string
   /** Variant B's text. */
   variant: { pt: string; en: string }
   split?: [number, number]
@@ -22,8 +25,9 @@ export async function seedExperiment(
   {
     id,
     title,
-    document,
+    section,
     field,
+    page = HOME_PAGE_ID,
     variant,
     split = [50, 50],
     plannedExposures = DEFAULT_PLANNED_EXPOSURES,
@@ -35,8 +39,11 @@ export async function seedExperiment(
     .filter((line) => line.trim() !== '' && !line.startsWith(`{"_id":"${id}"`))
     .map((line) => {
       const doc = JSON.parse(line) as Record<string, unknown>
-      if (doc['_id'] !== document) return line
-      Object.assign(doc[field] as Record<string, unknown>, {
+      if (doc['_id'] !== page) return line
+      const sections = doc['sections'] as Record<string, unknown>[]
+      const block = sections.find((each) => each['_type'] === sectionType(section))
+      if (!block) throw new Error(`${page} has no ${section} section`)
+      Object.assign(block[field] as Record<string, unknown>, {
         experimentId: id,
         variants: [variantEntry({ paragraph: false }, id, 'b', variant)],
       })

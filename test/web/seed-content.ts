@@ -2,6 +2,7 @@ import path from 'node:path'
 // Test fixtures built exactly as the content API builds its answers (same seed loader, same GROQ evaluation).
 import { loadLocalDataset, type LocalDataset } from '../../server/sanity/local-dataset.ts'
 import { queryDataset } from '../../server/sanity/query/groq-query.ts'
+import { HOME_PAGE_ID } from '../../schemas/page-paths.ts'
 import { pageQuery } from '../../web/src/shared/content/page-query.ts'
 import type { PageContent } from '../../web/src/shared/content/page-copy.ts'
 import { signupPagesQuery } from '../../web/src/shared/content/signup-pages-query.ts'
@@ -20,8 +21,8 @@ export async function seedAnswer<T>(query: string, params: Record<string, unknow
   return structuredClone((await queryDataset((await dataset).documents, query, params)) as T)
 }
 
-/** The landing page's content (`pageQuery`) from the seed, with the given arms of its experiments (none: the defaults). */
-export const loadSeedContent = (arms: string[] = []) => seedAnswer<PageContent>(pageQuery, { arms })
+/** A page's content (`pageQuery`; the home page's unless told) from the seed, with the given arms of its experiments (none: the defaults). */
+export const loadSeedContent = (arms: string[] = [], page = HOME_PAGE_ID) => seedAnswer<PageContent>(pageQuery, { page, arms })
 
 /** The sign-up pages' content (`signupPagesQuery`) from the seed. */
 export const loadSeedSignupContent = () => seedAnswer<SignupPagesContent>(signupPagesQuery)

@@ -20,9 +20,13 @@ import { globalStyle } from './shared/theme/global-style.ts'
 import { renderHeadTags } from './shared/seo/render-head-tags.ts'
 import { keepPrerenderedStyles } from './shared/theme/prerendered-styles.ts'
 import { localeTags, type Locale } from '../../schemas/locales.ts'
+import { HOME_PAGE_ID } from '../../schemas/page-paths.ts'
+import { sectionRenderers } from './app/section-registry.ts'
 
 export interface RenderRequest {
   path: string
+  /** The page the server found at this address (its document id), when the address is not the home page's. */
+  pageId?: string | undefined
   preferredLocale: Locale
   content: PageContent | undefined
   config: PublicConfig
@@ -62,23 +66,34 @@ function renderApp(props: Omit<AppProps, 'swrProvider'>): { body: string; styles
   }
 }
 
+/**
+ * Loads what the first render needs beyond this bundle's own code (the section kinds loaded lazily in
+ * the browser, app/section-registry.ts), so that `render` draws every page at once: the server calls it
+ * before rendering.
+ */
+export const prepare = () =>
+  Promise.all(Object.values(sectionRenderers).map((renderer) => ('preload' in renderer ? renderer.preload() : undefined)))
+
 /** The prerender: the full page in the reader's language, with its CSS collected on the server. */
-export function render({ path, preferredLocale, content, config, signup, referral }: RenderRequest): RenderedPage {
+export function render({ path, pageId, preferredLocale, content, config, signup, referral }: RenderRequest): RenderedPage {
   if (referral) return renderReferralPage(referral, path, config)
-  const matched = matchRoute(path)
+  const matched = matchRoute(path, pageId)
   if (isSignupRoute(matched) && signup) return renderSignupPage(matched, path, config, signup)
   // A sign-up page's address the server did not route there (a trailing slash, say) is not found.
   const route: Route = isSignupRoute(matched) ? { page: 'notFound', locale: matched.locale } : matched
   const locale = routeLocale(route, preferredLocale)
   const { body, styles } = renderApp({ route, path, preferredLocale, config, initialContent: content })
-  const headTags = buildHeadTags(resolvePageCopy(content, locale), config)
-  const head = route.page === 'landing' ? renderHeadTags(headTags) : renderHeadTags({ ...headTags, links: [], meta: [] })
+  const copy = resolvePageCopy(content, locale, route.page === 'landing' && route.id === HOME_PAGE_ID)
+  const head =
+    route.page === 'landing'
+      ? renderHeadTags(buildHeadTags(copy, config))
+      : renderHeadTags({ title: `${copy.ui.notFoundTitle} · ${copy.brandName}`, links: [], meta: [] })
   return {
     status: route.page === 'landing' ? 200 : 404,
     htmlLang: localeTags[locale].html,
     head: [
       head,
-      route.page === 'notFound' ? '<meta name="robots" content="noindex">' : '',
+      route.page === 'notFound' || copy.seo.noindex ? '<meta name="robots" content="noindex">' : '',
       styles,
       `<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${scriptJson(config)}</script>`,
       // The reader's language only: the page fetches the other when idle, before anyone can switch to it.

@@ -30,7 +30,9 @@ if (import.meta.env.DEV) {
 }
 
 const path = window.location.pathname
-const route = matchRoute(path)
+const initialContent = readJson<PageContent>(INITIAL_CONTENT_ELEMENT_ID)
+// The page the server found at this address is the one its prerender embeds.
+const route = matchRoute(path, initialContent?.page?._id)
 const app = (sectionHydration?: SectionHydration) => (
   <StrictMode>
     <App
@@ -38,7 +40,7 @@ const app = (sectionHydration?: SectionHydration) => (
       path={path}
       preferredLocale={localeFromCookieHeader(document.cookie) ?? defaultLocale}
       config={readJson<PublicConfig>(PUBLIC_CONFIG_ELEMENT_ID) ?? localPublicConfig}
-      initialContent={readJson<PageContent>(INITIAL_CONTENT_ELEMENT_ID)}
+      initialContent={initialContent}
       {...(sectionHydration ? { sectionHydration } : {})}
     />
   </StrictMode>

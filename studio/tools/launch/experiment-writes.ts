@@ -12,6 +12,7 @@ import {
   variantEntry,
   variantLabel,
   type ExperimentField,
+  type PlacedField,
 } from '../../../schemas/experiments.ts'
 import type { ExperimentResult } from './launch-api.ts'
 
@@ -41,7 +42,7 @@ export function createExperiment(
     title,
     variants,
     plannedExposures,
-  }: { field: ExperimentField; title: string; variants: LocalizedText[]; plannedExposures: number },
+  }: { field: PlacedField; title: string; variants: LocalizedText[]; plannedExposures: number },
 ): Mutation[] {
   const ids = VARIANT_IDS.slice(0, variants.length)
   return [
@@ -64,8 +65,8 @@ export function createExperiment(
       patch: {
         id: field.document,
         set: {
-          [`${field.field}.experimentId`]: id,
-          [`${field.field}.variants`]: ids.map((variantId, i) =>
+          [`${field.path}.experimentId`]: id,
+          [`${field.path}.variants`]: ids.map((variantId, i) =>
             variantEntry(field, id, variantId, trimmed(variants[i] as LocalizedText)),
           ),
         },
@@ -101,8 +102,8 @@ export function promoteArm(experiment: ExperimentResult, arm: string, now = new 
     {
       patch: {
         id: field.document,
-        ...(arm === DEFAULT_ARM ? {} : { set: { [`${field.field}.default`]: localized(field, text) } }),
-        unset: [`${field.field}.experimentId`, `${field.field}.variants`],
+        ...(arm === DEFAULT_ARM ? {} : { set: { [`${field.path}.default`]: localized(field, text) } }),
+        unset: [`${field.path}.experimentId`, `${field.path}.variants`],
       },
     },
     {

@@ -8,7 +8,9 @@ import { ContentWriterContext, type ContentWriter } from './content-writer.tsx'
 import { ExperimentsPanel } from './experiments-panel.tsx'
 
 const headline: FieldState = {
-  document: 'hero',
+  section: 'hero',
+  document: 'homePage',
+  path: 'sections[_key=="hero"].headline',
   field: 'headline',
   title: 'Hero headline',
   paragraph: false,
@@ -17,7 +19,9 @@ const headline: FieldState = {
   default: { pt: 'Avaliações baseadas no trabalho real', en: 'Reviews built on real work' },
 }
 const trialTitle: FieldState = {
-  document: 'freeTrial',
+  section: 'freeTrial',
+  document: 'homePage',
+  path: 'sections[_key=="freeTrial"].title',
   field: 'title',
   title: 'Free-trial heading',
   paragraph: false,
@@ -112,9 +116,11 @@ describe('the Experiments tab', () => {
     expect(mutate).toHaveBeenCalledWith([
       {
         patch: {
-          id: 'hero',
-          set: { 'headline.default': { _type: 'localeString', pt: 'Avaliações justas', en: 'Fair reviews' } },
-          unset: ['headline.experimentId', 'headline.variants'],
+          id: 'homePage',
+          set: {
+            'sections[_key=="hero"].headline.default': { _type: 'localeString', pt: 'Avaliações justas', en: 'Fair reviews' },
+          },
+          unset: ['sections[_key=="hero"].headline.experimentId', 'sections[_key=="hero"].headline.variants'],
         },
       },
       { patch: { id: running.id, set: { status: 'ended', winner: 'b', stoppedAt: expect.any(String) } } },
@@ -154,10 +160,10 @@ describe('the Experiments tab', () => {
       },
       {
         patch: {
-          id: 'freeTrial',
+          id: 'homePage',
           set: {
-            'title.experimentId': id,
-            'title.variants': [
+            'sections[_key=="freeTrial"].title.experimentId': id,
+            'sections[_key=="freeTrial"].title.variants': [
               {
                 _key: 'b',
                 _type: 'variantLocaleString',

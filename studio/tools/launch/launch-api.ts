@@ -76,6 +76,14 @@ export interface Breakdown {
   confirmations: number
   conversion: number | null
 }
+/** A page's numbers (docs/launch-api.md): its document id, and its title and addresses while the site serves it. */
+export interface PageBreakdown extends Breakdown {
+  page: string
+  title: Partial<Record<'pt' | 'en', string>>
+  paths: Partial<Record<'pt' | 'en', string>>
+  page_views: number
+  form_starts: number
+}
 export interface Report {
   range: { from: string; to: string; days: number }
   previous_range: { from: string; to: string; days: number }
@@ -85,8 +93,9 @@ export interface Report {
   funnel: FunnelStep[]
   by_source: (Breakdown & { source: string })[]
   by_campaign: (Breakdown & { campaign: string })[]
+  by_page: PageBreakdown[]
 }
-export type ReportFilters = Partial<Record<'language' | 'source' | 'campaign' | 'device' | 'entry_page', string>>
+export type ReportFilters = Partial<Record<'language' | 'source' | 'campaign' | 'device' | 'entry_page' | 'page', string>>
 
 export interface WaitlistPage {
   /** The matches, counted up to a bound (10,000): `totalCapped` says there are more. */

@@ -34,6 +34,42 @@ const report: Report = {
   ],
   by_source: [{ source: 'newsletter', visitors: 40, signups: 5, confirmations: 3, conversion: 0.125 }],
   by_campaign: [{ campaign: 'launch', visitors: 55, signups: 6, confirmations: 4, conversion: 0.1091 }],
+  by_page: [
+    {
+      page: 'homePage',
+      title: { pt: 'Início', en: 'Home' },
+      paths: { pt: '/', en: '/en' },
+      visitors: 200,
+      page_views: 480,
+      form_starts: 22,
+      signups: 9,
+      confirmations: 5,
+      conversion: 0.045,
+    },
+    {
+      page: 'hrLeaders',
+      title: { pt: 'Para líderes de RH' },
+      paths: { pt: '/rh' },
+      visitors: 60,
+      page_views: 140,
+      form_starts: 8,
+      signups: 3,
+      confirmations: 2,
+      conversion: 0.05,
+    },
+    // A page no longer served keeps its numbers under its id.
+    {
+      page: 'oldCampaign',
+      title: {},
+      paths: {},
+      visitors: 4,
+      page_views: 4,
+      form_starts: 0,
+      signups: 0,
+      confirmations: 0,
+      conversion: 0,
+    },
+  ],
 }
 const ana: Place = {
   id: '6f1c1d2e-0000-4000-8000-000000000001',
@@ -205,6 +241,26 @@ describe('the Launch tool', () => {
     expect(
       within(screen.getByRole('table', { name: 'By source' })).getByRole('row', { name: /newsletter 40 5 12.5 %/ }),
     ).toBeInTheDocument()
+  })
+
+  it('shows each page’s visitors, form starts, sign-ups and conversion under “By page”, named by its title and addresses', async () => {
+    renderTool(fakeApi())
+    const byPage = await screen.findByRole('table', { name: 'By page' })
+    expect(within(byPage).getByRole('row', { name: 'Home / · /en 200 22 9 4.5 %' })).toBeInTheDocument()
+    expect(within(byPage).getByRole('row', { name: 'Para líderes de RH /rh 60 8 3 5.0 %' })).toBeInTheDocument()
+    expect(within(byPage).getByRole('row', { name: 'oldCampaign not on the site now 4 0 0 0.0 %' })).toBeInTheDocument()
+  })
+
+  it('asks for one page’s numbers when a page is chosen, the page named by its title', async () => {
+    const api = fakeApi()
+    renderTool(api)
+    await screen.findByRole('table', { name: 'By page' })
+    const pageFilter = screen.getByRole('combobox', { name: 'Page' })
+    expect(within(pageFilter).getByRole('option', { name: 'Para líderes de RH' })).toHaveValue('hrLeaders')
+    await userEvent.selectOptions(pageFilter, 'Para líderes de RH')
+    await waitFor(() =>
+      expect(api.report).toHaveBeenLastCalledWith(expect.any(String), expect.any(String), { page: 'hrLeaders' }),
+    )
   })
 
   it('asks again for the report with a filter chosen', async () => {

@@ -24,7 +24,7 @@ export function NewExperiment({
   const [variants, setVariants] = useState<LocalizedText[]>([empty()])
   const [planned, setPlanned] = useState(String(DEFAULT_PLANNED_EXPOSURES))
   const [state, setState] = useState<{ busy: boolean; message?: string }>({ busy: false })
-  const field = free.find((candidate) => `${candidate.document}.${candidate.field}` === key) ?? free[0]
+  const field = free.find((candidate) => `${candidate.document}.${candidate.path}` === key) ?? free[0]
   if (!field) return <Text muted>{copy.noFreeField}</Text>
 
   const problem = (() => {
@@ -58,13 +58,9 @@ export function NewExperiment({
           {copy.newTitle}
         </Heading>
         <Labelled id="experiment-field" label={copy.field}>
-          <Select
-            id="experiment-field"
-            value={`${field.document}.${field.field}`}
-            onChange={(e) => setKey(e.currentTarget.value)}
-          >
+          <Select id="experiment-field" value={`${field.document}.${field.path}`} onChange={(e) => setKey(e.currentTarget.value)}>
             {free.map((candidate) => (
-              <option key={`${candidate.document}.${candidate.field}`} value={`${candidate.document}.${candidate.field}`}>
+              <option key={`${candidate.document}.${candidate.path}`} value={`${candidate.document}.${candidate.path}`}>
                 {candidate.title}
               </option>
             ))}

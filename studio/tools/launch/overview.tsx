@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { Card, Flex, Grid, Heading, Select, Stack, Text, TextInput } from '@sanity/ui'
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts'
 import useSWR from 'swr'
-import type { LaunchApi, Report, ReportFilters } from './launch-api.ts'
+import type { LaunchApi, PageBreakdown, Report, ReportFilters } from './launch-api.ts'
 import { launchCopy as copy } from './launch-copy.ts'
 import { LoadError } from './load-error.tsx'
 import { change, lastDays, percent } from './launch-dates.ts'
@@ -17,7 +17,7 @@ const CHART_LINES = [
   { key: 'confirmations', color: '#ca8a04' },
 ] as const
 
-/** The numbers of the launch: totals against the previous period, per day, the funnel, sources and campaigns. */
+/** The numbers of the launch: totals against the previous period, per day, the funnel, pages, sources and campaigns. */
 export function Overview({ api }: { api: LaunchApi }) {
   // A number of days up to today, or 0 for the range typed in below.
   const [days, setDays] = useState<number>(30)
@@ -88,6 +88,13 @@ export function Overview({ api }: { api: LaunchApi }) {
           options={report?.by_campaign.map((row) => row.campaign) ?? []}
           onChange={(v) => setFilter('campaign', v)}
         />
+        <FilterSelect
+          label={copy.filters.page}
+          value={filters.page}
+          options={report?.by_page.map((row) => row.page) ?? []}
+          labelOf={(id) => pageName(report?.by_page.find((row) => row.page === id) ?? { page: id, title: {} })}
+          onChange={(v) => setFilter('page', v)}
+        />
         <Labelled label={copy.filters.entry_page}>
           <TextInput
             value={filters.entry_page ?? ''}
@@ -139,6 +146,30 @@ function ReportView({ report }: { report: Report }) {
             step.count ?? '—',
             percent(step.of_previous),
             step.drop_off ?? '—',
+          ])}
+        />
+      </Stack>
+      <Stack gap={3}>
+        <Heading as="h2" size={1}>
+          {copy.byPage}
+        </Heading>
+        <Table
+          label={copy.byPage}
+          head={[
+            copy.filters.page,
+            copy.pageAddresses,
+            copy.metrics.visitors,
+            copy.metrics.form_starts,
+            copy.metrics.signups,
+            copy.conversion,
+          ]}
+          rows={report.by_page.map((row) => [
+            pageName(row),
+            Object.values(row.paths).join(' · ') || copy.pageNotServed,
+            row.visitors,
+            row.form_starts,
+            row.signups ?? '—',
+            percent(row.conversion),
           ])}
         />
       </Stack>
@@ -198,7 +229,19 @@ function Labelled({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
-function FilterSelect(props: { label: string; value: string | undefined; options: string[]; onChange: (value: string) => void }) {
+/** A page as the team knows it: its title (in English if it has one), else its document id. */
+function pageName({ page, title }: Pick<PageBreakdown, 'page' | 'title'>): string {
+  return title.en ?? title.pt ?? page
+}
+
+function FilterSelect(props: {
+  label: string
+  value: string | undefined
+  options: string[]
+  /** What an option reads as, when its value is an id. */
+  labelOf?: (option: string) => string
+  onChange: (value: string) => void
+}) {
   const options = props.value && !props.options.includes(props.value) ? [props.value, ...props.options] : props.options
   return (
     <Labelled label={props.label}>
@@ -206,7 +249,7 @@ function FilterSelect(props: { label: string; value: string | undefined; options
         <option value="">{copy.any}</option>
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {props.labelOf?.(option) ?? option}
           </option>
         ))}
       </Select>

@@ -31,7 +31,7 @@ const handler = createSendWelcomeHandler({
   log,
   // Deliver right away, and whatever else is due; pg_cron's sweep retries what this could not send.
   onRecorded: () => inBackground(deliverWithin(delivery, DELIVERY_BUDGET_MS)),
-  ...(countFormStart ? { onChallenge: (headers: Headers) => inBackground(countFormStart(headers)) } : {}),
+  ...(countFormStart ? { onChallenge: (headers: Headers, url: string) => inBackground(countFormStart(headers, url)) } : {}),
 })
 
 // The browser calls it with the project's publishable (or anon) key.

@@ -4,7 +4,7 @@ import type { PageContent } from '../shared/content/page-copy.ts'
 import { loadSeedContent } from '../../../test/web/seed-content.ts'
 import { serveContent } from '../../../test/web/network.ts'
 import { renderApp } from '../../../test/web/render-app.tsx'
-import { emptyContent } from '../../../test/web/content-fixtures.ts'
+import { emptyContent, sectionOf } from '../../../test/web/content-fixtures.ts'
 
 let seed: PageContent
 beforeAll(async () => {
@@ -50,8 +50,11 @@ describe('the landing page', () => {
     expect(screen.getByRole('contentinfo')).toHaveTextContent(`© ${year} Pulso Tecnologia Ltda. Todos os direitos reservados.`)
   })
 
-  it('shows the fallback workflow with three numbered steps when its document is missing', () => {
-    renderPage('/en', { ...seed, workflow: null })
+  it('shows the fallback workflow with three numbered steps when its section has no fields', () => {
+    const content = structuredClone(seed)
+    const block = sectionOf(content, 'workflow')
+    for (const field of ['title', 'subtitle', 'steps'] as const) delete block[field]
+    renderPage('/en', content)
     const workflow = screen.getByRole('region', { name: 'How It Works' })
     expect(
       within(workflow)
@@ -63,8 +66,7 @@ describe('the landing page', () => {
 
   it('shows the English fallback, not the Portuguese text, when a field exists only in Portuguese', () => {
     const content = structuredClone(seed)
-    if (!content.workflow?.title) throw new Error('the seed has a workflow title')
-    content.workflow.title = { _type: 'localeString', pt: 'Como funciona na prática' }
+    sectionOf(content, 'workflow').title = { _type: 'localeString', pt: 'Como funciona na prática' }
     renderPage('/en', content)
     expect(screen.getByRole('region', { name: 'How It Works' })).toBeInTheDocument()
     expect(screen.queryByText('Como funciona na prática')).not.toBeInTheDocument()
@@ -72,17 +74,18 @@ describe('the landing page', () => {
 
   it('leaves out a testimonial and a statistic missing in the reader language, without empty boxes', () => {
     const content = structuredClone(seed)
-    const [first, second] = content.testimonials
+    const testimonialsOfPage = sectionOf(content, 'testimonials').testimonials ?? []
+    const [first, second] = testimonialsOfPage
     if (!first?.quote || !second) throw new Error('the seed has testimonials')
     first.quote = { _type: 'localeText', pt: first.quote.pt ?? '' }
-    const stat = content.statistics[1]
+    const stat = sectionOf(content, 'results').statistics?.[1]
     if (!stat?.label) throw new Error('the seed has statistics')
     stat.label = { _type: 'localeString', pt: stat.label.pt ?? '' }
     renderPage('/en', content)
 
     const testimonials = screen.getByRole('region', { name: 'People leaders already feel the difference' })
     const figures = within(testimonials).getAllByRole('figure')
-    expect(figures).toHaveLength(content.testimonials.length - 1)
+    expect(figures).toHaveLength(testimonialsOfPage.length - 1)
     expect(testimonials).not.toHaveTextContent(first.author ?? '')
     expect(testimonials).toHaveTextContent(second.author ?? '')
     for (const figure of figures) expect(within(figure).getByRole('blockquote').textContent?.trim()).not.toBe('')
@@ -96,7 +99,10 @@ describe('the landing page', () => {
   })
 
   it('does not render the results without statistics nor the testimonials without items', () => {
-    renderPage('/en', { ...seed, statistics: [], testimonials: [] })
+    const content = structuredClone(seed)
+    sectionOf(content, 'results').statistics = []
+    sectionOf(content, 'testimonials').testimonials = []
+    renderPage('/en', content)
     expect(
       screen.queryByRole('heading', { name: 'What changes when reviews start from real conversations' }),
     ).not.toBeInTheDocument()

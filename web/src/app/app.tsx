@@ -54,7 +54,7 @@ export function App({
             }}
           >
             <SectionHydrationContext value={sectionHydration}>
-              <LocaleProvider initialLocale={locale} syncAddress={route.page === 'landing'}>
+              <LocaleProvider initialLocale={locale}>
                 <Page route={route} path={path} signupPage={signupPage} />
               </LocaleProvider>
             </SectionHydrationContext>
@@ -68,7 +68,7 @@ export function App({
 function Page({ route, path, signupPage }: Pick<AppProps, 'route' | 'path' | 'signupPage'>) {
   switch (route.page) {
     case 'landing':
-      return <LandingPage />
+      return <LandingPage id={route.id} />
     case 'notFound':
       return <NotFoundPage path={path} />
     default:

@@ -4,16 +4,22 @@ import { Header } from '../features/sections/header.tsx'
 import { Footer } from '../features/sections/footer.tsx'
 import { PageSection } from './page-section.tsx'
 
-/** The header, the sections the copy lists in its order (docs/decisions/0004-section-order.md), the footer. */
-export function LandingPage() {
-  const copy = usePageCopy()
+/** The page with this document id: the header, its sections in its order (docs/decisions/0074-pages-as-documents.md), the footer. */
+export function LandingPage({ id }: { id: string }) {
+  const copy = usePageCopy(id)
   useDocumentHead(copy)
   return (
     <>
-      <Header brandName={copy.brandName} ui={copy.ui} sections={copy.sections} />
+      <Header
+        brandName={copy.brandName}
+        ui={copy.ui}
+        sections={copy.sections.map((section) => section.anchor)}
+        navIds={copy.navIds}
+        formHref={copy.context.links.form}
+      />
       <main id="main" tabIndex={-1}>
-        {copy.sections.map((id) => (
-          <PageSection key={id} id={id} copy={copy[id]} />
+        {copy.sections.map((section) => (
+          <PageSection key={section.key} section={section} context={copy.context} />
         ))}
       </main>
       <Footer copy={copy.footer} />

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import type { PageContent } from '../shared/content/page-copy.ts'
 import { createSectionHydration } from '../shared/hydration/section-hydration.ts'
 import { loadSeedContent } from '../../../test/web/seed-content.ts'
+import { sectionOf } from '../../../test/web/content-fixtures.ts'
 import { serveContent, serveLiveEvents } from '../../../test/web/network.ts'
 import { hydrateApp } from '../../../test/web/render-app.tsx'
 
@@ -50,8 +51,7 @@ describe('hydrating the prerendered page section by section', () => {
 
   it('shows content that arrives before the sections have hydrated, without dropping one', async () => {
     const edited = structuredClone(seed)
-    if (!edited.hero) throw new Error('the seed has a hero')
-    edited.hero.headline = { _type: 'localeString', pt: 'Manchete nova', en: 'A headline published meanwhile' }
+    sectionOf(edited, 'hero').headline = { _type: 'localeString', pt: 'Manchete nova', en: 'A headline published meanwhile' }
     const live = serveLiveEvents()
     serveContent(edited)
     const page = await hydrateApp({ path: '/en', initialContent: seed, sectionHydration: heldSections() })

@@ -1,39 +1,22 @@
 import { memo, Suspense, use, useEffect, type ComponentType, type ReactNode } from 'react'
 import { dequal } from 'dequal/lite'
-import type { SectionId } from '../../../schemas/page-sections.ts'
-import type { SectionProps } from '../shared/components/section-props.ts'
+import type { SectionContext } from '../shared/content/section-copy.ts'
+import type { PageSectionEntry } from '../shared/content/page-copy.ts'
+import type { SectionRendererProps } from '../shared/components/section-renderer.tsx'
 import { SectionHydrationContext } from '../shared/hydration/section-hydration.ts'
-import { Hero } from '../features/sections/hero.tsx'
-import { Workflow } from '../features/sections/workflow.tsx'
-import { UseCases } from '../features/sections/use-cases.tsx'
-import { Results } from '../features/sections/results.tsx'
-import { Features } from '../features/sections/features.tsx'
-import { Platform } from '../features/sections/platform.tsx'
-import { Testimonials } from '../features/sections/testimonials.tsx'
-import { CallToAction } from '../features/sections/call-to-action.tsx'
-import { FreeTrial } from '../features/waitlist/free-trial.tsx'
+import { sectionRenderers } from './section-registry.ts'
 
-type SectionComponents = { [Id in SectionId]: ComponentType<SectionProps<Id>> }
-
-/** The component that draws each section of schemas/page-sections.ts: a section without one fails the type check. */
-const sectionComponents: SectionComponents = {
-  hero: Hero,
-  workflow: Workflow,
-  useCases: UseCases,
-  results: Results,
-  features: Features,
-  platform: Platform,
-  testimonials: Testimonials,
-  cta: CallToAction,
-  freeTrial: FreeTrial,
+interface PageSectionProps {
+  section: PageSectionEntry
+  context: SectionContext
 }
 
-function SectionById<Id extends SectionId>({ id, copy }: SectionProps<Id>) {
-  const Component: ComponentType<SectionProps<Id>> = sectionComponents[id]
+function SectionOfPage({ section: { kind, anchor, block }, context }: PageSectionProps) {
+  const Renderer = sectionRenderers[kind] as ComponentType<SectionRendererProps<typeof block>>
   return (
     <Suspense fallback={null}>
-      <HydratesWhenOpen sectionId={id}>
-        <Component id={id} copy={copy} />
+      <HydratesWhenOpen sectionId={anchor} late={'preload' in Renderer}>
+        <Renderer anchor={anchor} block={block} context={context} />
       </HydratesWhenOpen>
     </Suspense>
   )
@@ -41,11 +24,12 @@ function SectionById<Id extends SectionId>({ id, copy }: SectionProps<Id>) {
 
 /**
  * Waits, while the page hydrates, until the section's gate opens (shared/hydration/section-hydration.ts),
- * then tells the page it has hydrated, so the next gate can open.
+ * then tells the page it has hydrated, so the next gate can open. A kind loaded lazily opens late: its
+ * chunk is fetched after the page's first content answer, not with the first script.
  */
-function HydratesWhenOpen({ sectionId, children }: { sectionId: string; children: ReactNode }) {
+function HydratesWhenOpen({ sectionId, late, children }: { sectionId: string; late: boolean; children: ReactNode }) {
   const sectionHydration = use(SectionHydrationContext)
-  const gate = sectionHydration?.gate(sectionId)
+  const gate = sectionHydration?.gate(sectionId, late)
   if (gate) use(gate)
   useEffect(() => {
     sectionHydration?.hydrated(sectionId)
@@ -54,8 +38,8 @@ function HydratesWhenOpen({ sectionId, children }: { sectionId: string; children
 }
 
 /**
- * One section of the page, by its id, with its part of the copy, hydrated on its own (a Suspense
- * boundary each). It is drawn again only when that part changes: a refetch that brings the same
- * texts, or an edit elsewhere, leaves it alone.
+ * One section of the page, with its block and the page's context, hydrated on its own (a Suspense
+ * boundary each). It is drawn again only when its block or the context changes: a refetch that brings
+ * the same texts, or an edit elsewhere, leaves it alone.
  */
-export const PageSection = memo(SectionById, dequal) as typeof SectionById
+export const PageSection = memo(SectionOfPage, dequal)

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest'
+import { HOME_PAGE_ID } from '../../../schemas/page-paths.ts'
 import { matchRoute, pathOf, routeLocale, signupPages } from './routes.ts'
 
 describe('matchRoute', () => {
   it('serves the Portuguese landing page at the root', () => {
-    expect(matchRoute('/')).toEqual({ page: 'landing', locale: 'pt' })
+    expect(matchRoute('/')).toEqual({ page: 'landing', locale: 'pt', id: HOME_PAGE_ID })
   })
 
   it('serves the English landing page at /en, with or without a trailing slash', () => {
-    expect(matchRoute('/en')).toEqual({ page: 'landing', locale: 'en' })
-    expect(matchRoute('/en/')).toEqual({ page: 'landing', locale: 'en' })
+    expect(matchRoute('/en')).toEqual({ page: 'landing', locale: 'en', id: HOME_PAGE_ID })
+    expect(matchRoute('/en/')).toEqual({ page: 'landing', locale: 'en', id: HOME_PAGE_ID })
   })
 
   it('has no /pt address: Portuguese lives at the root only', () => {

@@ -7,7 +7,7 @@ import type { DeviceClass } from './device-class.ts'
 import type { Sql } from '../runtime/sql.ts'
 import type { VisitSource } from './visit-source.ts'
 
-/** The page views of one visitor on one day, with the dimensions of its first page. */
+/** The page views of one visitor on one day, with the dimensions of its first page, and the pages (documents) it saw. */
 export interface VisitCount extends VisitSource {
   day: string
   /** visitor-id.ts, under that day's salt. */
@@ -16,14 +16,17 @@ export interface VisitCount extends VisitSource {
   language: string
   entry_page: string
   device: DeviceClass
+  /** Each page seen (its Sanity document id) and how many times (migration 20261207090100). */
+  pages?: { page: string; page_views: number }[]
 }
 
-/** The form starts of one visitor: its identifier under the day's salt and under the day before's. */
+/** The form starts of one visitor: its identifier under the day's salt and under the day before's, and the page they were made on. */
 export interface FormStartCount {
   day: string
   visitor: string
   previous_visitor: string | undefined
   form_starts: number
+  page?: string | undefined
 }
 
 export interface SweepOutcome {
@@ -33,7 +36,7 @@ export interface SweepOutcome {
 }
 
 /** The report's filters (docs/launch-api.md). */
-export type ReportFilters = Partial<Record<'language' | 'source' | 'campaign' | 'device' | 'entry_page', string>>
+export type ReportFilters = Partial<Record<'language' | 'source' | 'campaign' | 'device' | 'entry_page' | 'page', string>>
 
 export interface AnalyticsApi {
   /** The salts of `now`'s UTC day (written from `candidate`, hex, unless one exists) and of the day before. */

@@ -4,6 +4,7 @@
 // (a bot, a browser with Global Privacy Control, a script) is not counted.
 import type { AnalyticsApi, FormStartCount } from './analytics-api.ts'
 import { createDayKeys } from './day-keys.ts'
+import { PAGE_ID } from '../../../../schemas/page-id.ts'
 import { dayBefore, utcDay, visitorId, type Visitor } from './visitor-id.ts'
 
 /**
@@ -18,13 +19,17 @@ export function visitorOfCall(headers: Headers): Visitor | undefined {
   return { address, userAgent: headers.get('user-agent') ?? '' }
 }
 
-/** `starts` form starts of one visitor on `day`, identified under that day's key and the day before's. */
+/**
+ * `starts` form starts of one visitor on `day`, identified under that day's key and the day before's,
+ * made on `page` (a page's document id) when the form said which.
+ */
 export async function formStartCount(
   keys: ReadonlyMap<string, CryptoKey>,
   day: string,
   visitor: Visitor,
   site: string,
   starts: number,
+  page?: string,
 ): Promise<FormStartCount | undefined> {
   const key = keys.get(day)
   if (!key) return undefined
@@ -34,7 +39,17 @@ export async function formStartCount(
     visitor: await visitorId(key, visitor, site),
     previous_visitor: previousKey ? await visitorId(previousKey, visitor, site) : undefined,
     form_starts: starts,
+    ...(page ? { page } : {}),
   }
+}
+
+/**
+ * The page a challenge was asked for from: the form names it in the address (`?page=<id>`, the
+ * sign-up code, proof-of-work.ts); anything that is not a page's id is no page.
+ */
+export function pageOfCall(url: string): string | undefined {
+  const page = new URL(url, 'http://function.invalid').searchParams.get('page') ?? ''
+  return PAGE_ID.test(page) ? page : undefined
 }
 
 /**
@@ -43,11 +58,11 @@ export async function formStartCount(
  */
 export function createFormStartCounter(api: Pick<AnalyticsApi, 'salts' | 'countFormStarts'>, site: string) {
   const keys = createDayKeys(api)
-  return async (headers: Headers): Promise<void> => {
+  return async (headers: Headers, url: string): Promise<void> => {
     const visitor = visitorOfCall(headers)
     if (!visitor) return
     const now = new Date()
-    const start = await formStartCount(await keys.at(now), utcDay(now), visitor, site, 1)
+    const start = await formStartCount(await keys.at(now), utcDay(now), visitor, site, 1, pageOfCall(url))
     if (start) await api.countFormStarts([start])
   }
 }

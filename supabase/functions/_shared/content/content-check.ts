@@ -39,10 +39,46 @@ const expectedOf = (issue: z.core.$ZodIssue): string => {
 const fieldOf = (path: readonly PropertyKey[]) =>
   path.map((segment, i) => (typeof segment === 'number' ? `[${segment}]` : `${i === 0 ? '' : '.'}${String(segment)}`)).join('')
 
+/**
+ * The field as Sanity names it, walking the answer: a list item that has a `_key` by its key
+ * (`sections[_key=="hero"].headline`), since the answer's list may leave items out (a page's hidden
+ * sections) and its index then names another item of the document.
+ */
+function keyedFieldOf(path: readonly PropertyKey[], part: unknown): string {
+  let node = part
+  return path
+    .map((segment, i) => {
+      const parent = node
+      node = typeof parent === 'object' && parent !== null ? (parent as Record<PropertyKey, unknown>)[segment] : undefined
+      if (typeof segment !== 'number') return `${i === 0 ? '' : '.'}${String(segment)}`
+      const key = typeof node === 'object' && node !== null ? (node as { _key?: unknown })._key : undefined
+      return typeof key === 'string' ? `[_key==${JSON.stringify(key)}]` : `[${segment}]`
+    })
+    .join('')
+}
+
 const idOf = (document: unknown) =>
   typeof document === 'object' && document !== null && typeof (document as { _id?: unknown })._id === 'string'
     ? (document as { _id: string })._id
     : undefined
+
+/**
+ * The deepest document the answer dereferenced on the way to the wrong value (a page's statistic, a
+ * testimonial: projected with their `_id` and `_type`), since that document is the one to fix, not
+ * the page that refers to it.
+ */
+function referencedDocumentOn(path: readonly PropertyKey[], part: unknown) {
+  let node = part
+  let found: { document: { type: string; id: string }; path: readonly PropertyKey[]; node: unknown } | undefined
+  path.forEach((segment, i) => {
+    node = typeof node === 'object' && node !== null ? (node as Record<PropertyKey, unknown>)[segment] : undefined
+    const { _id, _type } = typeof node === 'object' && node !== null ? (node as { _id?: unknown; _type?: unknown }) : {}
+    if (typeof _id === 'string' && typeof _type === 'string') {
+      found = { document: { type: _type, id: _id }, path: path.slice(i + 1), node }
+    }
+  })
+  return found
+}
 
 /** The problem an issue of the strict parse is: the document it is in (from the answer's sources) and the field. */
 function problemOf(issue: z.core.$ZodIssue, sources: AnswerSources, answer: unknown): ContentProblem {
@@ -67,6 +103,12 @@ function problemOf(issue: z.core.$ZodIssue, sources: AnswerSources, answer: unkn
       field: fieldOf([...(source.field ? [source.field] : []), ...path]),
       expected,
     }
+  }
+  if ('byId' in source) {
+    const referenced = referencedDocumentOn(path, part)
+    if (referenced) return { document: referenced.document, field: keyedFieldOf(referenced.path, referenced.node), expected }
+    const id = idOf(part)
+    return { document: { type: source.type, ...(id ? { id } : {}) }, field: keyedFieldOf(path, part), expected }
   }
   const [index, ...rest] = path
   if (typeof index !== 'number') return { document: { type: source.type }, field: fieldOf(path), expected }

@@ -1,8 +1,12 @@
 import { z } from 'zod/mini'
 import { lenientFields, strictFields, type Fields } from './content-fields.ts'
 
-/** Where a part of a query's answer comes from: one document (a singleton, by id), or a list of documents, each by its `_id`. */
-export type AnswerSource = { type: string; id: string; field?: string } | { type: string; list: true }
+/**
+ * Where a part of a query's answer comes from: one document (a singleton, by id), one named by its own
+ * `_id` in the answer (a page, chosen by a parameter), or a list of documents, each by its `_id`.
+ */
+export type AnswerSource =
+  { type: string; id: string; field?: string } | { type: string; byId: true } | { type: string; list: true }
 
 /** Where each attribute of an answer that is an object comes from, or the one source of an answer that is not. */
 export type AnswerSources = { attributes: Record<string, AnswerSource> } | { whole: AnswerSource }

@@ -15,7 +15,7 @@ export interface SendWelcomeDependencies {
   /** Runs after a welcome is recorded, to deliver it now instead of on the next sweep. */
   onRecorded?: () => void
   /** Runs after a challenge is handed out: the visitor has started the form (form-starts.ts). */
-  onChallenge?: (headers: Headers) => void
+  onChallenge?: (headers: Headers, url: string) => void
   /** Told what became of each call (the self-hosted server's metrics). */
   onOutcome?: (outcome: WelcomeCallOutcome) => void
   log: Log
@@ -58,7 +58,7 @@ export function createSendWelcomeHandler({
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders })
     if (request.method === 'GET' && proofOfWork) {
       const challenge = await proofOfWork.challenge()
-      onChallenge?.(request.headers)
+      onChallenge?.(request.headers, request.url)
       return noted('challenge', json(200, challenge))
     }
     const read = await readJsonPost(request)

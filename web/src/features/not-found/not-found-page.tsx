@@ -6,13 +6,13 @@ import { useLocale } from '../../shared/i18n/locale-context.tsx'
 import { pathForLocale } from '../../shared/i18n/locale-preference.ts'
 
 export function NotFoundPage({ path }: { path: string }) {
-  const { ui, seo } = usePageCopy()
+  const { ui, brandName } = usePageCopy()
   const { locale } = useLocale()
 
   useEffect(() => {
     console.warn(`404: a visitor tried to open a page that does not exist: ${path}`)
-    document.title = `${ui.notFoundTitle} · ${seo.title}`
-  }, [path, ui.notFoundTitle, seo.title])
+    document.title = `${ui.notFoundTitle} · ${brandName}`
+  }, [path, ui.notFoundTitle, brandName])
 
   return (
     <Main>

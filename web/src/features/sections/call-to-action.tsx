@@ -1,16 +1,16 @@
 import styled from 'styled-components'
 import type { SectionProps } from '../../shared/components/section-props.ts'
-import { sectionHref } from './section-href.ts'
+import type { resolveCta } from '../../shared/content/section-copy.ts'
 import { ButtonLink } from '../../shared/components/button-link.ts'
 import { Inner } from '../../shared/components/section.tsx'
 
-export function CallToAction({ id, copy }: SectionProps<'cta'>) {
+export function CallToAction({ id, copy }: SectionProps<typeof resolveCta>) {
   return (
     <Band id={id} aria-labelledby={`${id}-title`}>
       <Panel>
         <h2 id={`${id}-title`}>{copy.title}</h2>
         {copy.description ? <p>{copy.description}</p> : null}
-        <ButtonLink href={sectionHref('freeTrial')} $variant="onDark">
+        <ButtonLink href={copy.links.form} $variant="onDark">
           {copy.buttonText}
         </ButtonLink>
       </Panel>

@@ -1,10 +1,11 @@
 import styled from 'styled-components'
 import type { SectionProps } from '../../shared/components/section-props.ts'
+import type { resolveFeatures } from '../../shared/content/section-copy.ts'
 import { Section, SectionBody } from '../../shared/components/section.tsx'
 import { CardGrid, TextCard } from '../../shared/components/card.ts'
 import { FeatureIcon } from '../../shared/components/feature-icon.tsx'
 
-export function Features({ id, copy }: SectionProps<'features'>) {
+export function Features({ id, copy }: SectionProps<typeof resolveFeatures>) {
   return (
     <Section id={id} title={copy.title} intro={copy.subtitle}>
       {copy.items.length > 0 ? (

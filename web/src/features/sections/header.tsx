@@ -6,17 +6,20 @@ import type { PageCopy } from '../../shared/content/page-copy.ts'
 import { LanguageSwitcher } from '../../shared/components/language-switcher.tsx'
 import { ButtonLink } from '../../shared/components/button-link.ts'
 import { useActiveSection } from './use-active-section.ts'
-import { sectionHref } from './section-href.ts'
-import { navSectionIds, type SectionId } from '../../../../schemas/page-sections.ts'
+import type { NavSectionId } from '../../../../schemas/page-sections.ts'
 
 interface HeaderProps {
   brandName: string
   ui: PageCopy['ui']
-  /** The sections on the page, in order: the one being read is highlighted in the navigation. */
-  sections: readonly SectionId[]
+  /** The anchors of the sections on the page, in order: the one being read is highlighted in the navigation. */
+  sections: readonly string[]
+  /** The links the header has: to the sections of the header's list that this page has. */
+  navIds: readonly NavSectionId[]
+  /** The form: this page's, or the home page's on a page without one. */
+  formHref: string
 }
 
-function HeaderContent({ brandName, ui, sections }: HeaderProps) {
+function HeaderContent({ brandName, ui, sections, navIds, formHref }: HeaderProps) {
   const active = useActiveSection(sections)
   const [menuOpen, setMenuOpen] = useState(false)
   const menuId = useId()
@@ -32,7 +35,7 @@ function HeaderContent({ brandName, ui, sections }: HeaderProps) {
     <Bar>
       <SkipLink href="#main">{ui.skipToContent}</SkipLink>
       <Inner>
-        <Brand href={sectionHref('hero')}>
+        <Brand href={`#${sections[0] ?? 'main'}`}>
           <Mark aria-hidden="true" />
           {brandName}
         </Brand>
@@ -47,13 +50,9 @@ function HeaderContent({ brandName, ui, sections }: HeaderProps) {
             {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
           </Toggle>
           <Entries id={menuId} $open={menuOpen}>
-            {navSectionIds.map((id) => (
+            {navIds.map((id) => (
               <li key={id}>
-                <Entry
-                  href={sectionHref(id)}
-                  aria-current={active === id ? 'true' : undefined}
-                  onClick={() => setMenuOpen(false)}
-                >
+                <Entry href={`#${id}`} aria-current={active === id ? 'true' : undefined} onClick={() => setMenuOpen(false)}>
                   {ui.nav[id]}
                 </Entry>
               </li>
@@ -62,7 +61,7 @@ function HeaderContent({ brandName, ui, sections }: HeaderProps) {
         </Nav>
         <Tools>
           <LanguageSwitcher label={ui.languageLabel} />
-          <HeaderCta href={sectionHref('freeTrial')}>{ui.headerCta}</HeaderCta>
+          <HeaderCta href={formHref}>{ui.headerCta}</HeaderCta>
         </Tools>
       </Inner>
     </Bar>

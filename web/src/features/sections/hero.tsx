@@ -1,12 +1,12 @@
 import styled from 'styled-components'
 import { Check, X } from 'lucide-react'
 import type { SectionProps } from '../../shared/components/section-props.ts'
-import { sectionHref } from './section-href.ts'
+import type { resolveHero } from '../../shared/content/section-copy.ts'
 import { ButtonLink } from '../../shared/components/button-link.ts'
 import { Inner } from '../../shared/components/section.tsx'
 import { BulletList, type Bullet } from '../../shared/components/bullet-list.tsx'
 
-export function Hero({ id, copy }: SectionProps<'hero'>) {
+export function Hero({ id, copy }: SectionProps<typeof resolveHero>) {
   return (
     <Band id={id} aria-labelledby={`${id}-title`}>
       <Layout>
@@ -15,10 +15,12 @@ export function Hero({ id, copy }: SectionProps<'hero'>) {
           <Headline id={`${id}-title`}>{copy.headline}</Headline>
           {copy.subheadline ? <Subheadline>{copy.subheadline}</Subheadline> : null}
           <Actions>
-            <ButtonLink href={sectionHref('freeTrial')}>{copy.primaryCta}</ButtonLink>
-            <ButtonLink href={sectionHref('workflow')} $variant="secondary">
-              {copy.secondaryCta}
-            </ButtonLink>
+            <ButtonLink href={copy.links.form}>{copy.primaryCta}</ButtonLink>
+            {copy.links.workflow ? (
+              <ButtonLink href={copy.links.workflow} $variant="secondary">
+                {copy.secondaryCta}
+              </ButtonLink>
+            ) : null}
           </Actions>
           {copy.trialNote ? <TrialNote>{copy.trialNote}</TrialNote> : null}
         </Pitch>

@@ -1,12 +1,13 @@
 import styled from 'styled-components'
 import { ShieldCheck } from 'lucide-react'
 import type { SectionProps } from '../../shared/components/section-props.ts'
+import type { resolvePlatform } from '../../shared/content/section-copy.ts'
 import { Section, SectionBody } from '../../shared/components/section.tsx'
 import { Card } from '../../shared/components/card.ts'
 import { BulletList, type Bullet } from '../../shared/components/bullet-list.tsx'
 
 /** Integrations with chat, video-meeting and team tools, and the security promises. */
-export function Platform({ id, copy }: SectionProps<'platform'>) {
+export function Platform({ id, copy }: SectionProps<typeof resolvePlatform>) {
   return (
     <Section id={id} title={copy.title} intro={copy.subtitle} tone="tinted">
       <SectionBody>

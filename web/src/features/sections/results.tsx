@@ -1,8 +1,9 @@
 import styled from 'styled-components'
 import type { SectionProps } from '../../shared/components/section-props.ts'
+import type { resolveResults } from '../../shared/content/section-copy.ts'
 import { Section, SectionBody } from '../../shared/components/section.tsx'
 
-export function Results({ id, copy }: SectionProps<'results'>) {
+export function Results({ id, copy }: SectionProps<typeof resolveResults>) {
   if (copy.statistics.length === 0) return null
   return (
     <Section id={id} title={copy.title} intro={copy.subtitle} tone="night">

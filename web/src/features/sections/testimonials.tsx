@@ -1,11 +1,12 @@
 import styled from 'styled-components'
 import { Quote } from 'lucide-react'
 import type { SectionProps } from '../../shared/components/section-props.ts'
+import type { resolveTestimonials } from '../../shared/content/section-copy.ts'
 import { Section, SectionBody } from '../../shared/components/section.tsx'
 import { Card, CardGrid } from '../../shared/components/card.ts'
 import { Avatar } from '../../shared/components/avatar.tsx'
 
-export function Testimonials({ id, copy }: SectionProps<'testimonials'>) {
+export function Testimonials({ id, copy }: SectionProps<typeof resolveTestimonials>) {
   if (copy.items.length === 0) return null
   return (
     <Section id={id} title={copy.title} intro={copy.subtitle}>

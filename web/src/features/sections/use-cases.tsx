@@ -1,12 +1,13 @@
 import styled from 'styled-components'
 import { ArrowRight } from 'lucide-react'
 import type { SectionProps } from '../../shared/components/section-props.ts'
+import type { resolveUseCases } from '../../shared/content/section-copy.ts'
 import { Section, SectionBody } from '../../shared/components/section.tsx'
 import { CardGrid, TextCard } from '../../shared/components/card.ts'
 import { BulletList, type Bullet } from '../../shared/components/bullet-list.tsx'
 
 /** The benefits, told per audience: managers, HR, team leads. */
-export function UseCases({ id, copy }: SectionProps<'useCases'>) {
+export function UseCases({ id, copy }: SectionProps<typeof resolveUseCases>) {
   if (copy.audiences.length === 0) return null
   return (
     <Section id={id} title={copy.title} intro={copy.subtitle} tone="tinted">

@@ -1,8 +1,9 @@
 import styled from 'styled-components'
 import type { SectionProps } from '../../shared/components/section-props.ts'
+import type { resolveWorkflow } from '../../shared/content/section-copy.ts'
 import { Section, SectionBody } from '../../shared/components/section.tsx'
 
-export function Workflow({ id, copy }: SectionProps<'workflow'>) {
+export function Workflow({ id, copy }: SectionProps<typeof resolveWorkflow>) {
   return (
     <Section id={id} title={copy.title} intro={copy.subtitle}>
       <SectionBody>

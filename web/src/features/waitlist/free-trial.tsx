@@ -1,10 +1,11 @@
 import styled from 'styled-components'
 import type { SectionProps } from '../../shared/components/section-props.ts'
+import type { resolveFreeTrial } from '../../shared/content/section-copy.ts'
 import { Inner } from '../../shared/components/section.tsx'
 import { BulletList, type Bullet } from '../../shared/components/bullet-list.tsx'
 import { WaitlistForm } from './waitlist-form.tsx'
 
-export function FreeTrial({ id, copy }: SectionProps<'freeTrial'>) {
+export function FreeTrial({ id, copy }: SectionProps<typeof resolveFreeTrial>) {
   return (
     <Band id={id} aria-labelledby={`${id}-title`}>
       <Layout>
@@ -13,7 +14,7 @@ export function FreeTrial({ id, copy }: SectionProps<'freeTrial'>) {
           {copy.subtitle ? <Intro>{copy.subtitle}</Intro> : null}
           <Benefits items={copy.benefits} bullet={arrow} spacing="md" />
         </div>
-        <WaitlistForm copy={copy} />
+        <WaitlistForm form={copy.form} />
       </Layout>
     </Band>
   )

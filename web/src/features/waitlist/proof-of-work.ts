@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Challenge } from 'altcha/types'
 import type { AltchaWidgetElement } from 'altcha/types/generic'
+import { shownPage } from './signup-attribution.ts'
 
 export interface ProofOfWork {
   /** Starts solving in the background: the visitor has begun to fill in the form. */
@@ -23,6 +24,10 @@ interface Solved {
 /** A solution this close to its challenge's expiry is solved again rather than sent to be refused. */
 const EXPIRY_MARGIN_MS = 60_000
 
+/** The function's name with the page the form is on, which invoke() puts in the address as it is. */
+const challengeAddress = (page: string | undefined) =>
+  page ? `send-welcome-email?page=${encodeURIComponent(page)}` : 'send-welcome-email'
+
 export function createProofOfWork(supabase: () => Promise<SupabaseClient>): ProofOfWork {
   let pending: Promise<Solved> | undefined
   let mounted: Promise<AltchaWidgetElement> | undefined
@@ -33,7 +38,8 @@ export function createProofOfWork(supabase: () => Promise<SupabaseClient>): Proo
       // hidden checkbox is required then), and the form does not need it to send the solution.
       mounted ??= import('./altcha-widget.ts').then(({ mountWidget }) => mountWidget(document.body))
       const [{ data, error }, widget] = await Promise.all([
-        (await supabase()).functions.invoke<Challenge>('send-welcome-email', { method: 'GET' }),
+        // The form's page rides on the challenge's address: the form start is counted on it.
+        (await supabase()).functions.invoke<Challenge>(challengeAddress(shownPage()), { method: 'GET' }),
         mounted,
       ])
       if (error || !data) throw error ?? new Error('no challenge')

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ChangeEvent, type FormEvent } from 'react'
 import styled from 'styled-components'
-import type { PageCopy } from '../../shared/content/page-copy.ts'
+import type { FormCopy } from '../../shared/content/page-copy.ts'
 import { usePublicConfig } from '../../shared/config/public-config-context.tsx'
 import { useHydrated } from '../../shared/hydration/use-hydrated.ts'
 import { useLocale } from '../../shared/i18n/locale-context.tsx'
@@ -8,7 +8,6 @@ import { pathOf } from '../../shared/routes.ts'
 import type { SignUp } from './join-waitlist.ts'
 import { loadSignupTools, loadToasts } from './signup-tools.ts'
 
-type Copy = PageCopy['freeTrial']
 const emptyFields = { name: '', role: '', email: '' }
 type Field = keyof typeof emptyFields
 
@@ -21,7 +20,7 @@ const fieldSpecs = [
 
 const Toasts = lazy(loadToasts)
 
-export function WaitlistForm({ copy }: { copy: Copy }) {
+export function WaitlistForm({ form }: { form: FormCopy }) {
   const config = usePublicConfig()
   const { locale } = useLocale()
   const [fields, setFields] = useState(emptyFields)
@@ -46,7 +45,7 @@ export function WaitlistForm({ copy }: { copy: Copy }) {
       role: fields.role.trim(),
       email: fields.email.trim(),
       lang: locale,
-      consentVersion: copy.form.consent.version,
+      consentVersion: form.consent.version,
     }
     // With any field empty the submission is silently ignored.
     if (!signUp.name || !signUp.role || !signUp.email || submitting) return
@@ -62,7 +61,7 @@ export function WaitlistForm({ copy }: { copy: Copy }) {
         },
       )
       if (outcome === 'success') setFields(emptyFields)
-      announce(outcome, copy[outcome])
+      announce(outcome, form[outcome])
     } catch (error) {
       console.error('[waitlist] the sign-up could not load (offline, or the site was updated meanwhile):', error)
     } finally {
@@ -70,7 +69,6 @@ export function WaitlistForm({ copy }: { copy: Copy }) {
     }
   }
 
-  const { form } = copy
   return (
     <Form onSubmit={submit} onFocus={() => void prepare().catch(() => undefined)} aria-busy={submitting}>
       {fieldSpecs.map(({ field, ...input }) => (

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { loadSeedContent } from '../../../../test/web/seed-content.ts'
+import { sectionOf } from '../../../../test/web/content-fixtures.ts'
 import { serveContent } from '../../../../test/web/network.ts'
 import { renderApp } from '../../../../test/web/render-app.tsx'
 
@@ -23,7 +24,7 @@ describe('testimonial portraits', () => {
 
   it("crop to the editor's crop and hotspot", async () => {
     const seed = await loadSeedContent()
-    const [first] = seed.testimonials
+    const [first] = sectionOf(seed, 'testimonials').testimonials ?? []
     if (!first?.photo) throw new Error('the seed has a first testimonial with a photo')
     // The left half of the 400×400 portrait, and within it the square around a hotspot near the top.
     first.photo.crop = { _type: 'sanity.imageCrop', top: 0, bottom: 0, left: 0, right: 0.5 }

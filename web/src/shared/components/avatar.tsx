@@ -2,7 +2,7 @@ import { useMemo } from 'react'
 import styled from 'styled-components'
 import { usePublicConfig } from '../config/public-config-context.tsx'
 import { createSquareImageUrl } from '../content/image-url.ts'
-import type { Photo } from '../content/page-copy.ts'
+import type { Photo } from '../content/section-copy.ts'
 
 const SIZE = 56
 

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import type { PageContent } from '../content/page-copy.ts'
 import { loadSeedContent } from '../../../../test/web/seed-content.ts'
+import { sectionOf } from '../../../../test/web/content-fixtures.ts'
 import { serveContent } from '../../../../test/web/network.ts'
 import { renderApp } from '../../../../test/web/render-app.tsx'
 
@@ -23,14 +24,14 @@ describe('bulleted lists', () => {
   it('read as their points alone: the arrow before each benefit is drawn, not written', () => {
     renderEnglish(seed)
     const benefits = itemsOf(within(region('Try Pulso free for 14 days')).getByRole('list'))
-    expect(benefits.map((item) => item.textContent)).toEqual(english(seed.freeTrial?.benefits))
+    expect(benefits.map((item) => item.textContent)).toEqual(english(sectionOf(seed, 'freeTrial').benefits))
     for (const item of benefits) expect(item.querySelector('svg')).toBeNull()
   })
 
   it('put one hidden icon before each point', () => {
     renderEnglish(seed)
     const security = itemsOf(within(region('A platform that fits the way you already work')).getAllByRole('list').at(-1)!)
-    expect(security.map((item) => item.textContent)).toEqual(english(seed.platform?.securityPoints))
+    expect(security.map((item) => item.textContent)).toEqual(english(sectionOf(seed, 'platform').securityPoints))
     for (const item of security) {
       const icons = item.querySelectorAll('svg')
       expect(icons).toHaveLength(1)
@@ -40,8 +41,7 @@ describe('bulleted lists', () => {
 
   it('draw nothing when there are no points', () => {
     const content = structuredClone(seed)
-    if (!content.freeTrial) throw new Error('the seed has a free-trial section')
-    content.freeTrial.benefits = []
+    sectionOf(content, 'freeTrial').benefits = []
     renderEnglish(content)
     expect(within(region('Try Pulso free for 14 days')).queryByRole('list')).not.toBeInTheDocument()
   })

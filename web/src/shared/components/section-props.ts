@@ -1,8 +1,8 @@
-import type { SectionId } from '../../../../schemas/page-sections.ts'
-import type { PageCopy } from '../content/page-copy.ts'
-
-/** What the page hands each section: its anchor id (schemas/page-sections.ts) and its copy. */
-export interface SectionProps<Id extends SectionId> {
-  id: Id
-  copy: PageCopy[Id]
+/**
+ * What a section component gets: its anchor id on the page (`features`, `features-2` for a second one)
+ * and its copy, as its kind's resolver makes it (`SectionProps<typeof resolveHero>`).
+ */
+export interface SectionProps<Resolve extends (...args: never[]) => unknown> {
+  id: string
+  copy: ReturnType<Resolve>
 }

@@ -11,7 +11,7 @@ export function compactGroq(query: string): string {
   return query
     .replace(new RegExp(`${STRING}|\\s+`, 'g'), (_, string: string | undefined) => string ?? ' ')
     .replace(
-      new RegExp(`${STRING}| ?([{}[\\](),:|+]|==|&&|->) ?`, 'g'),
+      new RegExp(`${STRING}| ?([{}[\\](),:|+]|==|!=|=>|&&|->) ?`, 'g'),
       (_, string: string | undefined, mark: string) => string ?? mark,
     )
     .trim()

@@ -24,13 +24,20 @@ export interface QueryAnswer<T> {
 }
 
 /**
- * The page's GROQ query over published documents, with the visitor's arms as `$arms` (page-query.ts).
- * `lastLiveEventId` makes Sanity's CDN answer with content at least as new as that live event.
+ * The page's GROQ query over published documents, for the page `page` (its document id) with the
+ * visitor's arms as `$arms` (page-query.ts). `lastLiveEventId` makes Sanity's CDN answer with content
+ * at least as new as that live event.
  */
-export async function fetchQuery<T>(config: PublicConfig, query: string, lastLiveEventId?: string): Promise<QueryAnswer<T>> {
+export async function fetchQuery<T>(
+  config: PublicConfig,
+  query: string,
+  page: string,
+  lastLiveEventId?: string,
+): Promise<QueryAnswer<T>> {
   const url = dataUrl(config, 'apicdn', 'query')
   url.searchParams.set('query', query)
-  // The page query's one parameter: the visitor's arms of the running experiments (none: the defaults).
+  // The page query's parameters: which page, and the visitor's arms of the running experiments (none: the defaults).
+  url.searchParams.set('$page', JSON.stringify(page))
   url.searchParams.set('$arms', JSON.stringify(config.variants ?? []))
   url.searchParams.set('returnQuery', 'false')
   url.searchParams.set('perspective', 'published')

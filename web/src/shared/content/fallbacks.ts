@@ -7,8 +7,6 @@ import type { IntegrationCategory } from '../../../../schemas/integration-catego
  */
 export interface FallbackCopy {
   brandName: string
-  seoTitle: string
-  seoDescription: string
   rights: string
   skipToContent: string
   navLabel: string
@@ -59,8 +57,6 @@ export interface FallbackCopy {
 export const fallbacks: Record<Locale, FallbackCopy> = {
   pt: {
     brandName: 'Pulso',
-    seoTitle: 'Pulso — avaliações de desempenho com IA',
-    seoDescription: 'Feedback automático a partir das suas reuniões. Teste grátis por 14 dias, sem cartão de crédito.',
     rights: '© {year} Pulso. Todos os direitos reservados.',
     skipToContent: 'Pular para o conteúdo',
     navLabel: 'Seções',
@@ -108,8 +104,6 @@ export const fallbacks: Record<Locale, FallbackCopy> = {
   },
   en: {
     brandName: 'Pulso',
-    seoTitle: 'Pulso — AI performance reviews',
-    seoDescription: 'Automated feedback from your meetings. Free for 14 days, no credit card.',
     rights: '© {year} Pulso. All rights reserved.',
     skipToContent: 'Skip to content',
     navLabel: 'Sections',

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import type { PageContent } from './page-copy.ts'
 import { loadSeedContent } from '../../../../test/web/seed-content.ts'
+import { sectionOf } from '../../../../test/web/content-fixtures.ts'
 import { queryResult, serveContent, serveLiveEvents, SYNC_TAG } from '../../../../test/web/network.ts'
 import { renderApp } from '../../../../test/web/render-app.tsx'
 
@@ -12,8 +13,7 @@ beforeAll(async () => {
 
 function edited(headline: string): PageContent {
   const content = structuredClone(seed)
-  if (!content.hero) throw new Error('the seed has a hero')
-  content.hero.headline = { _type: 'localeString', pt: 'Manchete nova', en: headline }
+  sectionOf(content, 'hero').headline = { _type: 'localeString', pt: 'Manchete nova', en: headline }
   return content
 }
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { resolvePageCopy, type PageContent } from './page-copy.ts'
-import { emptyContent, longText, point, text } from '../../../../test/web/content-fixtures.ts'
+import { block, emptyContent, emptyPage, homePageWith, longText, point, text } from '../../../../test/web/content-fixtures.ts'
+import { sectionCopy } from '../../../../test/web/section-copy.ts'
 import { loadSeedContent } from '../../../../test/web/seed-content.ts'
 
 const year = String(new Date().getFullYear())
@@ -12,9 +13,9 @@ describe('resolvePageCopy with the seed content', () => {
   })
 
   it('resolves each language from its own field', () => {
-    expect(resolvePageCopy(seed, 'en').workflow.title).toBe('How It Works')
-    expect(resolvePageCopy(seed, 'pt').workflow.title).toBe('Como funciona')
-    expect(resolvePageCopy(seed, 'en').workflow.steps.map((step) => step.title)).toEqual([
+    expect(sectionCopy(seed, 'en', 'workflow').title).toBe('How It Works')
+    expect(sectionCopy(seed, 'pt', 'workflow').title).toBe('Como funciona')
+    expect(sectionCopy(seed, 'en', 'workflow').steps.map((step) => step.title)).toEqual([
       'Connect your tools',
       'AI follows the conversations',
       'Review and finalize',
@@ -22,14 +23,14 @@ describe('resolvePageCopy with the seed content', () => {
   })
 
   it('lists the statistics in their order with values and labels', () => {
-    const { statistics } = resolvePageCopy(seed, 'en').results
+    const { statistics } = sectionCopy(seed, 'en', 'results')
     expect(statistics.map(({ value, label }) => [value, label])).toEqual([
       ['90%', 'Time saved on documentation'],
       ['3x', 'More accurate reviews'],
       ['75%', 'Better retention'],
       ['64%', 'More engagement'],
     ])
-    expect(resolvePageCopy(seed, 'pt').results.statistics.map((stat) => stat.label)).toEqual([
+    expect(sectionCopy(seed, 'pt', 'results').statistics.map((stat) => stat.label)).toEqual([
       'Economia de tempo com documentação',
       'Avaliações mais precisas',
       'Melhor retenção de talentos',
@@ -46,13 +47,13 @@ describe('resolvePageCopy with the seed content', () => {
 describe('resolvePageCopy fallbacks', () => {
   it('with no content at all, every required text falls back per language', () => {
     const en = resolvePageCopy(undefined, 'en')
-    expect(en.workflow.title).toBe('How It Works')
-    expect(en.freeTrial.form.buttonLoading).toBe('Processing...')
-    expect(en.freeTrial.success).toEqual({
+    expect(sectionCopy(undefined, 'en', 'workflow').title).toBe('How It Works')
+    expect(sectionCopy(undefined, 'en', 'freeTrial').form.buttonLoading).toBe('Processing...')
+    expect(en.context.form.success).toEqual({
       title: 'Registration Successful!',
       description: 'Check your email for the next steps.',
     })
-    expect(en.freeTrial.error).toEqual({
+    expect(en.context.form.error).toEqual({
       title: 'Registration Failed',
       description: 'There was an error processing your request. Please try again.',
     })
@@ -61,30 +62,51 @@ describe('resolvePageCopy fallbacks', () => {
     expect(en.brandName).toBe('Pulso')
 
     const pt = resolvePageCopy(undefined, 'pt')
-    expect(pt.workflow.title).toBe('Como funciona')
+    expect(sectionCopy(undefined, 'pt', 'workflow').title).toBe('Como funciona')
     expect(pt.footer.rights).toBe(`© ${year} Pulso. Todos os direitos reservados.`)
     // Optional texts stay empty rather than inventing copy.
-    expect(pt.hero.badge).toBe('')
-    expect(pt.workflow.subtitle).toBe('')
+    expect(sectionCopy(undefined, 'pt', 'hero').badge).toBe('')
+    expect(sectionCopy(undefined, 'pt', 'workflow').subtitle).toBe('')
   })
 
-  it('falls back on the workflow title when the document or the field is missing', () => {
-    expect(resolvePageCopy(emptyContent(), 'en').workflow.title).toBe('How It Works')
-    expect(resolvePageCopy(emptyContent(), 'pt').workflow.title).toBe('Como funciona')
+  it('shows the home page the nine sections of the seed when its document has none, and another page none', () => {
+    const kinds = (content: PageContent | undefined, home: boolean) =>
+      resolvePageCopy(content, 'en', home).sections.map((section) => section.kind)
+    const nine = ['hero', 'workflow', 'useCases', 'results', 'features', 'platform', 'testimonials', 'cta', 'freeTrial']
+    expect(kinds(undefined, true)).toEqual(nine)
+    expect(kinds(homePageWith(), true)).toEqual(nine)
+    expect(kinds({ ...emptyContent(), page: emptyPage('campaign') }, false)).toEqual([])
+  })
 
-    const content = { ...emptyContent(), workflow: { title: null, subtitle: null, steps: null } }
-    expect(resolvePageCopy(content, 'en').workflow.title).toBe('How It Works')
-    expect(resolvePageCopy(content, 'pt').workflow.title).toBe('Como funciona')
+  it('gives a second section of a kind its own anchor, and leads buttons to the home page’s form on a page without one', () => {
+    const content = {
+      ...emptyContent(),
+      page: { ...emptyPage('campaign'), sections: [block('cta', {}, 'a'), block('cta', {}, 'b')] },
+    }
+    const copy = resolvePageCopy(content, 'pt')
+    expect(copy.sections.map((section) => section.anchor)).toEqual(['cta', 'cta-2'])
+    expect(copy.context.links.form).toBe('/#freeTrial')
+    expect(resolvePageCopy(content, 'en').context.links.form).toBe('/en#freeTrial')
+    expect(resolvePageCopy(homePageWith(block('freeTrial')), 'en').context.links.form).toBe('#freeTrial')
+  })
+
+  it('falls back on the workflow title when the block or the field is missing', () => {
+    expect(sectionCopy(emptyContent(), 'en', 'workflow').title).toBe('How It Works')
+    expect(sectionCopy(emptyContent(), 'pt', 'workflow').title).toBe('Como funciona')
+
+    const content = homePageWith(block('workflow', { steps: [] }))
+    expect(sectionCopy(content, 'en', 'workflow').title).toBe('How It Works')
+    expect(sectionCopy(content, 'pt', 'workflow').title).toBe('Como funciona')
   })
 
   it('always shows exactly three steps, each falling back on its own', () => {
-    const missing = resolvePageCopy(emptyContent(), 'en').workflow.steps
+    const missing = sectionCopy(emptyContent(), 'en', 'workflow').steps
     expect(missing.map(({ title, description }) => [title, description])).toEqual([
       ['Step 1', 'Description for step 1'],
       ['Step 2', 'Description for step 2'],
       ['Step 3', 'Description for step 3'],
     ])
-    expect(resolvePageCopy(emptyContent(), 'pt').workflow.steps.map((step) => step.title)).toEqual([
+    expect(sectionCopy(emptyContent(), 'pt', 'workflow').steps.map((step) => step.title)).toEqual([
       'Passo 1',
       'Passo 2',
       'Passo 3',
@@ -92,133 +114,119 @@ describe('resolvePageCopy fallbacks', () => {
 
     const step = (key: string, title: string, description?: string) => ({
       _key: key,
+      _type: 'workflowStep' as const,
       title: text(title, title),
-      description: description === undefined ? null : longText(description, description),
+      ...(description === undefined ? {} : { description: longText(description, description) }),
     })
-    const partial = {
-      ...emptyContent(),
-      workflow: { title: null, subtitle: null, steps: [step('a', 'Connect'), step('b', 'Analyze', 'We listen')] },
-    }
-    expect(resolvePageCopy(partial, 'en').workflow.steps.map(({ title, description }) => [title, description])).toEqual([
+    const partial = homePageWith(block('workflow', { steps: [step('a', 'Connect'), step('b', 'Analyze', 'We listen')] }))
+    expect(sectionCopy(partial, 'en', 'workflow').steps.map(({ title, description }) => [title, description])).toEqual([
       ['Connect', 'Description for step 1'],
       ['Analyze', 'We listen'],
       ['Step 3', 'Description for step 3'],
     ])
 
-    const tooMany = {
-      ...emptyContent(),
-      workflow: { title: null, subtitle: null, steps: ['a', 'b', 'c', 'd'].map((key) => step(key, key.toUpperCase())) },
-    }
-    expect(resolvePageCopy(tooMany, 'en').workflow.steps.map((s) => s.title)).toEqual(['A', 'B', 'C'])
+    const tooMany = homePageWith(block('workflow', { steps: ['a', 'b', 'c', 'd'].map((key) => step(key, key.toUpperCase())) }))
+    expect(sectionCopy(tooMany, 'en', 'workflow').steps.map((s) => s.title)).toEqual(['A', 'B', 'C'])
   })
 
   it('shows English readers the English fallback, never the Portuguese text, when only Portuguese exists', () => {
-    const content: PageContent = {
-      ...emptyContent(),
-      hero: {
-        ...emptyHero(),
+    const content = homePageWith(
+      block('hero', {
         badge: text('Novo'),
         headline: text('Avaliações a partir das reuniões'),
         primaryCta: text('Começar', '  '),
-      },
-      workflow: {
+      }),
+      block('workflow', {
         title: text('Como usamos'),
-        subtitle: null,
-        steps: [{ _key: 's1', title: text('Conecte'), description: longText('Integre suas ferramentas') }],
-      },
-    }
-    const en = resolvePageCopy(content, 'en')
-    expect(en.hero.headline).toBe('Performance reviews from your meetings')
-    expect(en.hero.badge).toBe('')
-    expect(en.hero.primaryCta).toBe('Start free trial')
-    expect(en.workflow.title).toBe('How It Works')
-    expect(en.workflow.steps[0]).toMatchObject({ title: 'Step 1', description: 'Description for step 1' })
+        steps: [{ _key: 's1', _type: 'workflowStep', title: text('Conecte'), description: longText('Integre suas ferramentas') }],
+      }),
+    )
+    expect(sectionCopy(content, 'en', 'hero').headline).toBe('Performance reviews from your meetings')
+    expect(sectionCopy(content, 'en', 'hero').badge).toBe('')
+    expect(sectionCopy(content, 'en', 'hero').primaryCta).toBe('Start free trial')
+    expect(sectionCopy(content, 'en', 'workflow').title).toBe('How It Works')
+    expect(sectionCopy(content, 'en', 'workflow').steps[0]).toMatchObject({
+      title: 'Step 1',
+      description: 'Description for step 1',
+    })
 
-    const pt = resolvePageCopy(content, 'pt')
-    expect(pt.hero.headline).toBe('Avaliações a partir das reuniões')
-    expect(pt.hero.badge).toBe('Novo')
-    expect(pt.workflow.title).toBe('Como usamos')
-    expect(pt.workflow.steps[0]).toMatchObject({ title: 'Conecte', description: 'Integre suas ferramentas' })
+    expect(sectionCopy(content, 'pt', 'hero').headline).toBe('Avaliações a partir das reuniões')
+    expect(sectionCopy(content, 'pt', 'hero').badge).toBe('Novo')
+    expect(sectionCopy(content, 'pt', 'workflow').title).toBe('Como usamos')
+    expect(sectionCopy(content, 'pt', 'workflow').steps[0]).toMatchObject({
+      title: 'Conecte',
+      description: 'Integre suas ferramentas',
+    })
   })
 
   it('leaves out list items missing in the reader language instead of showing them empty', () => {
-    const content: PageContent = {
-      ...emptyContent(),
-      hero: {
-        ...emptyHero(),
+    const content = homePageWith(
+      block('hero', {
         oldWayPoints: [point('o1', 'Planilhas', 'Spreadsheets'), point('o2', 'Memória')],
         newWayPoints: [point('n1', 'Evidências', 'Evidence')],
-      },
-      statistics: [
-        { _id: 'stat-1', value: '90%', label: text('Economia de tempo', 'Time saved') },
-        { _id: 'stat-2', value: '3x', label: text('Mais precisas') },
-        { _id: 'stat-3', value: ' ', label: text('Sem valor', 'No value') },
-      ],
-      testimonials: [
-        { _id: 't1', quote: longText('Ótimo', 'Great'), author: 'Ana', role: null, photo: null },
-        { _id: 't2', quote: longText('Só em português'), author: 'Bruno', role: text('Gerente', 'Manager'), photo: null },
-        { _id: 't3', quote: longText('Sem autor', 'No author'), author: '  ', role: null, photo: null },
-      ],
-      features: {
-        title: null,
-        subtitle: null,
-        items: [
-          { _key: 'f1', icon: 'feedback', title: text('Feedback', 'Feedback'), description: null },
-          { _key: 'f2', icon: 'goals', title: text('Metas'), description: longText('Acompanhe', 'Track') },
+      }),
+      block('results', {
+        statistics: [
+          { _id: 'stat-1', _type: 'statistic', value: '90%', label: text('Economia de tempo', 'Time saved') },
+          { _id: 'stat-2', _type: 'statistic', value: '3x', label: text('Mais precisas') },
+          { _id: 'stat-3', _type: 'statistic', value: ' ', label: text('Sem valor', 'No value') },
         ],
-      },
-      useCases: {
-        title: null,
-        subtitle: null,
-        audiences: [
+      }),
+      block('testimonials', {
+        testimonials: [
+          { _id: 't1', _type: 'testimonial', quote: longText('Ótimo', 'Great'), author: 'Ana', role: null, photo: null },
           {
-            _key: 'a1',
-            audience: text('Gestores', 'Managers'),
-            title: text('Menos tempo', 'Less time'),
-            description: null,
-            points: null,
+            _id: 't2',
+            _type: 'testimonial',
+            quote: longText('Só em português'),
+            author: 'Bruno',
+            role: text('Gerente', 'Manager'),
+            photo: null,
           },
-          { _key: 'a2', audience: text('RH'), title: text('Critérios', 'Criteria'), description: null, points: null },
+          { _id: 't3', _type: 'testimonial', quote: longText('Sem autor', 'No author'), author: '  ', role: null, photo: null },
         ],
-      },
-      freeTrial: { ...emptyFreeTrial(), benefits: [point('b1', 'Grátis', 'Free'), point('b2', 'Sem cartão', '')] },
-    }
-    const en = resolvePageCopy(content, 'en')
-    expect(en.hero.oldWayPoints).toEqual(['Spreadsheets'])
-    expect(en.hero.newWayPoints).toEqual(['Evidence'])
-    expect(en.results.statistics).toEqual([{ key: 'stat-1', value: '90%', label: 'Time saved' }])
-    expect(en.testimonials.items.map((item) => [item.author, item.quote])).toEqual([['Ana', 'Great']])
-    expect(en.features.items.map((item) => item.title)).toEqual(['Feedback'])
-    expect(en.useCases.audiences.map((item) => item.audience)).toEqual(['Managers'])
-    expect(en.freeTrial.benefits).toEqual(['Free'])
+      }),
+      block('features', {
+        items: [
+          { _key: 'f1', _type: 'feature', icon: 'feedback', title: text('Feedback', 'Feedback') },
+          { _key: 'f2', _type: 'feature', icon: 'goals', title: text('Metas'), description: longText('Acompanhe', 'Track') },
+        ],
+      }),
+      block('useCases', {
+        audiences: [
+          { _key: 'a1', _type: 'audience', audience: text('Gestores', 'Managers'), title: text('Menos tempo', 'Less time') },
+          { _key: 'a2', _type: 'audience', audience: text('RH'), title: text('Critérios', 'Criteria') },
+        ],
+      }),
+      block('freeTrial', { benefits: [point('b1', 'Grátis', 'Free'), point('b2', 'Sem cartão', '')] }),
+    )
+    expect(sectionCopy(content, 'en', 'hero').oldWayPoints).toEqual(['Spreadsheets'])
+    expect(sectionCopy(content, 'en', 'hero').newWayPoints).toEqual(['Evidence'])
+    expect(sectionCopy(content, 'en', 'results').statistics).toEqual([{ key: 'stat-1', value: '90%', label: 'Time saved' }])
+    expect(sectionCopy(content, 'en', 'testimonials').items.map((item) => [item.author, item.quote])).toEqual([['Ana', 'Great']])
+    expect(sectionCopy(content, 'en', 'features').items.map((item) => item.title)).toEqual(['Feedback'])
+    expect(sectionCopy(content, 'en', 'useCases').audiences.map((item) => item.audience)).toEqual(['Managers'])
+    expect(sectionCopy(content, 'en', 'freeTrial').benefits).toEqual(['Free'])
 
-    const pt = resolvePageCopy(content, 'pt')
-    expect(pt.hero.oldWayPoints).toEqual(['Planilhas', 'Memória'])
-    expect(pt.results.statistics.map((stat) => stat.value)).toEqual(['90%', '3x'])
-    expect(pt.testimonials.items.map((item) => item.author)).toEqual(['Ana', 'Bruno'])
-    expect(pt.features.items.map((item) => item.title)).toEqual(['Feedback', 'Metas'])
-    expect(pt.useCases.audiences.map((item) => item.audience)).toEqual(['Gestores', 'RH'])
-    expect(pt.freeTrial.benefits).toEqual(['Grátis', 'Sem cartão'])
+    expect(sectionCopy(content, 'pt', 'hero').oldWayPoints).toEqual(['Planilhas', 'Memória'])
+    expect(sectionCopy(content, 'pt', 'results').statistics.map((stat) => stat.value)).toEqual(['90%', '3x'])
+    expect(sectionCopy(content, 'pt', 'testimonials').items.map((item) => item.author)).toEqual(['Ana', 'Bruno'])
+    expect(sectionCopy(content, 'pt', 'features').items.map((item) => item.title)).toEqual(['Feedback', 'Metas'])
+    expect(sectionCopy(content, 'pt', 'useCases').audiences.map((item) => item.audience)).toEqual(['Gestores', 'RH'])
+    expect(sectionCopy(content, 'pt', 'freeTrial').benefits).toEqual(['Grátis', 'Sem cartão'])
   })
 
   it('leaves sections without items empty, which the page then does not render', () => {
-    const copy = resolvePageCopy(emptyContent(), 'en')
-    expect(copy.results.statistics).toEqual([])
-    expect(copy.testimonials.items).toEqual([])
-    expect(copy.useCases.audiences).toEqual([])
-    expect(copy.platform.integrationGroups).toEqual([])
+    expect(sectionCopy(emptyContent(), 'en', 'results').statistics).toEqual([])
+    expect(sectionCopy(emptyContent(), 'en', 'testimonials').items).toEqual([])
+    expect(sectionCopy(emptyContent(), 'en', 'useCases').audiences).toEqual([])
+    expect(sectionCopy(emptyContent(), 'en', 'platform').integrationGroups).toEqual([])
   })
 
   it('replaces every {year} in the rights line from content', () => {
     const content: PageContent = {
       ...emptyContent(),
-      settings: {
-        brandName: '  ',
-        seoTitle: null,
-        seoDescription: null,
-        rights: text('© {year}–{year} Pulso', '© {year} Pulso Inc.'),
-        ogImage: null,
-      },
+      settings: { brandName: '  ', rights: text('© {year}–{year} Pulso', '© {year} Pulso Inc.'), ogImage: null },
     }
     expect(resolvePageCopy(content, 'pt').footer.rights).toBe(`© ${year}–${year} Pulso`)
     expect(resolvePageCopy(content, 'en').footer.rights).toBe(`© ${year} Pulso Inc.`)
@@ -226,86 +234,39 @@ describe('resolvePageCopy fallbacks', () => {
   })
 
   it('groups integrations by category, leaving out empty groups and nameless tools', () => {
-    const content: PageContent = {
-      ...emptyContent(),
-      platform: {
-        title: null,
-        subtitle: null,
-        integrationsTitle: null,
+    const content = homePageWith(
+      block('platform', {
         integrations: [
-          { _key: 'slack', name: 'Slack', category: 'chat' },
-          { _key: 'zoom', name: 'Zoom', category: 'video' },
-          { _key: 'blank', name: ' ', category: 'team' },
+          { _key: 'slack', _type: 'integration', name: 'Slack', category: 'chat' },
+          { _key: 'zoom', _type: 'integration', name: 'Zoom', category: 'video' },
+          { _key: 'blank', _type: 'integration', name: ' ', category: 'team' },
         ],
         chatLabel: text('Conversas', 'Chats'),
-        videoLabel: null,
-        teamLabel: null,
-        securityTitle: null,
-        securityPoints: null,
-      },
-    }
-    expect(resolvePageCopy(content, 'en').platform.integrationGroups).toEqual([
+      }),
+    )
+    expect(sectionCopy(content, 'en', 'platform').integrationGroups).toEqual([
       { category: 'chat', label: 'Chats', tools: [{ key: 'slack', name: 'Slack' }] },
       { category: 'video', label: 'Video meetings', tools: [{ key: 'zoom', name: 'Zoom' }] },
     ])
   })
 
   it('shows an unknown feature icon as the default one and a photo without size as no photo', () => {
-    const content: PageContent = {
-      ...emptyContent(),
-      features: {
-        title: null,
-        subtitle: null,
-        items: [{ _key: 'f', icon: 'rocket' as never, title: text('Foguete', 'Rocket'), description: null }],
-      },
-      testimonials: [
-        {
-          _id: 't',
-          quote: longText('Bom', 'Good'),
-          author: 'Ana',
-          role: null,
-          photo: { alt: null, hotspot: null, crop: null, asset: { _id: 'image-x', metadata: { dimensions: null } } },
-        },
-      ],
-    }
-    const copy = resolvePageCopy(content, 'en')
-    expect(copy.features.items[0]?.icon).toBe('insights')
-    expect(copy.testimonials.items[0]?.photo).toBeUndefined()
+    const content = homePageWith(
+      block('features', { items: [{ _key: 'f', _type: 'feature', icon: 'rocket' as never, title: text('Foguete', 'Rocket') }] }),
+      block('testimonials', {
+        testimonials: [
+          {
+            _id: 't',
+            _type: 'testimonial',
+            quote: longText('Bom', 'Good'),
+            author: 'Ana',
+            role: null,
+            photo: { alt: null, hotspot: null, crop: null, asset: { _id: 'image-x', metadata: { dimensions: null } } },
+          },
+        ],
+      }),
+    )
+    expect(sectionCopy(content, 'en', 'features').items[0]?.icon).toBe('insights')
+    expect(sectionCopy(content, 'en', 'testimonials').items[0]?.photo).toBeUndefined()
   })
 })
-
-function emptyHero(): NonNullable<PageContent['hero']> {
-  return {
-    badge: null,
-    headline: null,
-    subheadline: null,
-    oldWayTitle: null,
-    oldWayPoints: null,
-    newWayTitle: null,
-    newWayPoints: null,
-    primaryCta: null,
-    secondaryCta: null,
-    trialNote: null,
-  }
-}
-
-function emptyFreeTrial(): NonNullable<PageContent['freeTrial']> {
-  return {
-    title: null,
-    subtitle: null,
-    benefits: null,
-    nameLabel: null,
-    namePlaceholder: null,
-    roleLabel: null,
-    rolePlaceholder: null,
-    emailLabel: null,
-    emailPlaceholder: null,
-    buttonText: null,
-    buttonLoading: null,
-    disclaimer: null,
-    successTitle: null,
-    successDescription: null,
-    errorTitle: null,
-    errorDescription: null,
-  }
-}

@@ -1,66 +1,94 @@
 import type { PageQueryResult } from '../../../../schemas/sanity.types.ts'
-import type { Locale } from '../../../../schemas/locales.ts'
-import { featureIcons, type FeatureIcon } from '../../../../schemas/feature-icons.ts'
-import { sectionIds, type NavSectionId } from '../../../../schemas/page-sections.ts'
-import { integrationCategories } from '../../../../schemas/integration-categories.ts'
+import { locales, type Locale } from '../../../../schemas/locales.ts'
+import { navSectionIds, type NavSectionId, type SectionId } from '../../../../schemas/page-sections.ts'
+import { pagePath } from '../../../../schemas/page-paths.ts'
 import { fallbacks } from './fallbacks.ts'
 import { FALLBACK_CONSENT_VERSION } from './signup-fallbacks.ts'
-import { localize, localizeList } from './localize.ts'
+import { localize, type LocalizedText } from './localize.ts'
+import type { SectionBlock, SectionContext } from './section-copy.ts'
 
 export type PageContent = PageQueryResult & {
   /** Set on content that holds one language's texts only: what the prerender embeds (content-in-language.ts). */
   onlyLocale?: Locale
 }
-type Testimonial = PageContent['testimonials'][number]
-type SharingImage = NonNullable<NonNullable<PageContent['settings']>['ogImage']>
+/** The image link previews show: the page's own in the reader's language, else the site's (head-tags.ts crops it). */
+export type SharingImage =
+  | NonNullable<NonNullable<NonNullable<PageContent['page']>['shareImage']>['pt']>
+  | NonNullable<NonNullable<PageContent['settings']>['ogImage']>
 
-export interface Photo {
-  source: NonNullable<Testimonial['photo']>
-  alt: string
-  width: number
-  height: number
+/** A text in the reader's language, else the fallback (else ''). */
+type Reader = (value: LocalizedText, fallback?: string) => string
+
+/** One section of the page: its block, its kind and its anchor (`#faq`, `#faq-2` for a second). */
+export interface PageSectionEntry {
+  key: string
+  kind: SectionId
+  anchor: string
+  block: SectionBlock
 }
 
-/** The image link previews show; head-tags.ts crops it to the Open Graph size. */
-export interface SocialImage {
-  source: SharingImage
-  alt: string | undefined
-}
+/** A section block's kind: its Sanity type without `Section` (schemas/page-sections.ts). */
+const kindOf = (block: SectionBlock) => block._type.slice(0, -7) as SectionId
 
 /**
- * The page's copy in one language, every field resolved: content first, then the typed
- * fallback. Sections receive this and never see a missing field; list items missing in
- * the reader's language are left out rather than shown empty.
+ * The home page's sections when its document has none that can be shown (it is missing, or the content
+ * could not be read): the nine of the seed, each from its fallbacks, as the page was before pages were
+ * documents (docs/product.md §3.3).
  */
-export function resolvePageCopy(content: PageContent | undefined, locale: Locale) {
+const fallbackHomeSections = [
+  'hero',
+  'workflow',
+  'useCases',
+  'results',
+  'features',
+  'platform',
+  'testimonials',
+  'cta',
+  'freeTrial',
+].map((kind) => ({ _key: kind, _type: `${kind}Section` }) as SectionBlock)
+
+/**
+ * The page's copy in one language (docs/decisions/0074-pages-as-documents.md): its title, addresses,
+ * header, footer and form, every field resolved, content first, then the typed fallback; and its
+ * sections in order, each resolving its own (section-copy.ts), with the links they share: the page's
+ * form, else the home page's, so a page without one still leads its buttons to one. `home`: this is the
+ * home page, which always has sections to show.
+ */
+export function resolvePageCopy(content: PageContent | undefined, locale: Locale, home = false) {
   const fb = fallbacks[locale]
-  const t = (value: Parameters<typeof localize>[0], fallback = '') => localize(value, locale) ?? fallback
-  const {
-    settings,
-    ui,
-    hero,
-    workflow,
-    useCases,
-    results,
-    features,
-    platform,
-    testimonialsSection,
-    cta,
-    freeTrial,
-    privacyNote,
-  } = content ?? {}
-  // The version travels with the sign-up: the document's when its notice is what the form shows.
-  const consentNotice = localize(privacyNote?.formNotice, locale)
+  const t: Reader = (value, fallback = '') => localize(value, locale) ?? fallback
+  const { settings, ui, page } = content ?? {}
+  const seen = new Map<SectionId, number>()
+  const blocks = page?.sections?.length ? page.sections : home ? fallbackHomeSections : []
+  const sections: PageSectionEntry[] = blocks.map((block) => {
+    const kind = kindOf(block)
+    const nth = (seen.get(kind) ?? 0) + 1
+    seen.set(kind, nth)
+    return { key: block._key, kind, anchor: nth > 1 ? `${kind}-${nth}` : kind, block }
+  })
+  const has = (kind: SectionId) => seen.has(kind)
+  const context: SectionContext = {
+    locale,
+    fb,
+    links: {
+      form: `${has('freeTrial') ? '' : pagePath(undefined, locale)}#freeTrial`,
+      workflow: has('workflow') ? '#workflow' : undefined,
+    },
+    form: resolveFormCopy(content, locale, t),
+  }
+  const slugs = { pt: page?.slug?.pt, en: page?.slug?.en }
 
   return {
     locale,
-    // The sections shown, in order: schemas/page-sections.ts today; a page document could hold this list later.
-    sections: sectionIds,
+    /** Where this page is in each language (the language switcher, hreflang); a language it has no address in, that one's home page. */
+    paths: Object.fromEntries(locales.map((each) => [each, pagePath(slugs[each] ?? undefined, each)])) as Record<Locale, string>,
     brandName: settings?.brandName?.trim() || fb.brandName,
     seo: {
-      title: t(settings?.seoTitle, fb.seoTitle),
-      description: t(settings?.seoDescription, fb.seoDescription),
-      image: toSocialImage(settings?.ogImage, locale),
+      // As the content has them: the head resolves them (head-tags.ts), which the page's first script never does.
+      title: page?.title,
+      description: page?.description,
+      image: (page?.shareImage?.[locale] ?? settings?.ogImage ?? undefined) as SharingImage | undefined,
+      noindex: page?.noindex === true,
     },
     ui: {
       skipToContent: t(ui?.skipToContent, fb.skipToContent),
@@ -78,113 +106,10 @@ export function resolvePageCopy(content: PageContent | undefined, locale: Locale
       notFoundLink: t(ui?.notFoundLink, fb.notFoundLink),
       unexpectedError: fb.unexpectedError,
     },
-    hero: {
-      badge: t(hero?.badge),
-      headline: t(hero?.headline, fb.heroHeadline),
-      subheadline: t(hero?.subheadline),
-      oldWayTitle: t(hero?.oldWayTitle, fb.heroOldWayTitle),
-      oldWayPoints: localizeList(hero?.oldWayPoints, locale),
-      newWayTitle: t(hero?.newWayTitle, fb.heroNewWayTitle),
-      newWayPoints: localizeList(hero?.newWayPoints, locale),
-      primaryCta: t(hero?.primaryCta, fb.heroPrimaryCta),
-      secondaryCta: t(hero?.secondaryCta, fb.heroSecondaryCta),
-      trialNote: t(hero?.trialNote),
-    },
-    workflow: {
-      title: t(workflow?.title, fb.workflowTitle),
-      subtitle: t(workflow?.subtitle),
-      // Always three numbered steps, each falling back on its own.
-      steps: [1, 2, 3].map((n) => {
-        const step = workflow?.steps?.[n - 1]
-        return {
-          key: step?._key ?? `step-${n}`,
-          title: t(step?.title, fb.workflowStepTitle(n)),
-          description: t(step?.description, fb.workflowStepDescription(n)),
-        }
-      }),
-    },
-    useCases: {
-      title: t(useCases?.title, fb.useCasesTitle),
-      subtitle: t(useCases?.subtitle),
-      audiences: (useCases?.audiences ?? []).flatMap((item) => {
-        const audience = localize(item.audience, locale)
-        const title = localize(item.title, locale)
-        return audience && title
-          ? [{ key: item._key, audience, title, description: t(item.description), points: localizeList(item.points, locale) }]
-          : []
-      }),
-    },
-    results: {
-      title: t(results?.title, fb.resultsTitle),
-      subtitle: t(results?.subtitle),
-      statistics: (content?.statistics ?? []).flatMap((stat) => {
-        const label = localize(stat.label, locale)
-        const value = stat.value?.trim()
-        return label && value ? [{ key: stat._id, value, label }] : []
-      }),
-    },
-    features: {
-      title: t(features?.title, fb.featuresTitle),
-      subtitle: t(features?.subtitle),
-      items: (features?.items ?? []).flatMap((item) => {
-        const title = localize(item.title, locale)
-        return title ? [{ key: item._key, icon: toFeatureIcon(item.icon), title, description: t(item.description) }] : []
-      }),
-    },
-    platform: {
-      title: t(platform?.title, fb.platformTitle),
-      subtitle: t(platform?.subtitle),
-      integrationsTitle: t(platform?.integrationsTitle, fb.integrationsTitle),
-      integrationGroups: integrationCategories.flatMap((category) => {
-        const tools = (platform?.integrations ?? []).flatMap((tool) =>
-          tool.category === category && tool.name?.trim() ? [{ key: tool._key, name: tool.name.trim() }] : [],
-        )
-        const labels = { chat: platform?.chatLabel, video: platform?.videoLabel, team: platform?.teamLabel }
-        return tools.length > 0 ? [{ category, label: t(labels[category], fb.integrationGroups[category]), tools }] : []
-      }),
-      securityTitle: t(platform?.securityTitle, fb.securityTitle),
-      securityPoints: localizeList(platform?.securityPoints, locale),
-    },
-    testimonials: {
-      title: t(testimonialsSection?.title, fb.testimonialsTitle),
-      subtitle: t(testimonialsSection?.subtitle),
-      items: (content?.testimonials ?? []).flatMap((item) => {
-        const quote = localize(item.quote, locale)
-        const author = item.author?.trim()
-        return quote && author ? [{ key: item._id, quote, author, role: t(item.role), photo: toPhoto(item.photo, locale) }] : []
-      }),
-    },
-    cta: {
-      title: t(cta?.title, fb.ctaTitle),
-      description: t(cta?.description),
-      buttonText: t(cta?.buttonText, fb.ctaButton),
-    },
-    freeTrial: {
-      title: t(freeTrial?.title, fb.freeTrialTitle),
-      subtitle: t(freeTrial?.subtitle),
-      benefits: localizeList(freeTrial?.benefits, locale),
-      form: {
-        nameLabel: t(freeTrial?.nameLabel, fb.nameLabel),
-        namePlaceholder: t(freeTrial?.namePlaceholder),
-        roleLabel: t(freeTrial?.roleLabel, fb.roleLabel),
-        rolePlaceholder: t(freeTrial?.rolePlaceholder),
-        emailLabel: t(freeTrial?.emailLabel, fb.emailLabel),
-        emailPlaceholder: t(freeTrial?.emailPlaceholder),
-        buttonText: t(freeTrial?.buttonText, fb.buttonText),
-        buttonLoading: t(freeTrial?.buttonLoading, fb.buttonLoading),
-        disclaimer: t(freeTrial?.disclaimer),
-        consent: {
-          notice: consentNotice ?? fb.consentNotice,
-          linkText: t(privacyNote?.linkText, fb.privacyLinkText),
-          version: consentNotice && privacyNote?.version ? privacyNote.version : FALLBACK_CONSENT_VERSION,
-        },
-      },
-      success: {
-        title: t(freeTrial?.successTitle, fb.successTitle),
-        description: t(freeTrial?.successDescription, fb.successDescription),
-      },
-      error: { title: t(freeTrial?.errorTitle, fb.errorTitle), description: t(freeTrial?.errorDescription, fb.errorDescription) },
-    },
+    /** The header's links, to the sections of navSectionIds this page has. */
+    navIds: navSectionIds.filter(has),
+    sections,
+    context,
     footer: {
       rights: t(settings?.rights, fb.rights).replaceAll('{year}', String(new Date().getFullYear())),
     },
@@ -193,22 +118,30 @@ export function resolvePageCopy(content: PageContent | undefined, locale: Locale
 
 export type PageCopy = ReturnType<typeof resolvePageCopy>
 
-function toFeatureIcon(icon: string | null): FeatureIcon {
-  return featureIcons.find((known) => known === icon) ?? 'insights'
-}
-
-function toSocialImage(image: SharingImage | null | undefined, locale: Locale): SocialImage | undefined {
-  if (!image?.asset) return undefined
-  return { source: image, alt: localize(image.alt, locale) }
-}
-
-function toPhoto(photo: Testimonial['photo'], locale: Locale): Photo | undefined {
-  const dimensions = photo?.asset?.metadata?.dimensions
-  if (!photo?.asset || !dimensions?.width || !dimensions.height) return undefined
+/** The sign-up form's words, the same on every page that has one, with the consent it shows. */
+function resolveFormCopy(content: PageContent | undefined, locale: Locale, t: Reader) {
+  const fb = fallbacks[locale]
+  const { form, privacyNote } = content ?? {}
+  // The version travels with the sign-up: the document's when its notice is what the form shows.
+  const consentNotice = localize(privacyNote?.formNotice, locale)
   return {
-    source: photo,
-    alt: localize(photo.alt, locale) ?? '',
-    width: dimensions.width,
-    height: dimensions.height,
+    nameLabel: t(form?.nameLabel, fb.nameLabel),
+    namePlaceholder: t(form?.namePlaceholder),
+    roleLabel: t(form?.roleLabel, fb.roleLabel),
+    rolePlaceholder: t(form?.rolePlaceholder),
+    emailLabel: t(form?.emailLabel, fb.emailLabel),
+    emailPlaceholder: t(form?.emailPlaceholder),
+    buttonText: t(form?.buttonText, fb.buttonText),
+    buttonLoading: t(form?.buttonLoading, fb.buttonLoading),
+    disclaimer: t(form?.disclaimer),
+    consent: {
+      notice: consentNotice ?? fb.consentNotice,
+      linkText: t(privacyNote?.linkText, fb.privacyLinkText),
+      version: consentNotice && privacyNote?.version ? privacyNote.version : FALLBACK_CONSENT_VERSION,
+    },
+    success: { title: t(form?.successTitle, fb.successTitle), description: t(form?.successDescription, fb.successDescription) },
+    error: { title: t(form?.errorTitle, fb.errorTitle), description: t(form?.errorDescription, fb.errorDescription) },
   }
 }
+
+export type FormCopy = ReturnType<typeof resolveFormCopy>

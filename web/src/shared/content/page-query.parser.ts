@@ -7,7 +7,11 @@ import { contentParser } from '../../../../supabase/functions/_shared/content/co
 export const pageQueryParser = contentParser(
   (f) => {
     const localeString = z.object({ _type: f.sanityType('localeString'), pt: f.optional(z.string()), en: f.optional(z.string()) })
-    const localeText = z.object({ _type: f.sanityType('localeText'), pt: f.optional(z.string()), en: f.optional(z.string()) })
+    const sanityImageAssetReference = z.object({
+      _ref: z.string(),
+      _type: f.sanityType('reference'),
+      _weak: f.optional(z.boolean()),
+    })
     const sanityImageHotspot = z.object({
       _type: f.sanityType('sanity.imageHotspot'),
       x: f.optional(z.number()),
@@ -22,176 +26,384 @@ export const pageQueryParser = contentParser(
       left: f.optional(z.number()),
       right: f.optional(z.number()),
     })
+    const localeText = z.object({ _type: f.sanityType('localeText'), pt: f.optional(z.string()), en: f.optional(z.string()) })
+    const localeRichText = z.object({
+      _type: f.sanityType('localeRichText'),
+      pt: f.optional(
+        f.list(
+          z.object({
+            children: f.optional(
+              f.list(
+                z.object({
+                  marks: f.optional(f.list(z.string())),
+                  text: f.optional(z.string()),
+                  _type: f.sanityType('span'),
+                  _key: z.string(),
+                }),
+              ),
+            ),
+            style: f.optional(z.enum(['normal', 'h3', 'h4', 'blockquote'])),
+            listItem: f.optional(z.enum(['bullet', 'number'])),
+            markDefs: f.optional(
+              f.list(z.object({ href: f.optional(z.string()), _type: f.sanityType('link'), _key: z.string() })),
+            ),
+            level: f.optional(z.number()),
+            _type: f.sanityType('block'),
+            _key: z.string(),
+          }),
+        ),
+      ),
+      en: f.optional(
+        f.list(
+          z.object({
+            children: f.optional(
+              f.list(
+                z.object({
+                  marks: f.optional(f.list(z.string())),
+                  text: f.optional(z.string()),
+                  _type: f.sanityType('span'),
+                  _key: z.string(),
+                }),
+              ),
+            ),
+            style: f.optional(z.enum(['normal', 'h3', 'h4', 'blockquote'])),
+            listItem: f.optional(z.enum(['bullet', 'number'])),
+            markDefs: f.optional(
+              f.list(z.object({ href: f.optional(z.string()), _type: f.sanityType('link'), _key: z.string() })),
+            ),
+            level: f.optional(z.number()),
+            _type: f.sanityType('block'),
+            _key: z.string(),
+          }),
+        ),
+      ),
+    })
     return z.object({
       settings: f.nullable(
         z.object({
           brandName: f.nullable(z.string()),
-          seoTitle: f.nullable(localeString),
-          seoDescription: f.nullable(localeText),
           rights: f.nullable(localeString),
           ogImage: f.nullable(
             z.object({
-              alt: f.nullable(localeString),
-              hotspot: f.nullable(sanityImageHotspot),
-              crop: f.nullable(sanityImageCrop),
-              asset: f.nullable(z.object({ _id: z.string() })),
+              asset: f.optional(sanityImageAssetReference),
+              media: f.optional(z.unknown()),
+              hotspot: f.optional(sanityImageHotspot),
+              crop: f.optional(sanityImageCrop),
+              alt: f.optional(localeString),
+              _type: f.sanityType('image'),
             }),
           ),
         }),
       ),
       ui: f.nullable(
         z.object({
-          skipToContent: f.nullable(localeString),
-          navLabel: f.nullable(localeString),
-          navFeatures: f.nullable(localeString),
-          navUseCases: f.nullable(localeString),
-          navPlatform: f.nullable(localeString),
-          headerCta: f.nullable(localeString),
-          menuOpen: f.nullable(localeString),
-          menuClose: f.nullable(localeString),
-          languageLabel: f.nullable(localeString),
-          notFoundTitle: f.nullable(localeString),
-          notFoundLink: f.nullable(localeString),
+          _id: z.literal('uiStrings'),
+          _type: f.sanityType('uiStrings'),
+          _createdAt: z.string(),
+          _updatedAt: z.string(),
+          _rev: z.string(),
+          skipToContent: f.optional(localeString),
+          navLabel: f.optional(localeString),
+          navFeatures: f.optional(localeString),
+          navUseCases: f.optional(localeString),
+          navPlatform: f.optional(localeString),
+          headerCta: f.optional(localeString),
+          menuOpen: f.optional(localeString),
+          menuClose: f.optional(localeString),
+          languageLabel: f.optional(localeString),
+          notFoundTitle: f.optional(localeString),
+          notFoundLink: f.optional(localeString),
         }),
       ),
-      hero: f.nullable(
-        z.object({
-          badge: f.nullable(localeString),
-          headline: f.nullable(localeString),
-          subheadline: f.nullable(localeText),
-          oldWayTitle: f.nullable(localeString),
-          oldWayPoints: f.nullable(f.list(z.object({ ...localeString.shape, _key: z.string() }))),
-          newWayTitle: f.nullable(localeString),
-          newWayPoints: f.nullable(f.list(z.object({ ...localeString.shape, _key: z.string() }))),
-          primaryCta: f.nullable(localeString),
-          secondaryCta: f.nullable(localeString),
-          trialNote: f.nullable(localeString),
-        }),
-      ),
-      workflow: f.nullable(
-        z.object({
-          title: f.nullable(localeString),
-          subtitle: f.nullable(localeText),
-          steps: f.nullable(
-            f.list(z.object({ _key: z.string(), title: f.nullable(localeString), description: f.nullable(localeText) })),
-          ),
-        }),
-      ),
-      useCases: f.nullable(
-        z.object({
-          title: f.nullable(localeString),
-          subtitle: f.nullable(localeText),
-          audiences: f.nullable(
-            f.list(
-              z.object({
-                _key: z.string(),
-                audience: f.nullable(localeString),
-                title: f.nullable(localeString),
-                description: f.nullable(localeText),
-                points: f.nullable(f.list(z.object({ ...localeString.shape, _key: z.string() }))),
-              }),
-            ),
-          ),
-        }),
-      ),
-      results: f.nullable(z.object({ title: f.nullable(localeString), subtitle: f.nullable(localeText) })),
-      statistics: f.list(z.object({ _id: z.string(), value: f.nullable(z.string()), label: f.nullable(localeString) })),
-      features: f.nullable(
-        z.object({
-          title: f.nullable(localeString),
-          subtitle: f.nullable(localeText),
-          items: f.nullable(
-            f.list(
-              z.object({
-                _key: z.string(),
-                icon: f.nullable(
-                  z.enum([
-                    'calendar',
-                    'feedback',
-                    'goals',
-                    'insights',
-                    'integrations',
-                    'progress',
-                    'security',
-                    'templates',
-                    'transcript',
-                  ]),
-                ),
-                title: f.nullable(localeString),
-                description: f.nullable(localeText),
-              }),
-            ),
-          ),
-        }),
-      ),
-      platform: f.nullable(
-        z.object({
-          title: f.nullable(localeString),
-          subtitle: f.nullable(localeText),
-          integrationsTitle: f.nullable(localeString),
-          integrations: f.nullable(
-            f.list(
-              z.object({
-                _key: z.string(),
-                name: f.nullable(z.string()),
-                category: f.nullable(z.enum(['chat', 'team', 'video'])),
-              }),
-            ),
-          ),
-          chatLabel: f.nullable(localeString),
-          videoLabel: f.nullable(localeString),
-          teamLabel: f.nullable(localeString),
-          securityTitle: f.nullable(localeString),
-          securityPoints: f.nullable(f.list(z.object({ ...localeString.shape, _key: z.string() }))),
-        }),
-      ),
-      testimonialsSection: f.nullable(z.object({ title: f.nullable(localeString), subtitle: f.nullable(localeText) })),
-      testimonials: f.list(
+      page: f.nullable(
         z.object({
           _id: z.string(),
-          quote: f.nullable(localeText),
-          author: f.nullable(z.string()),
-          role: f.nullable(localeString),
-          photo: f.nullable(
+          title: f.nullable(localeString),
+          description: f.nullable(localeText),
+          noindex: f.nullable(z.boolean()),
+          slug: z.object({ pt: f.nullable(z.string()), en: f.nullable(z.string()) }),
+          shareImage: f.nullable(
             z.object({
-              alt: f.nullable(localeString),
-              hotspot: f.nullable(sanityImageHotspot),
-              crop: f.nullable(sanityImageCrop),
-              asset: f.nullable(
+              pt: f.optional(
                 z.object({
-                  _id: z.string(),
-                  metadata: f.nullable(
-                    z.object({
-                      dimensions: f.nullable(z.object({ width: f.nullable(z.number()), height: f.nullable(z.number()) })),
-                    }),
-                  ),
+                  asset: f.optional(sanityImageAssetReference),
+                  media: f.optional(z.unknown()),
+                  hotspot: f.optional(sanityImageHotspot),
+                  crop: f.optional(sanityImageCrop),
+                  alt: f.optional(z.string()),
+                  _type: f.sanityType('image'),
+                }),
+              ),
+              en: f.optional(
+                z.object({
+                  asset: f.optional(sanityImageAssetReference),
+                  media: f.optional(z.unknown()),
+                  hotspot: f.optional(sanityImageHotspot),
+                  crop: f.optional(sanityImageCrop),
+                  alt: f.optional(z.string()),
+                  _type: f.sanityType('image'),
                 }),
               ),
             }),
           ),
+          sections: f.nullable(
+            f.list(
+              z.discriminatedUnion('_type', [
+                z.object({
+                  _key: z.string(),
+                  _type: f.sanityType('ctaSection'),
+                  title: f.optional(localeString),
+                  description: f.optional(localeText),
+                  buttonText: f.optional(localeString),
+                  hidden: f.optional(z.boolean()),
+                }),
+                z.object({
+                  _key: z.string(),
+                  _type: f.sanityType('faqSection'),
+                  title: f.optional(localeString),
+                  subtitle: f.optional(localeText),
+                  questions: f.optional(
+                    f.list(
+                      z.object({
+                        question: f.optional(localeString),
+                        answer: f.optional(localeText),
+                        _type: f.sanityType('faqItem'),
+                        _key: z.string(),
+                      }),
+                    ),
+                  ),
+                  hidden: f.optional(z.boolean()),
+                }),
+                z.object({
+                  _key: z.string(),
+                  _type: f.sanityType('featuresSection'),
+                  title: f.optional(localeString),
+                  subtitle: f.optional(localeText),
+                  items: f.optional(
+                    f.list(
+                      z.object({
+                        icon: f.optional(
+                          z.enum([
+                            'calendar',
+                            'feedback',
+                            'goals',
+                            'insights',
+                            'integrations',
+                            'progress',
+                            'security',
+                            'templates',
+                            'transcript',
+                          ]),
+                        ),
+                        title: f.optional(localeString),
+                        description: f.optional(localeText),
+                        _type: f.sanityType('feature'),
+                        _key: z.string(),
+                      }),
+                    ),
+                  ),
+                  hidden: f.optional(z.boolean()),
+                }),
+                z.object({
+                  _key: z.string(),
+                  _type: f.sanityType('freeTrialSection'),
+                  title: f.nullable(localeString),
+                  subtitle: f.optional(localeText),
+                  benefits: f.optional(f.list(z.object({ ...localeString.shape, _key: z.string() }))),
+                  hidden: f.optional(z.boolean()),
+                }),
+                z.object({
+                  _key: z.string(),
+                  _type: f.sanityType('heroSection'),
+                  badge: f.optional(localeString),
+                  headline: f.nullable(localeString),
+                  subheadline: f.nullable(localeText),
+                  oldWayTitle: f.optional(localeString),
+                  oldWayPoints: f.optional(f.list(z.object({ ...localeString.shape, _key: z.string() }))),
+                  newWayTitle: f.optional(localeString),
+                  newWayPoints: f.optional(f.list(z.object({ ...localeString.shape, _key: z.string() }))),
+                  primaryCta: f.nullable(localeString),
+                  secondaryCta: f.optional(localeString),
+                  trialNote: f.optional(localeString),
+                  hidden: f.optional(z.boolean()),
+                }),
+                z.object({
+                  _key: z.string(),
+                  _type: f.sanityType('logoRowSection'),
+                  title: f.optional(localeString),
+                  logos: f.nullable(
+                    f.list(
+                      z.object({
+                        _key: z.string(),
+                        name: f.nullable(z.string()),
+                        image: f.nullable(
+                          z.object({
+                            hotspot: f.nullable(sanityImageHotspot),
+                            crop: f.nullable(sanityImageCrop),
+                            asset: f.nullable(
+                              z.object({
+                                _id: z.string(),
+                                metadata: f.nullable(
+                                  z.object({
+                                    dimensions: f.nullable(
+                                      z.object({ width: f.nullable(z.number()), height: f.nullable(z.number()) }),
+                                    ),
+                                  }),
+                                ),
+                              }),
+                            ),
+                          }),
+                        ),
+                      }),
+                    ),
+                  ),
+                  hidden: f.optional(z.boolean()),
+                }),
+                z.object({
+                  _key: z.string(),
+                  _type: f.sanityType('platformSection'),
+                  title: f.optional(localeString),
+                  subtitle: f.optional(localeText),
+                  integrationsTitle: f.optional(localeString),
+                  integrations: f.optional(
+                    f.list(
+                      z.object({
+                        name: f.optional(z.string()),
+                        category: f.optional(z.enum(['chat', 'team', 'video'])),
+                        _type: f.sanityType('integration'),
+                        _key: z.string(),
+                      }),
+                    ),
+                  ),
+                  chatLabel: f.optional(localeString),
+                  videoLabel: f.optional(localeString),
+                  teamLabel: f.optional(localeString),
+                  securityTitle: f.optional(localeString),
+                  securityPoints: f.optional(f.list(z.object({ ...localeString.shape, _key: z.string() }))),
+                  hidden: f.optional(z.boolean()),
+                }),
+                z.object({
+                  _key: z.string(),
+                  _type: f.sanityType('resultsSection'),
+                  title: f.optional(localeString),
+                  subtitle: f.optional(localeText),
+                  statistics: f.nullable(
+                    f.list(
+                      z.object({
+                        _id: z.string(),
+                        _type: f.sanityType('statistic'),
+                        value: f.nullable(z.string()),
+                        label: f.nullable(localeString),
+                      }),
+                    ),
+                  ),
+                  hidden: f.optional(z.boolean()),
+                }),
+                z.object({
+                  _key: z.string(),
+                  _type: f.sanityType('richTextSection'),
+                  title: f.optional(localeString),
+                  body: f.optional(localeRichText),
+                  hidden: f.optional(z.boolean()),
+                }),
+                z.object({
+                  _key: z.string(),
+                  _type: f.sanityType('testimonialsSection'),
+                  title: f.optional(localeString),
+                  subtitle: f.optional(localeText),
+                  testimonials: f.nullable(
+                    f.list(
+                      z.object({
+                        _id: z.string(),
+                        _type: f.sanityType('testimonial'),
+                        quote: f.nullable(localeText),
+                        author: f.nullable(z.string()),
+                        role: f.nullable(localeString),
+                        photo: f.nullable(
+                          z.object({
+                            alt: f.nullable(localeString),
+                            hotspot: f.nullable(sanityImageHotspot),
+                            crop: f.nullable(sanityImageCrop),
+                            asset: f.nullable(
+                              z.object({
+                                _id: z.string(),
+                                metadata: f.nullable(
+                                  z.object({
+                                    dimensions: f.nullable(
+                                      z.object({ width: f.nullable(z.number()), height: f.nullable(z.number()) }),
+                                    ),
+                                  }),
+                                ),
+                              }),
+                            ),
+                          }),
+                        ),
+                      }),
+                    ),
+                  ),
+                  hidden: f.optional(z.boolean()),
+                }),
+                z.object({
+                  _key: z.string(),
+                  _type: f.sanityType('useCasesSection'),
+                  title: f.optional(localeString),
+                  subtitle: f.optional(localeText),
+                  audiences: f.optional(
+                    f.list(
+                      z.object({
+                        audience: f.optional(localeString),
+                        title: f.optional(localeString),
+                        description: f.optional(localeText),
+                        points: f.optional(f.list(z.object({ ...localeString.shape, _key: z.string() }))),
+                        _type: f.sanityType('audience'),
+                        _key: z.string(),
+                      }),
+                    ),
+                  ),
+                  hidden: f.optional(z.boolean()),
+                }),
+                z.object({
+                  _key: z.string(),
+                  _type: f.sanityType('workflowSection'),
+                  title: f.optional(localeString),
+                  subtitle: f.optional(localeText),
+                  steps: f.optional(
+                    f.list(
+                      z.object({
+                        title: f.optional(localeString),
+                        description: f.optional(localeText),
+                        _type: f.sanityType('workflowStep'),
+                        _key: z.string(),
+                      }),
+                    ),
+                  ),
+                  hidden: f.optional(z.boolean()),
+                }),
+              ]),
+            ),
+          ),
         }),
       ),
-      cta: f.nullable(
-        z.object({ title: f.nullable(localeString), description: f.nullable(localeText), buttonText: f.nullable(localeString) }),
-      ),
-      freeTrial: f.nullable(
+      form: f.nullable(
         z.object({
-          title: f.nullable(localeString),
-          subtitle: f.nullable(localeText),
-          benefits: f.nullable(f.list(z.object({ ...localeString.shape, _key: z.string() }))),
-          nameLabel: f.nullable(localeString),
-          namePlaceholder: f.nullable(localeString),
-          roleLabel: f.nullable(localeString),
-          rolePlaceholder: f.nullable(localeString),
-          emailLabel: f.nullable(localeString),
-          emailPlaceholder: f.nullable(localeString),
-          buttonText: f.nullable(localeString),
-          buttonLoading: f.nullable(localeString),
-          disclaimer: f.nullable(localeText),
-          successTitle: f.nullable(localeString),
-          successDescription: f.nullable(localeString),
-          errorTitle: f.nullable(localeString),
-          errorDescription: f.nullable(localeString),
+          _id: z.literal('freeTrial'),
+          _type: f.sanityType('freeTrial'),
+          _createdAt: z.string(),
+          _updatedAt: z.string(),
+          _rev: z.string(),
+          nameLabel: f.optional(localeString),
+          namePlaceholder: f.optional(localeString),
+          roleLabel: f.optional(localeString),
+          rolePlaceholder: f.optional(localeString),
+          emailLabel: f.optional(localeString),
+          emailPlaceholder: f.optional(localeString),
+          buttonText: f.optional(localeString),
+          buttonLoading: f.optional(localeString),
+          disclaimer: f.optional(localeText),
+          successTitle: f.optional(localeString),
+          successDescription: f.optional(localeString),
+          errorTitle: f.optional(localeString),
+          errorDescription: f.optional(localeString),
         }),
       ),
       privacyNote: f.nullable(
@@ -203,17 +415,8 @@ export const pageQueryParser = contentParser(
     attributes: {
       settings: { type: 'siteSettings', id: 'siteSettings' },
       ui: { type: 'uiStrings', id: 'uiStrings' },
-      hero: { type: 'hero', id: 'hero' },
-      workflow: { type: 'workflow', id: 'workflow' },
-      useCases: { type: 'useCases', id: 'useCases' },
-      results: { type: 'results', id: 'results' },
-      statistics: { type: 'statistic', list: true },
-      features: { type: 'features', id: 'features' },
-      platform: { type: 'platform', id: 'platform' },
-      testimonialsSection: { type: 'testimonialsSection', id: 'testimonialsSection' },
-      testimonials: { type: 'testimonial', list: true },
-      cta: { type: 'cta', id: 'cta' },
-      freeTrial: { type: 'freeTrial', id: 'freeTrial' },
+      page: { type: 'page', byId: true },
+      form: { type: 'freeTrial', id: 'freeTrial' },
       privacyNote: { type: 'privacyNote', id: 'privacyNote' },
     },
   },

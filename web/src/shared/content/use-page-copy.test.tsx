@@ -4,6 +4,7 @@ import { HttpResponse } from 'msw'
 import type { PageContent } from './page-copy.ts'
 import { pageQuery } from './page-query.ts'
 import { loadSeedContent } from '../../../../test/web/seed-content.ts'
+import { sectionOf } from '../../../../test/web/content-fixtures.ts'
 import { queryResult, serveContent, serveLiveEvents, SYNC_TAG } from '../../../../test/web/network.ts'
 import { renderApp } from '../../../../test/web/render-app.tsx'
 import { watchContentFetches } from '../../../../test/web/content-fetches.ts'
@@ -39,8 +40,7 @@ function fakePageClocks() {
 /** The seed with a new English headline, as an editor would publish it. */
 function edited(headline: string): PageContent {
   const content = structuredClone(seed)
-  if (!content.hero) throw new Error('the seed has a hero')
-  content.hero.headline = { _type: 'localeString', pt: 'Manchete nova', en: headline }
+  sectionOf(content, 'hero').headline = { _type: 'localeString', pt: 'Manchete nova', en: headline }
   return content
 }
 
@@ -117,10 +117,10 @@ describe('usePageCopy', () => {
   })
 
   it('shows each wrong value of a fetched answer as its fallback, and the rest of the answer', async () => {
-    const hostile = edited('Reviews that write themselves') as unknown as Record<string, Record<string, unknown>>
-    hostile['workflow'] = { ...hostile['workflow'], title: 7, steps: 'three steps' }
-    hostile['features'] = { ...hostile['features'], items: [null, 5] }
-    serveContent(hostile as unknown as PageContent)
+    const hostile = edited('Reviews that write themselves')
+    Object.assign(sectionOf(hostile, 'workflow'), { title: 7, steps: 'three steps' })
+    Object.assign(sectionOf(hostile, 'features'), { items: [null, 5] })
+    serveContent(hostile)
     renderApp({ path: '/en', initialContent: seed })
     await waitFor(() => expect(headline()).toHaveTextContent('Reviews that write themselves'))
     const workflow = screen.getByRole('region', { name: 'How It Works' })

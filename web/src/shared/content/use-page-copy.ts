@@ -8,16 +8,17 @@ import { fetchQuery } from './content-api.ts'
 import { useLiveContent } from './live-content.ts'
 import { pageQuery } from './page-query.ts'
 import { resolvePageCopy, type PageContent, type PageCopy } from './page-copy.ts'
+import { HOME_PAGE_ID } from '../../../../schemas/page-paths.ts'
 
 export const PAGE_CONTENT_KEY = 'page-content'
 
 /**
- * The page's copy in the reader's language: prerendered content first, then from Sanity once the
- * page is idle and its live stream listens (which also brings the other language, so switching
- * needs no wait), and again whenever live events say what it shows has changed (drafts in an
- * editor's preview).
+ * The copy of the page with this document id (none: the not-found page) in the reader's language:
+ * prerendered content first, then from Sanity once the page is idle and its live stream listens (which
+ * also brings the other language, so switching needs no wait), and again whenever live events say what
+ * it shows has changed (drafts in an editor's preview).
  */
-export function usePageCopy(): PageCopy {
+export function usePageCopy(pageId = ''): PageCopy {
   const config = usePublicConfig()
   const { locale } = useLocale()
   // The sync tags of the last answer; none yet until the first one.
@@ -41,8 +42,8 @@ export function usePageCopy(): PageCopy {
     async () => {
       // Only an editor's preview reads drafts: its code is not in the page's first script.
       const answer = config.preview
-        ? await (await import('./preview/preview-content.ts')).fetchPreviewContent()
-        : await fetchQuery<unknown>(config, pageQuery, liveEventId.current)
+        ? await (await import('./preview/preview-content.ts')).fetchPreviewContent(pageId)
+        : await fetchQuery<unknown>(config, pageQuery, pageId, liveEventId.current)
       shownTags.current = answer.syncTags
       // A held message about what the page shows may be newer than this answer: ask once more.
       const missed = heldMessages.current.filter((message) => shows(message.tags)).at(-1)
@@ -76,5 +77,5 @@ export function usePageCopy(): PageCopy {
     if (held !== undefined && held !== locale) void mutate()
   }, [held, locale, mutate])
 
-  return useMemo(() => resolvePageCopy(data, shownLocale), [data, shownLocale])
+  return useMemo(() => resolvePageCopy(data, shownLocale, pageId === HOME_PAGE_ID), [data, shownLocale, pageId])
 }

@@ -16,9 +16,10 @@ export type HydrationGate = PendingReactPromise<void> | FulfilledReactPromise<vo
 export interface SectionHydration {
   /**
    * What the boundary of the section with this id waits on; undefined for a section the
-   * prerender did not draw (nothing to keep: it renders at once).
+   * prerender did not draw (nothing to keep: it renders at once). A `late` one is not opened when
+   * the browser is idle, only by `allHydrated`, `openAll` or the reader's act on it.
    */
-  gate(sectionId: string): HydrationGate | undefined
+  gate(sectionId: string, late?: boolean): HydrationGate | undefined
   /** Every section may hydrate now: the language is about to change under them. */
   openAll(): void
   /** Called by a section's boundary once React has hydrated it. */
@@ -38,12 +39,13 @@ export const SectionHydrationContext = createContext<SectionHydration | undefine
 const ACTS = ['pointerdown', 'keydown', 'focusin', 'click'] as const
 
 /**
- * Gates that open one at a time whenever the browser is idle (in the page's order; `idle`
- * schedules a turn) or, once `allHydrated` is asked for, each as soon as the section before has
+ * Gates that open one at a time whenever the browser is idle (in the page's order, late ones left
+ * out; `idle` schedules a turn) or, once `allHydrated` is asked for, each as soon as the section before has
  * hydrated; the one of a section as soon as the reader acts on it; and all at once on `openAll`.
  */
 export function createSectionHydration({ idle = whenIdle }: { idle?: typeof whenIdle } = {}): SectionHydration {
   const waiting = new Map<Element, () => void>()
+  const late = new Set<Element>()
   const gates = new Map<string, HydrationGate>()
   const unhydrated = new Set<string>()
   let idleTurn: (() => void) | undefined
@@ -51,13 +53,14 @@ export function createSectionHydration({ idle = whenIdle }: { idle?: typeof when
   let resolveAllHydrated = () => {}
 
   const openNext = () => waiting.values().next().value?.()
+  const openNextOnTime = () => [...waiting].find(([section]) => !late.has(section))?.[1]()
 
   // One section per idle turn: React renders and commits it before the browser is idle again.
   function openNextWhenIdle() {
     idleTurn ??= idle(() => {
       idleTurn = undefined
-      openNext()
-      if (waiting.size) openNextWhenIdle()
+      openNextOnTime()
+      if (waiting.size > late.size) openNextWhenIdle()
     })
   }
 
@@ -69,7 +72,7 @@ export function createSectionHydration({ idle = whenIdle }: { idle?: typeof when
   for (const type of ACTS) window.addEventListener(type, onAct, true)
 
   return {
-    gate(sectionId) {
+    gate(sectionId, isLate) {
       const known = gates.get(sectionId)
       if (known) return known
       const section = document.getElementById(sectionId)
@@ -78,8 +81,10 @@ export function createSectionHydration({ idle = whenIdle }: { idle?: typeof when
       const gate: HydrationGate = Object.assign(new Promise<void>((settle) => (resolve = settle)), { status: 'pending' as const })
       gates.set(sectionId, gate)
       unhydrated.add(sectionId)
+      if (isLate) late.add(section)
       waiting.set(section, () => {
         waiting.delete(section)
+        late.delete(section)
         Object.assign(gate, { status: 'fulfilled', value: undefined })
         resolve()
         if (!waiting.size) for (const type of ACTS) window.removeEventListener(type, onAct, true)

@@ -1,7 +1,7 @@
 import { createContext, use, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
 import { localeTags, type Locale } from '../../../../schemas/locales.ts'
 import { SectionHydrationContext } from '../hydration/section-hydration.ts'
-import { pathForLocale, rememberLocale } from './locale-preference.ts'
+import { rememberLocale } from './locale-preference.ts'
 
 interface LocaleState {
   locale: Locale
@@ -12,12 +12,11 @@ const LocaleContext = createContext<LocaleState | undefined>(undefined)
 
 interface LocaleProviderProps {
   initialLocale: Locale
-  /** Landing pages move to the language's own address; other pages keep theirs. */
-  syncAddress: boolean
   children: ReactNode
 }
 
-export function LocaleProvider({ initialLocale, syncAddress, children }: LocaleProviderProps) {
+/** The reader's language; a page moves to its address in the new one as its copy changes (use-document-head.ts). */
+export function LocaleProvider({ initialLocale, children }: LocaleProviderProps) {
   const [locale, setLocaleState] = useState(initialLocale)
   const sectionHydration = use(SectionHydrationContext)
 
@@ -28,11 +27,8 @@ export function LocaleProvider({ initialLocale, syncAddress, children }: LocaleP
       setLocaleState(next)
       rememberLocale(next)
       document.documentElement.lang = localeTags[next].html
-      if (syncAddress) {
-        window.history.replaceState(window.history.state, '', pathForLocale(next) + window.location.hash)
-      }
     },
-    [syncAddress, sectionHydration],
+    [sectionHydration],
   )
 
   const value = useMemo(() => ({ locale, setLocale }), [locale, setLocale])

@@ -1,8 +1,23 @@
 import { localeTags, locales, type Locale } from '../../../../schemas/locales.ts'
-import { pathForLocale } from '../i18n/locale-preference.ts'
 import type { PageCopy } from '../content/page-copy.ts'
 import type { PublicConfig } from '../config/public-config.ts'
-import { createSocialImageUrl, SOCIAL_IMAGE } from '../content/image-url.ts'
+import type { SanityImageSource } from '@sanity/image-url'
+import { createImageUrl } from '../content/image-url.ts'
+import { localize } from '../content/localize.ts'
+import { seoFallbacks } from './seo-fallbacks.ts'
+
+/** Open Graph's recommended size, which link previews show uncropped. */
+export const SOCIAL_IMAGE = { width: 1200, height: 630, mimeType: 'image/jpeg' } as const
+
+/**
+ * The sharing image cropped around the hotspot to 1200×630, as JPEG: link-preview
+ * crawlers do not all take WebP or AVIF, and they do not send an Accept header to pick by.
+ */
+function createSocialImageUrl(config: PublicConfig) {
+  const imageUrl = createImageUrl(config)
+  const { width, height } = SOCIAL_IMAGE
+  return (source: SanityImageSource) => imageUrl(source, (image) => image.width(width).height(height).fit('crop').format('jpg'))
+}
 
 export interface HeadTags {
   title: string
@@ -10,26 +25,31 @@ export interface HeadTags {
   links: { rel: string; href: string; hreflang?: string }[]
 }
 
-/** Title, description, canonical, hreflang alternates and Open Graph for one language. */
+/** Title, description, canonical, hreflang alternates and Open Graph for one language, at the page's own addresses. */
 export function buildHeadTags(copy: PageCopy, config: PublicConfig): HeadTags {
   const { siteUrl } = config
-  const url = (locale: Locale) => new URL(pathForLocale(locale), siteUrl).href
-  // Crawlers need an absolute address; the local endpoint's is a path on this site.
-  const image = copy.seo.image && new URL(createSocialImageUrl(config)(copy.seo.image.source), siteUrl).href
+  const { seo, locale: reading } = copy
+  const url = (locale: Locale) => new URL(copy.paths[locale], siteUrl).href
+  const title = localize(seo.title, reading) ?? seoFallbacks[reading].title
+  const description = localize(seo.description, reading) ?? seoFallbacks[reading].description
+  const shared = seo.image?.asset ? seo.image : undefined
+  const image = shared && socialImageAddress(shared, config)
+  // The page's own image has its text in its language; the site's, one per language.
+  const alt = typeof shared?.alt === 'string' ? shared.alt.trim() || undefined : localize(shared?.alt, reading)
   return {
-    title: copy.seo.title,
+    title,
     meta: [
-      { key: 'name', name: 'description', content: copy.seo.description },
+      { key: 'name', name: 'description', content: description },
       { key: 'property', name: 'og:type', content: 'website' },
       { key: 'property', name: 'og:site_name', content: copy.brandName },
-      { key: 'property', name: 'og:title', content: copy.seo.title },
-      { key: 'property', name: 'og:description', content: copy.seo.description },
+      { key: 'property', name: 'og:title', content: title },
+      { key: 'property', name: 'og:description', content: description },
       { key: 'property', name: 'og:url', content: url(copy.locale) },
       { key: 'property', name: 'og:locale', content: localeTags[copy.locale].og },
       ...locales
         .filter((locale) => locale !== copy.locale)
         .map((locale) => ({ key: 'property' as const, name: 'og:locale:alternate', content: localeTags[locale].og })),
-      ...(image ? imageTags(image, copy.seo.image?.alt) : []),
+      ...(image ? imageTags(image, alt) : []),
       { key: 'name', name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
     ],
     links: [
@@ -37,6 +57,19 @@ export function buildHeadTags(copy: PageCopy, config: PublicConfig): HeadTags {
       ...locales.map((locale) => ({ rel: 'alternate', hreflang: localeTags[locale].html, href: url(locale) })),
       { rel: 'alternate', hreflang: 'x-default', href: url(locales[0]) },
     ],
+  }
+}
+
+/**
+ * The sharing image's absolute address (crawlers need one; the local endpoint's is a path on this
+ * site), or none when its asset reference is not an image's: the query reads it as stored, and an
+ * import or a script can store anything there.
+ */
+function socialImageAddress(image: SanityImageSource, config: PublicConfig): string | undefined {
+  try {
+    return new URL(createSocialImageUrl(config)(image), config.siteUrl).href
+  } catch {
+    return undefined
   }
 }
 

@@ -1,29 +1,25 @@
-import { useEffect, useState } from 'react'
-import { localeTags } from '../../../../schemas/locales.ts'
+import { useEffect, useRef } from 'react'
 import type { PageCopy } from '../content/page-copy.ts'
 import { usePublicConfig } from '../config/public-config-context.tsx'
 import { useHydrated } from '../hydration/use-hydrated.ts'
-import { buildHeadTags } from './head-tags.ts'
 
 /**
- * Keeps <html lang>, the title and the per-language meta tags in step with the chosen language.
- * A prerendered page's head already says what its first copy says: that copy is not written
- * again while the page hydrates (docs/decisions/0040-no-long-task-while-the-page-loads.md).
+ * Keeps the address, <html lang>, the title and the per-language meta tags in step with the chosen
+ * language: the page's own address in it (`/rh` ↔ `/en/for-hr-leaders`). A prerendered page's head
+ * already says what its first copy says: the head is written when the address the page shows changes
+ * (a language switch), never while the page hydrates nor on its first content answer
+ * (docs/decisions/0040-no-long-task-while-the-page-loads.md), and the code that writes it is a chunk
+ * loaded then (write-document-head.ts), not part of the page's first script (decision 0076).
  */
 export function useDocumentHead(copy: PageCopy): void {
   const config = usePublicConfig()
   const hydrated = useHydrated()
-  const [prerenderedCopy] = useState(hydrated ? undefined : copy)
+  const address = copy.paths[copy.locale]
+  const written = useRef(hydrated ? undefined : address)
   useEffect(() => {
-    if (copy === prerenderedCopy) return
-    const tags = buildHeadTags(copy, config)
-    document.documentElement.lang = localeTags[copy.locale].html
-    document.title = tags.title
-    for (const tag of tags.meta) {
-      if (tag.name === 'og:locale:alternate') continue
-      const element = document.head.querySelector(`meta[${tag.key}="${tag.name}"]`)
-      element?.setAttribute('content', tag.content)
-    }
-    document.head.querySelector('link[rel="canonical"]')?.setAttribute('href', tags.links[0]?.href ?? config.siteUrl)
-  }, [copy, config, prerenderedCopy])
+    if (address === written.current) return
+    written.current = address
+    // Every write waits on the same chunk, so they run in the order the copies came: the newest last.
+    void import('./write-document-head.ts').then(({ writeDocumentHead }) => writeDocumentHead(copy, config))
+  }, [address, copy, config])
 }

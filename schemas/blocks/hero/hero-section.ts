@@ -1,11 +1,10 @@
-import { defineType } from 'sanity'
-import { localizedField, localizedList } from '../objects/locale-fields'
-import { experimentFieldOf } from '../objects/experiment-value'
+import { localizedField, localizedList } from '../../objects/locale-fields'
+import { experimentFieldOf } from '../../objects/experiment-value'
+import { sectionBlock } from '../section-block'
 
-export const hero = defineType({
-  name: 'hero',
-  title: 'Hero',
-  type: 'document',
+/** The page's opening: its one `h1`, the old way against the new, and the buttons to the form and to How it works. */
+export const heroSection = sectionBlock('hero', {
+  heading: 'headline.default',
   fields: [
     localizedField({ name: 'badge', title: 'Badge', description: 'Small label above the headline.', max: 60 }),
     experimentFieldOf('hero', 'headline', { title: 'Headline', description: 'The first thing visitors read.' }),
@@ -36,8 +35,16 @@ export const hero = defineType({
       min: 2,
       max: 5,
     }),
-    experimentFieldOf('hero', 'primaryCta', { title: 'Primary button', description: 'Jumps to the free-trial form.' }),
-    localizedField({ name: 'secondaryCta', title: 'Secondary button', description: 'Jumps to “How it works”.', max: 30 }),
+    experimentFieldOf('hero', 'primaryCta', {
+      title: 'Primary button',
+      description: 'Jumps to the free-trial form (the home page’s, on a page without one).',
+    }),
+    localizedField({
+      name: 'secondaryCta',
+      title: 'Secondary button',
+      description: 'Jumps to “How it works” on this page; not shown on a page without it.',
+      max: 30,
+    }),
     localizedField({
       name: 'trialNote',
       title: 'Trial note',
@@ -45,5 +52,4 @@ export const hero = defineType({
       max: 80,
     }),
   ],
-  preview: { prepare: () => ({ title: 'Hero' }) },
 })

@@ -1,11 +1,10 @@
-import { defineArrayMember, defineField, defineType } from 'sanity'
-import { sectionHeadingFields, titleAndDescriptionFields } from '../objects/locale-fields'
-import { featureIcons } from '../feature-icons'
+import { defineArrayMember, defineField } from 'sanity'
+import { sectionHeadingFields, titleAndDescriptionFields } from '../../objects/locale-fields'
+import { featureIcons } from '../../feature-icons'
+import { sectionBlock } from '../section-block'
 
-export const features = defineType({
-  name: 'features',
-  title: 'Features',
-  type: 'document',
+/** What the product does, one card per capability. */
+export const featuresSection = sectionBlock('features', {
   fields: [
     ...sectionHeadingFields(),
     defineField({
@@ -34,5 +33,4 @@ export const features = defineType({
       validation: (rule) => rule.required().min(3).max(9),
     }),
   ],
-  preview: { prepare: () => ({ title: 'Features' }) },
 })

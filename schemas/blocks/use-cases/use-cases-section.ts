@@ -1,10 +1,9 @@
-import { defineArrayMember, defineField, defineType } from 'sanity'
-import { localizedField, localizedList, sectionHeadingFields, titleAndDescriptionFields } from '../objects/locale-fields'
+import { defineArrayMember, defineField } from 'sanity'
+import { localizedField, localizedList, sectionHeadingFields, titleAndDescriptionFields } from '../../objects/locale-fields'
+import { sectionBlock } from '../section-block'
 
-export const useCases = defineType({
-  name: 'useCases',
-  title: 'Use cases',
-  type: 'document',
+/** The benefits told per audience: one card each. */
+export const useCasesSection = sectionBlock('useCases', {
   fields: [
     ...sectionHeadingFields(),
     defineField({
@@ -33,5 +32,4 @@ export const useCases = defineType({
       validation: (rule) => rule.required().min(1).max(4),
     }),
   ],
-  preview: { prepare: () => ({ title: 'Use cases' }) },
 })

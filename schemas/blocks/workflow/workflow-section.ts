@@ -1,10 +1,9 @@
-import { defineArrayMember, defineField, defineType } from 'sanity'
-import { sectionHeadingFields, titleAndDescriptionFields } from '../objects/locale-fields'
+import { defineArrayMember, defineField } from 'sanity'
+import { sectionHeadingFields, titleAndDescriptionFields } from '../../objects/locale-fields'
+import { sectionBlock } from '../section-block'
 
-export const workflow = defineType({
-  name: 'workflow',
-  title: 'How it works',
-  type: 'document',
+/** Three numbered steps, from the meeting to the review. */
+export const workflowSection = sectionBlock('workflow', {
   fields: [
     // Tighter than other sections: the budgets this section's layout was written for.
     ...sectionHeadingFields({ titleMax: 60, introMax: 200 }),
@@ -24,5 +23,4 @@ export const workflow = defineType({
       validation: (rule) => rule.required().length(3),
     }),
   ],
-  preview: { prepare: () => ({ title: 'How it works' }) },
 })

@@ -1,11 +1,10 @@
-import { defineArrayMember, defineField, defineType } from 'sanity'
-import { localizedField, localizedList, sectionHeadingFields } from '../objects/locale-fields'
-import { integrationCategories } from '../integration-categories'
+import { defineArrayMember, defineField } from 'sanity'
+import { localizedField, localizedList, sectionHeadingFields } from '../../objects/locale-fields'
+import { integrationCategories } from '../../integration-categories'
+import { sectionBlock } from '../section-block'
 
-export const platform = defineType({
-  name: 'platform',
-  title: 'Platform',
-  type: 'document',
+/** The tools it connects to, by kind, and its promises about data. */
+export const platformSection = sectionBlock('platform', {
   fields: [
     ...sectionHeadingFields(),
     localizedField({
@@ -62,5 +61,4 @@ export const platform = defineType({
       max: 5,
     }),
   ],
-  preview: { prepare: () => ({ title: 'Platform' }) },
 })
