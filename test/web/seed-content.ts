@@ -1,6 +1,8 @@
 import path from 'node:path'
 // Test fixtures built exactly as the content API builds its answers (same seed loader, same GROQ evaluation).
 import { loadLocalDataset, type LocalDataset, type SeedDocument } from '../../server/sanity/local-dataset.ts'
+
+export type { SeedDocument }
 import { queryDataset } from '../../server/sanity/query/groq-query.ts'
 import { HOME_PAGE_ID } from '../../schemas/page-paths.ts'
 import { pageQuery } from '../../web/src/shared/content/page-query.ts'
