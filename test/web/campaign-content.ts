@@ -2,16 +2,16 @@ import { HOME_PAGE_ID } from '../../schemas/page-paths.ts'
 import type { SeedDocument } from '../../server/sanity/local-dataset.ts'
 import { pageQuery } from '../../web/src/shared/content/page-query.ts'
 import type { PageContent } from '../../web/src/shared/content/page-copy.ts'
-import { CAMPAIGN_PAGE_ID, campaignPage } from '../fixtures/campaign-page.ts'
+import { CAMPAIGN_PAGE_ID, campaignPage, type StoredPage } from '../fixtures/campaign-page.ts'
 import { answerWith, loadSeedDocuments } from './seed-content.ts'
 
 export type CampaignPage = ReturnType<typeof campaignPage>
 
 /** The seed's home page document, as stored. */
-export async function seedHomePage(): Promise<Parameters<typeof campaignPage>[0]> {
+export async function seedHomePage(): Promise<StoredPage> {
   const home = (await loadSeedDocuments()).find((document) => document._id === HOME_PAGE_ID)
   if (!home) throw new Error('the seed has no home page')
-  return home as Parameters<typeof campaignPage>[0]
+  return home as StoredPage
 }
 
 /**
