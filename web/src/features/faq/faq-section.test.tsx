@@ -5,6 +5,7 @@ import { campaignContent, type CampaignPage } from '../../../../test/web/campaig
 import { renderApp } from '../../../../test/web/render-app.tsx'
 import { serveContent } from '../../../../test/web/network.ts'
 import { localPublicConfig } from '../../shared/config/public-config.ts'
+import type { PageContent } from '../../shared/content/page-copy.ts'
 import { prepare, render } from '../../entry-server.tsx'
 
 type FaqBlock = typeof faqBlock
@@ -75,6 +76,10 @@ describe('the FAQ section', () => {
   })
 })
 
+/** The campaign page's Portuguese prerender, as the server makes it, with this content. */
+const prerender = (content: PageContent) =>
+  render({ path: campaignPaths.pt, pageId: CAMPAIGN_PAGE_ID, preferredLocale: 'pt', content, config: localPublicConfig })
+
 /** The JSON-LD scripts of a prerendered body, parsed. */
 const structuredData = (body: string) =>
   [...body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
@@ -84,13 +89,7 @@ const structuredData = (body: string) =>
 describe('the FAQ in the prerendered page', () => {
   it('is in the HTML with FAQPage structured data, in the page’s language, before any script runs', async () => {
     const content = await campaignContent()
-    const page = render({
-      path: campaignPaths.pt,
-      pageId: CAMPAIGN_PAGE_ID,
-      preferredLocale: 'en',
-      content,
-      config: localPublicConfig,
-    })
+    const page = prerender(content)
     expect(page.status).toBe(200)
     expect(page.body).toContain('Onde ficam os dados?')
     expect(structuredData(page.body)).toEqual([
@@ -118,13 +117,7 @@ describe('the FAQ in the prerendered page', () => {
       const [first] = faqOf(page).questions
       if (first) first.answer = { _type: 'localeText', pt: 'Nada </script><script>alert(1)</script>', en: 'x' }
     })
-    const { body } = render({
-      path: campaignPaths.pt,
-      pageId: CAMPAIGN_PAGE_ID,
-      preferredLocale: 'pt',
-      content,
-      config: localPublicConfig,
-    })
+    const { body } = prerender(content)
     expect(body).not.toContain('<script>alert(1)')
     const [data] = structuredData(body) as [{ mainEntity: { acceptedAnswer: { text: string } }[] }]
     expect(data.mainEntity[0]?.acceptedAnswer.text).toBe('Nada </script><script>alert(1)</script>')
@@ -134,13 +127,7 @@ describe('the FAQ in the prerendered page', () => {
     const content = await campaignContent((page) => {
       page.sections = page.sections.filter(({ _type }) => _type !== 'faqSection')
     })
-    const { body } = render({
-      path: campaignPaths.pt,
-      pageId: CAMPAIGN_PAGE_ID,
-      preferredLocale: 'pt',
-      content,
-      config: localPublicConfig,
-    })
+    const { body } = prerender(content)
     expect(structuredData(body)).toEqual([])
   })
 })
