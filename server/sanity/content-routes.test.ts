@@ -42,6 +42,12 @@ const seedDocuments = [
     headline: { _type: 'experimentLocaleString', default: { pt: 'Rascunho', en: 'Draft' } },
     image: anaImage,
   },
+  // The home page, as the site's own query reads it: its hero's headline published and in a draft.
+  ...(['Published', 'Draft'] as const).map((en) => ({
+    _id: en === 'Draft' ? 'drafts.homePage' : 'homePage',
+    _type: 'page',
+    sections: [{ _key: 'hero', _type: 'heroSection', headline: { _type: 'experimentLocaleString', default: { pt: en, en } } }],
+  })),
   { _id: 'drafts.newFeature', _type: 'feature', title: { en: 'Only a draft' } },
   { _id: 'feature-1', _type: 'feature', title: { pt: 'Resumo', en: 'Summary' }, order: 2 },
   { _id: 'feature-2', _type: 'feature', title: { pt: 'Metas', en: 'Goals' }, order: 1 },
@@ -146,11 +152,14 @@ describe('query endpoint with the real @sanity/client', () => {
 
   it('answers the site’s own query without a token, as the page sends it, with published documents only', async () => {
     const response = await fetch(
-      queryUrl(pageQuery, '&returnQuery=false&perspective=published&lastLiveEventId=abc&%24arms=%5B%5D'),
+      queryUrl(pageQuery, '&returnQuery=false&perspective=published&lastLiveEventId=abc&%24page=%22homePage%22&%24arms=%5B%5D'),
     )
     expect(response.status).toBe(200)
-    const body = (await response.json()) as { result: { hero: { headline: { en: string } } }; syncTags: string[] }
-    expect(body.result.hero.headline.en).toBe('Published')
+    const body = (await response.json()) as {
+      result: { page: { sections: { headline: { en: string } }[] } }
+      syncTags: string[]
+    }
+    expect(body.result.page.sections[0]?.headline.en).toBe('Published')
     expect(body.syncTags.length).toBeGreaterThan(0)
     // The mail's copy, as the edge functions ask for it: no perspective at all.
     expect((await fetch(queryUrl(mailCopyQuery))).status).toBe(200)
