@@ -7,7 +7,8 @@ import { TranslationStatusBadge } from './studio/translation-badge'
 import { sitePresentationTool } from './studio/presentation'
 import { launchTool } from './studio/tools/launch/launch-tool'
 import { formInput } from './studio/experiment-input'
-import { isHomePage } from './schemas/objects/page-slug'
+import { PAGE_TYPE } from './schemas/page-paths'
+import { pageActions } from './studio/page-actions'
 
 /** What a singleton's document may not do: be copied, deleted or taken off the site. */
 const singletonRemovals: ReadonlySet<string> = new Set(['duplicate', 'delete', 'unpublish'])
@@ -38,9 +39,7 @@ export default defineConfig({
     badges: (badges) => [...badges, TranslationStatusBadge],
     actions: (actions, { schemaType, documentId }) => {
       if (singletonTypeNames.has(schemaType)) return actions.filter(({ action }) => !singletonRemovals.has(action ?? ''))
-      // The home page can be duplicated into a new page, never taken off the site.
-      if (isHomePage({ _id: documentId })) return actions.filter(({ action }) => action !== 'delete' && action !== 'unpublish')
-      return actions
+      return schemaType === PAGE_TYPE ? pageActions(actions, documentId) : actions
     },
   },
 })

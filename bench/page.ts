@@ -1,23 +1,30 @@
-// `npm run bench:page`: Lighthouse on the built product, alternated in the same run with a
-// hand-written static page of the same content (bench/reference), mobile and desktop, `/` and
-// `/en`; prints every run (with the host's benchmark index and its longest task, read in its trace
+// `npm run bench:page [-- <path>…]`: Lighthouse on the built product, alternated in the same run with a
+// static page of the same content, mobile and desktop, for `/` and `/en` or the paths given. `/` and `/en`
+// are compared with hand-written pages (bench/reference); any other page with its own prerender stripped
+// of everything that runs (static-reference.ts). The product serves the seed with the campaign page of
+// test/fixtures/campaign-page.ts added (`/para-equipes`, `/en/for-teams`: an FAQ, a logo row, rich text).
+// Prints every run (with the host's benchmark index and its longest task, read in its trace
 // when Lighthouse lists none over 50 ms), the medians and
 // the product's LCP as a multiple of the static page's, then the phone targets of docs/product.md §7
 // that any run missed, exiting 1 if one was. A run Lighthouse could not finish (NO_NAVSTART, say)
 // is run again. The JSON reports land in bench/results/ (git-ignored).
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdir, readFile, rm } from 'node:fs/promises'
-import { cpus, loadavg } from 'node:os'
+import { appendFile, cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startProductServer } from '../test/server/test-server.ts'
-import { startReferenceServer } from './reference-server.ts'
+import { hasHandWrittenReference, startReferenceServer } from './reference-server.ts'
+import { staticCopyOf } from './static-reference.ts'
+import { campaignPage, type StoredPage } from '../test/fixtures/campaign-page.ts'
+import { HOME_PAGE_ID } from '../schemas/page-paths.ts'
 import { summariseTrace, type TraceEvent } from './trace-summary.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 /** Attempts at one run before the benchmark gives up on it. */
 const ATTEMPTS = 3
-const PATHS = ['/', '/en'] as const
+const pathsGiven = process.argv.slice(2).filter((arg) => arg.startsWith('/'))
+const PATHS: readonly string[] = pathsGiven.length > 0 ? pathsGiven : ['/', '/en']
 const FORM_FACTORS = ['mobile', 'desktop'] as const
 /** BENCH_FORM_FACTORS=mobile measures the phone alone, for a quicker sitting. */
 const formFactors = FORM_FACTORS.filter((formFactor) =>
@@ -249,8 +256,30 @@ await mkdir(resultsDir, { recursive: true })
 console.log(`Building (npm run build)…`)
 execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] })
 
-const product = await startProductServer()
-const reference = await startReferenceServer(join(repoRoot, 'bench/reference'))
+/** The seed with the campaign page added, in a directory of its own. */
+async function seedWithCampaignPage(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'pulso-bench-seed-'))
+  await cp(join(repoRoot, 'studio/seed'), dir, { recursive: true })
+  const seedFile = join(dir, 'data.ndjson')
+  const documents = (await readFile(seedFile, 'utf8'))
+    .split('\n')
+    .flatMap((line) => (line.trim() ? [JSON.parse(line) as StoredPage] : []))
+  const home = documents.find((document) => document._id === HOME_PAGE_ID)
+  if (!home) throw new Error('the seed has no home page')
+  await appendFile(seedFile, `\n${JSON.stringify(campaignPage(home))}\n`)
+  return dir
+}
+
+const seedDir = await seedWithCampaignPage()
+const product = await startProductServer({ SEED_DIR: seedDir })
+/** Each page without a hand-written reference, as the product prerenders it, with nothing that runs. */
+const staticCopies: Record<string, string> = {}
+for (const path of PATHS.filter((each) => !hasHandWrittenReference(each))) {
+  const response = await fetch(`${product.url}${path}`)
+  if (response.status !== 200) throw new Error(`${path} answers ${response.status}: not a page of the product`)
+  staticCopies[path] = staticCopyOf(await response.text())
+}
+const reference = await startReferenceServer(join(repoRoot, 'bench/reference'), staticCopies)
 const origins: Record<Page, string> = { product: product.url, reference: reference.origin }
 console.log(`${cpus().length} CPUs, load average ${load()} (1, 5, 15 min) at the start; ${RUNS} runs of each page`)
 
@@ -262,7 +291,7 @@ try {
         // Alternate which page goes first, so drift in the machine's load falls on both alike.
         const order: Page[] = run % 2 ? ['product', 'reference'] : ['reference', 'product']
         for (const page of order) {
-          const name = `${formFactor}-${page}-${path === '/' ? 'pt' : path.slice(1)}-${run}`
+          const name = `${formFactor}-${page}-${path === '/' ? 'pt' : path.slice(1).replaceAll('/', '-')}-${run}`
           const result = await lighthouse(`${origins[page]}${path}`, formFactor, join(resultsDir, `${name}.json`))
           const key = `${formFactor} ${path} ${page}`
           results.set(key, [...(results.get(key) ?? []), result])
@@ -278,6 +307,7 @@ try {
 } finally {
   await product.close()
   await reference.stop()
+  await rm(seedDir, { recursive: true, force: true })
 }
 
 console.log(`\nLighthouse, every mobile run of the page (reports in ${resultsDir})\n`)

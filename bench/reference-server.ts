@@ -4,15 +4,21 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 
-/** The static reference page for each address, as a static host would serve it: compressed, nothing else. */
+/** The hand-written static reference page for each address that has one. */
 const files: Record<string, string> = { '/': 'index.html', '/en': 'en/index.html' }
 
-export async function startReferenceServer(dir: string) {
+/** Whether `path` has a hand-written reference in bench/reference. */
+export const hasHandWrittenReference = (path: string) => path in files
+
+/**
+ * The static reference pages, as a static host would serve them: compressed, nothing else. The
+ * hand-written ones of `dir`, and `others` (address → HTML) for pages that have none.
+ */
+export async function startReferenceServer(dir: string, others: Record<string, string> = {}) {
   const pages = new Map<string, { raw: Buffer; br: Buffer; gzip: Buffer }>()
-  for (const [path, file] of Object.entries(files)) {
-    const raw = await readFile(join(dir, file))
-    pages.set(path, { raw, br: brotliCompressSync(raw), gzip: gzipSync(raw) })
-  }
+  const add = (path: string, raw: Buffer) => pages.set(path, { raw, br: brotliCompressSync(raw), gzip: gzipSync(raw) })
+  for (const [path, file] of Object.entries(files)) add(path, await readFile(join(dir, file)))
+  for (const [path, html] of Object.entries(others)) add(path, Buffer.from(html))
   const server = createServer((request, response) => {
     const page = pages.get(request.url ?? '')
     if (!page) return response.writeHead(404).end()

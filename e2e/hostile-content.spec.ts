@@ -15,9 +15,13 @@ import { useOwnServer, type OwnServer } from './support/own-server.ts'
 import { collectPageErrors, gotoHydrated } from './support/page.ts'
 import { mailTo } from './support/mail-files.ts'
 import { browserUserAgent, launchAddress } from './support/launch-tool.ts'
+import { CAMPAIGN_PAGE_ID, campaignPage, campaignPaths, type StoredPage } from '../test/fixtures/campaign-page.ts'
+import { HOME_PAGE_ID } from '../schemas/page-paths.ts'
 import {
   HUGE_TEXT,
   hostileDocuments,
+  hostilePage,
+  type PageDocument,
   hostileValues,
   hugeDocuments,
   readSchema,
@@ -67,6 +71,17 @@ async function write(server: OwnServer, documents: readonly SeedDocument[]) {
     })
     expect(response.status, await response.clone().text()).toBe(200)
   }
+}
+
+/** Deletes documents the seed does not have. */
+async function remove(server: OwnServer, ids: readonly string[]) {
+  const token = (await readFile(join(server.dataDir, 'local-editor-token'), 'utf8')).trim()
+  const response = await fetch(`${server.url}/v2025-02-19/data/mutate/production`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ mutations: ids.map((id) => ({ delete: { id } })) }),
+  })
+  expect(response.status, await response.clone().text()).toBe(200)
 }
 
 /** The seed as it was, and the documents of the types it has none of (made by a round) emptied. */
@@ -172,6 +187,40 @@ test('the Launch tool lists each wrong value, with its document in the Studio at
   await restore(server)
   // Fixed: the tool says so on its next read (every 4 s), without a reload.
   await expect(page.getByText(/No content problems/)).toBeVisible({ timeout: 15_000 })
+})
+
+test('a campaign page whose sections’ every field is wrong still stands in both languages, and the Launch tool lists them', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const server = ownServer()
+  await restore(server)
+  const home = (await seed).find(({ _id }) => _id === HOME_PAGE_ID) as SeedDocument & StoredPage
+  await write(server, [hostilePage(campaignPage(home) as PageDocument, hostileValues.number)])
+  const visitor = await (await browser.newContext({ javaScriptEnabled: false })).newPage()
+  for (const lang of langs) {
+    const response = await visitor.goto(`${server.url}${campaignPaths[lang]}`)
+    expect(response?.status(), campaignPaths[lang]).toBe(200)
+    await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(fallbacks[lang].heroHeadline)
+  }
+  await page.goto(await launchAddress(server))
+  await page.getByRole('tab', { name: 'Content' }).click()
+  const problems = page.getByRole('table', { name: 'Content problems' })
+  for (const field of [
+    'title',
+    'sections[_key=="faq"].questions',
+    'sections[_key=="logos"].title',
+    'sections[_key=="story"].body',
+  ]) {
+    await expect(
+      problems.getByRole('row', {
+        name: new RegExp(`^page · ${CAMPAIGN_PAGE_ID} ${field.replace(/[[\]()*+?.^$|\\]/g, '\\$&')} `),
+      }),
+    ).toBeVisible()
+  }
+  await remove(server, [CAMPAIGN_PAGE_ID])
+  await restore(server)
 })
 
 for (const lang of langs) {

@@ -22,6 +22,27 @@ describe('countMissingTranslations', () => {
     expect(countMissingTranslations(value)).toEqual({ pt: 0, en: 1 })
   })
 
+  it('counts a page’s texts, its sections’ included, and not its addresses or sharing images', () => {
+    const page = {
+      _id: 'campaign',
+      _type: 'page',
+      title: { _type: 'localeString', pt: 'RH', en: 'HR' },
+      description: { _type: 'localeText', pt: 'Para RH' },
+      // As the Studio writes an inline object per language: no _type on the object itself.
+      slug: { pt: { _type: 'slug', current: 'rh' }, en: { _type: 'slug', current: 'for-hr-leaders' } },
+      shareImage: { pt: { _type: 'image', asset: { _ref: 'image-a' }, alt: 'Uma foto' } },
+      sections: [
+        {
+          _key: 'faq',
+          _type: 'faqSection',
+          questions: [{ _key: 'q', question: { pt: 'Quanto custa?' }, answer: { pt: 'Nada.' } }],
+        },
+        { _key: 'text', _type: 'richTextSection', body: { _type: 'localeRichText', pt: [{ _type: 'block' }], en: [] } },
+      ],
+    }
+    expect(countMissingTranslations(page)).toEqual({ pt: 0, en: 4 })
+  })
+
   it('finds nothing missing in a complete or empty document', () => {
     expect(countMissingTranslations({ title: { _type: 'localeString', pt: 'Olá', en: 'Hi' } })).toEqual({ pt: 0, en: 0 })
     expect(countMissingTranslations(undefined)).toEqual({ pt: 0, en: 0 })

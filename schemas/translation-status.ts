@@ -49,8 +49,14 @@ export function missingLocalesLabel(missing: MissingTranslations): string | unde
 // Seed and API documents carry `_type`; objects typed by hand in the Studio may not yet.
 function isLocalizedText(node: Record<string, unknown>): boolean {
   if (typeof node['_type'] === 'string') return localizedTypes.has(node['_type'])
-  const keys = Object.keys(node).filter((key) => !key.startsWith('_'))
-  return keys.length > 0 && keys.every((key) => (locales as readonly string[]).includes(key))
+  // Texts only: a page's slugs and sharing images are objects per language too, but not texts.
+  const entries = Object.entries(node).filter(([key]) => !key.startsWith('_'))
+  return (
+    entries.length > 0 &&
+    entries.every(
+      ([key, text]) => (locales as readonly string[]).includes(key) && (typeof text === 'string' || Array.isArray(text)),
+    )
+  )
 }
 
 /** A language's text, or its rich text (a list of blocks), that says nothing. */

@@ -30,15 +30,25 @@ export function pageLocations({ id, title, pt, en }: PageSelection) {
 
 const sharedTypes = [...singletonTypes, ...listTypes].map((type) => type.name)
 
-/** Each language's addresses: the root is the home page, anything else a page by its slug in that language. */
-const routes = locales.flatMap((locale) => {
-  const root = pagePath(undefined, locale)
-  const slug = locale === defaultLocale ? '/:slug' : `${root}/:slug`
-  return [
-    { route: root, filter: `_type == "${PAGE_TYPE}" && _id == "${HOME_PAGE_ID}"` },
-    { route: slug, filter: `_type == "${PAGE_TYPE}" && slug.${locale}.current == $slug` },
-  ]
-})
+/**
+ * Each language's addresses: the root is the home page, anything under it a page by its slug in that
+ * language, however many segments (`/campaigns/spring`). Presentation takes the first route that matches,
+ * so the other languages' prefixes come before the default language's catch-all, which `/en` would match.
+ */
+const routes = [...locales]
+  .sort((a, b) => Number(a === defaultLocale) - Number(b === defaultLocale))
+  .flatMap((locale) => {
+    const root = pagePath(undefined, locale)
+    return [
+      { route: root, filter: `_type == "${PAGE_TYPE}" && _id == "${HOME_PAGE_ID}"` },
+      {
+        route: `${root === '/' ? '' : root}/:slug+`,
+        filter: `_type == "${PAGE_TYPE}" && slug.${locale}.current == $slug`,
+        // A repeated parameter comes as its segments (typed as one string).
+        params: ({ params }: { params: Record<string, string> }) => ({ slug: [params['slug'] ?? []].flat().join('/') }),
+      },
+    ]
+  })
 
 export const presentationResolve = {
   // Opening an address in Presentation opens its page for editing, every section of it a click away.

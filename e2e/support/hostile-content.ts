@@ -65,10 +65,13 @@ export function shaped(type: TypeNode, leaf: unknown, schema: Schema): unknown {
       const member = type.of.find((candidate) => candidate.type !== 'null')
       return member ? shaped(member, leaf, schema) : leaf
     }
-    case 'array':
-      return [shaped(type.of, leaf, schema), leaf].map((item, i) =>
+    case 'array': {
+      // A list of several kinds (a page's sections) holds one of each kind.
+      const kinds = type.of.type === 'union' ? type.of.of.filter((member) => member.type !== 'null') : [type.of]
+      return [...kinds.map((kind) => shaped(kind, leaf, schema)), leaf].map((item, i) =>
         typeof item === 'object' && item !== null && !Array.isArray(item) ? { _key: `hostile${i}`, ...item } : item,
       )
+    }
     case 'object': {
       if (type.rest?.type === 'unknown') return leaf
       const rest = type.rest ? shaped(type.rest, leaf, schema) : {}
@@ -83,6 +86,22 @@ export function shaped(type: TypeNode, leaf: unknown, schema: Schema): unknown {
     default:
       return leaf
   }
+}
+
+/** A page document: its sections, each an object of its kind. */
+export type PageDocument = SeedDocument & { sections: Record<string, unknown>[] }
+
+/**
+ * `page` with its title `leaf`, and in each section the fields named (all its own when none are: every
+ * one but `_key`, `_type` and `hidden`) `leaf` too; its addresses kept, so that the server still routes
+ * it and shows it with each wrong field's fallback.
+ */
+export function hostilePage<Page extends PageDocument>(page: Page, leaf: unknown, fields?: readonly string[]): Page {
+  const own = (name: string) => !name.startsWith('_') && name !== 'hidden' && (!fields || fields.includes(name))
+  const sections = page.sections.map((section) =>
+    Object.fromEntries(Object.entries(section).map(([name, value]) => [name, own(name) ? leaf : value])),
+  )
+  return { ...page, title: leaf, sections }
 }
 
 /**

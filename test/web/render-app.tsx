@@ -27,6 +27,8 @@ interface RenderAppOptions {
   swr?: SWRConfiguration
   /** The arms of running experiments the server put in the page's config (none: not in one). */
   arms?: string[]
+  /** The page the server found at `path` (its document id), for an address other than the home page's. */
+  pageId?: string
 }
 
 /** Puts back what the page changes outside React: the address, the language cookie, <html lang>. */
@@ -36,7 +38,7 @@ function resetDocument(path = '/'): void {
   document.documentElement.lang = ''
 }
 
-type AppOptions = Pick<RenderAppOptions, 'signupPage' | 'captcha' | 'arms'> & {
+type AppOptions = Pick<RenderAppOptions, 'signupPage' | 'captcha' | 'arms' | 'pageId'> & {
   path: string
   preferredLocale: Locale
   initialContent: PageContent | undefined
@@ -53,11 +55,11 @@ function signupPageFor(path: string, props: Omit<SignupPageViewProps, 'page'>) {
  * The whole app as main.tsx makes it, with the local stack's public config (without the proof of
  * work unless asked for) and an SWR cache of its own.
  */
-function app({ path, preferredLocale, initialContent, signupPage, captcha = false, sectionHydration, arms }: AppOptions) {
+function app({ path, preferredLocale, initialContent, signupPage, captcha = false, sectionHydration, arms, pageId }: AppOptions) {
   const config = captcha === localPublicConfig.captcha ? localPublicConfig : { ...localPublicConfig, captcha }
   return (
     <App
-      route={matchRoute(path)}
+      route={matchRoute(path, pageId)}
       path={path}
       preferredLocale={preferredLocale}
       config={arms ? { ...config, variants: arms } : config}
@@ -82,10 +84,19 @@ export function renderApp({
   captcha,
   swr,
   arms,
+  pageId,
 }: RenderAppOptions = {}) {
   resetDocument(path)
   const view = render(
-    app({ path: window.location.pathname, preferredLocale, initialContent, signupPage, captcha, ...(arms ? { arms } : {}) }),
+    app({
+      path: window.location.pathname,
+      preferredLocale,
+      initialContent,
+      signupPage,
+      captcha,
+      ...(arms ? { arms } : {}),
+      ...(pageId ? { pageId } : {}),
+    }),
     swr ? { wrapper: ({ children }: { children: ReactNode }) => <SWRConfig value={swr}>{children}</SWRConfig> } : {},
   )
   // No pause between keystrokes: the page does not debounce input, and the machine may be slow.

@@ -1,6 +1,8 @@
 import path from 'node:path'
 // Test fixtures built exactly as the content API builds its answers (same seed loader, same GROQ evaluation).
-import { loadLocalDataset, type LocalDataset } from '../../server/sanity/local-dataset.ts'
+import { loadLocalDataset, type LocalDataset, type SeedDocument } from '../../server/sanity/local-dataset.ts'
+
+export type { SeedDocument }
 import { queryDataset } from '../../server/sanity/query/groq-query.ts'
 import { HOME_PAGE_ID } from '../../schemas/page-paths.ts'
 import { pageQuery } from '../../web/src/shared/content/page-query.ts'
@@ -19,6 +21,23 @@ let dataset: Promise<LocalDataset> | undefined
 export async function seedAnswer<T>(query: string, params: Record<string, unknown> = {}): Promise<T> {
   dataset ??= loadLocalDataset({ seedDir, projectId: 'local', dataset: 'production' })
   return structuredClone((await queryDataset((await dataset).documents, query, params)) as T)
+}
+
+/** The seed's documents, as the content API loads them (a fresh copy each call). */
+export async function loadSeedDocuments() {
+  dataset ??= loadLocalDataset({ seedDir, projectId: 'local', dataset: 'production' })
+  return structuredClone((await dataset).documents)
+}
+
+/** A query's answer over the seed with `documents` added (or replacing the seed's of the same id), as the content API would give it. */
+export async function answerWith<T>(
+  documents: readonly SeedDocument[],
+  query: string,
+  params: Record<string, unknown> = {},
+): Promise<T> {
+  const ids = new Set(documents.map((document) => document._id))
+  const seed = (await loadSeedDocuments()).filter((document) => !ids.has(document._id))
+  return (await queryDataset([...seed, ...documents], query, params)) as T
 }
 
 /** A page's content (`pageQuery`; the home page's unless told) from the seed, with the given arms of its experiments (none: the defaults). */
