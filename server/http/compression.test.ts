@@ -63,9 +63,11 @@ describe('compression', () => {
 
   it('compresses content API answers', async () => {
     const query = encodeURIComponent(pageQuery)
-    const answer = await get(`/v2025-02-19/data/query/production?query=${query}&%24arms=%5B%5D`, 'br')
+    const answer = await get(`/v2025-02-19/data/query/production?query=${query}&%24page=%22homePage%22&%24arms=%5B%5D`, 'br')
     expect(answer.headers['content-encoding']).toBe('br')
-    expect(JSON.parse(brotliDecompressSync(answer.rawPayload).toString())).toMatchObject({ result: { hero: {} } })
+    expect(JSON.parse(brotliDecompressSync(answer.rawPayload).toString())).toMatchObject({
+      result: { page: { _id: 'homePage' } },
+    })
   })
 
   it('sends a built asset from its precompressed twin, cached for good', async () => {

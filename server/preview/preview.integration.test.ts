@@ -14,15 +14,8 @@ import { previewRoutes } from './preview-routes.ts'
 /** The real seed plus what an editor's Studio would have added: a draft and preview secrets. */
 const SECRET = 'a-secret-the-studio-stored'
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
+const DRAFT_HEADLINE = { _type: 'localeString', pt: 'Rascunho da manchete', en: 'Draft headline, not yet published' }
 const studioDocuments = [
-  {
-    _id: 'drafts.hero',
-    _type: 'hero',
-    headline: {
-      _type: 'experimentLocaleString',
-      default: { _type: 'localeString', pt: 'Rascunho da manchete', en: 'Draft headline, not yet published' },
-    },
-  },
   {
     _id: 'sanity-preview-url-secret.fresh',
     _type: 'sanity.previewUrlSecret',
@@ -50,7 +43,7 @@ beforeAll(async () => {
   const seed = await readFile(join(dir, 'data.ndjson'), 'utf8')
   await writeFile(
     join(dir, 'data.ndjson'),
-    `${seed.trimEnd()}\n${studioDocuments.map((doc) => JSON.stringify(doc)).join('\n')}\n`,
+    `${seed.trimEnd()}\n${[homePageDraft(seed), ...studioDocuments].map((doc) => JSON.stringify(doc)).join('\n')}\n`,
   )
   const config = loadConfig({ SEED_DIR: dir })
   const source = createLocalDatasetSource({ seedDir: dir, projectId: 'local', dataset: 'production' })
@@ -82,8 +75,22 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
+/** The seed's home page as an editor's unpublished draft: its hero with another headline. */
+function homePageDraft(seed: string) {
+  const home = JSON.parse(seed.split('\n').find((line) => line.startsWith('{"_id":"homePage"')) ?? '{}') as {
+    sections: { _type: string; headline?: unknown }[]
+  }
+  const sections = home.sections.map((section) =>
+    section._type === 'heroSection'
+      ? { ...section, headline: { _type: 'experimentLocaleString', default: DRAFT_HEADLINE } }
+      : section,
+  )
+  return { ...home, _id: 'drafts.homePage', sections }
+}
+
 const enable = (query: string) => fetch(`${origin}/api/preview/enable?${query}`, { redirect: 'manual' })
-const previewContent = (cookie?: string) => fetch(`${origin}/api/preview/content`, { headers: cookie ? { cookie } : {} })
+const previewContent = (cookie?: string) =>
+  fetch(`${origin}/api/preview/content?page=homePage`, { headers: cookie ? { cookie } : {} })
 const cookieOf = (response: Response) => response.headers.get('set-cookie')?.split(';')[0] ?? ''
 
 describe('draft preview, with the Studio’s secret checked by @sanity/preview-url-secret', () => {
@@ -100,8 +107,12 @@ describe('draft preview, with the Studio’s secret checked by @sanity/preview-u
     const drafts = await previewContent(cookieOf(response))
     expect(drafts.status).toBe(200)
     expect(drafts.headers.get('cache-control')).toBe('private, no-store')
-    const body = (await drafts.json()) as { result: { hero: { headline: { en: string } } }; syncTags: string[] }
-    expect(body.result.hero.headline.en).toBe('Draft headline, not yet published')
+    const body = (await drafts.json()) as {
+      result: { page: { sections: { _type: string; headline?: { en: string } }[] } }
+      syncTags: string[]
+    }
+    const hero = body.result.page.sections.find((section) => section._type === 'heroSection')
+    expect(hero?.headline?.en).toBe('Draft headline, not yet published')
     expect(body.syncTags).toHaveLength(1)
   })
 
