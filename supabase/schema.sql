@@ -1514,10 +1514,10 @@ end;
 $$;
 
 --
--- Name: search_hits_since(text, text, timestamp with time zone); Type: FUNCTION; Schema: operator; Owner: -
+-- Name: search_hits_between(text, text, timestamp with time zone, timestamp with time zone); Type: FUNCTION; Schema: operator; Owner: -
 --
 
-CREATE FUNCTION operator.search_hits_since(p_pattern text, p_status text, p_since timestamp with time zone) RETURNS uuid[]
+CREATE FUNCTION operator.search_hits_between(p_pattern text, p_status text, p_since timestamp with time zone, p_before timestamp with time zone) RETURNS uuid[]
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
     SET jit TO 'off'
@@ -1530,7 +1530,9 @@ declare
 begin
   select coalesce(array_agg(hit.id), '{}') into hits from (
     -- `offset 0`: the span first, by age, then each row's fields.
-    select w.id from (select w.id, w.email, w.role, w.confirmed_at from public.waitlist as w where w.created_at >= p_since offset 0) as w
+    select w.id
+    from (select w.id, w.email, w.role, w.confirmed_at from public.waitlist as w
+          where w.created_at >= p_since and (p_before is null or w.created_at < p_before) offset 0) as w
     where (lower(w.email) like p_pattern or lower(w.role) like p_pattern)
       and (p_status = 'all' or (p_status = 'confirmed') = (w.confirmed_at is not null))
     union
@@ -1538,7 +1540,7 @@ begin
     from (select e.waitlist_id, e.name from public.welcome_emails as e
           where e.kind = 'welcome' and e.created_at >= p_since offset 0) as e
     join public.waitlist as w on w.id = e.waitlist_id
-    where lower(e.name) like p_pattern and w.created_at >= p_since
+    where lower(e.name) like p_pattern and w.created_at >= p_since and (p_before is null or w.created_at < p_before)
       and (p_status = 'all' or (p_status = 'confirmed') = (w.confirmed_at is not null))
   ) as hit;
   return hits;
@@ -1760,6 +1762,7 @@ declare
   matched uuid[] := '{}';
   newest integer := 5000;
   since timestamptz;
+  before timestamptz;
   page uuid[];
   total integer;
   answer jsonb;
@@ -1784,21 +1787,26 @@ begin
     end loop;
     select coalesce(array_agg(distinct hit), '{}') into matched from unnest(matched) as hit;
     total := cardinality(matched);
-    -- More than the bound: the page is among the newest matches, found in ever larger spans of the newest places.
-    while total > bound loop
-      select w.created_at into since from public.waitlist as w order by w.created_at desc, w.id desc offset newest limit 1;
-      if since is null then
-        -- Fewer places than that in all: every match, through the trigram indexes.
-        select coalesce(array_agg(distinct hit), '{}') into matched from unnest(
-          operator.search_hits('email', pattern, p_status, null) || operator.search_hits('role', pattern, p_status, null)
-          || operator.search_hits('name', pattern, p_status, null)) as hit;
-        exit;
-      end if;
-      matched := operator.search_hits_since(pattern, p_status, since);
-      exit when cardinality(matched) >= p_offset + p_limit;
-      -- A span wide enough for the page at the matches' density so far (with a quarter to spare), at most eight times wider.
-      newest := newest * least(8, greatest(2, ceil((p_offset + p_limit) * 1.25 / greatest(cardinality(matched), 1))))::integer;
-    end loop;
+    -- More than the bound: the page is among the newest matches, found span after span of the newest places.
+    if total > bound then
+      matched := '{}';
+      loop
+        select w.created_at into since from public.waitlist as w order by w.created_at desc, w.id desc offset newest limit 1;
+        if since is null then
+          -- Fewer places than that in all: every match, through the trigram indexes.
+          select coalesce(array_agg(distinct hit), '{}') into matched from unnest(
+            operator.search_hits('email', pattern, p_status, null) || operator.search_hits('role', pattern, p_status, null)
+            || operator.search_hits('name', pattern, p_status, null)) as hit;
+          exit;
+        end if;
+        matched := matched || operator.search_hits_between(pattern, p_status, since, before);
+        exit when cardinality(matched) >= p_offset + p_limit;
+        -- The next span reaches as far as the matches' density so far says the page needs (with a
+        -- quarter to spare), 2 to 8 times as far as this one.
+        before := since;
+        newest := newest * least(8, greatest(2, ceil((p_offset + p_limit) * 1.25 / greatest(cardinality(matched), 1))))::integer;
+      end loop;
+    end if;
     -- Joined id by id (an array compared with `= any` would be read through for every place).
     select array_agg(w.id order by w.created_at desc, w.id desc) into page from (
       select w.id, w.created_at from unnest(matched) as hit(id) join public.waitlist as w on w.id = hit.id
@@ -5364,10 +5372,10 @@ REVOKE ALL ON FUNCTION operator.search_count_bound() FROM PUBLIC;
 REVOKE ALL ON FUNCTION operator.search_hits(p_arm text, p_pattern text, p_status text, p_cap integer) FROM PUBLIC;
 
 --
--- Name: FUNCTION search_hits_since(p_pattern text, p_status text, p_since timestamp with time zone); Type: ACL; Schema: operator; Owner: -
+-- Name: FUNCTION search_hits_between(p_pattern text, p_status text, p_since timestamp with time zone, p_before timestamp with time zone); Type: ACL; Schema: operator; Owner: -
 --
 
-REVOKE ALL ON FUNCTION operator.search_hits_since(p_pattern text, p_status text, p_since timestamp with time zone) FROM PUBLIC;
+REVOKE ALL ON FUNCTION operator.search_hits_between(p_pattern text, p_status text, p_since timestamp with time zone, p_before timestamp with time zone) FROM PUBLIC;
 
 --
 -- Name: FUNCTION session_actor(p_credential_hash text); Type: ACL; Schema: operator; Owner: -

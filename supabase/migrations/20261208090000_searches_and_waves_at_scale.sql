@@ -51,14 +51,14 @@ end;
 $$;
 
 /**
- * Every place created at or after p_since whose address, role or welcome's name contains p_pattern,
+ * Every place created at or after p_since and before p_before (null: now) whose address, role or welcome's name contains p_pattern,
  * in status p_status: the span's places and welcomes read by age and each checked, a cost that
  * grows with the span, not with the pattern's matches in the whole list. (Left to itself, the
  * planner, which cannot tell that a fragment's trigrams are shared by tens of thousands of rows that
  * do not hold it, as an address's `maria.lima` and a name's `Maria Lima`, would at times read every
  * one of them.)
  */
-create function operator.search_hits_since(p_pattern text, p_status text, p_since timestamptz)
+create function operator.search_hits_between(p_pattern text, p_status text, p_since timestamptz, p_before timestamptz)
   returns uuid[]
   language plpgsql stable
   set search_path = ''
@@ -72,7 +72,9 @@ declare
 begin
   select coalesce(array_agg(hit.id), '{}') into hits from (
     -- `offset 0`: the span first, by age, then each row's fields.
-    select w.id from (select w.id, w.email, w.role, w.confirmed_at from public.waitlist as w where w.created_at >= p_since offset 0) as w
+    select w.id
+    from (select w.id, w.email, w.role, w.confirmed_at from public.waitlist as w
+          where w.created_at >= p_since and (p_before is null or w.created_at < p_before) offset 0) as w
     where (lower(w.email) like p_pattern or lower(w.role) like p_pattern)
       and (p_status = 'all' or (p_status = 'confirmed') = (w.confirmed_at is not null))
     union
@@ -80,7 +82,7 @@ begin
     from (select e.waitlist_id, e.name from public.welcome_emails as e
           where e.kind = 'welcome' and e.created_at >= p_since offset 0) as e
     join public.waitlist as w on w.id = e.waitlist_id
-    where lower(e.name) like p_pattern and w.created_at >= p_since
+    where lower(e.name) like p_pattern and w.created_at >= p_since and (p_before is null or w.created_at < p_before)
       and (p_status = 'all' or (p_status = 'confirmed') = (w.confirmed_at is not null))
   ) as hit;
   return hits;
@@ -94,10 +96,10 @@ $$;
  * says there are more. A search of three characters or more is answered from the trigram indexes:
  * each of the three counted up to the search's bound (stopping at the first past it); when all of
  * them are within it their matches are sorted, and when they are more the page is taken from the
- * matches among the newest 5,000 places, then a span wider by what the matches' density asks (2 to
- * 8 times), and so on until it is full. A shorter search walks the places newest first until the
- * page is full. Audited as a read, with the filters' shape and the number of rows shown, never the
- * search text.
+ * matches among the newest 5,000 places, then among the places before those as far as the
+ * matches' density asks (2 to 8 times as far), and so on until it is full. A shorter search walks
+ * the places newest first until the page is full. Audited as a read, with the filters' shape and
+ * the number of rows shown, never the search text.
  */
 create or replace function operator.waitlist_page(p_actor text, p_search text, p_status text, p_limit integer, p_offset integer)
   returns jsonb
@@ -118,6 +120,7 @@ declare
   matched uuid[] := '{}';
   newest integer := 5000;
   since timestamptz;
+  before timestamptz;
   page uuid[];
   total integer;
   answer jsonb;
@@ -142,21 +145,26 @@ begin
     end loop;
     select coalesce(array_agg(distinct hit), '{}') into matched from unnest(matched) as hit;
     total := cardinality(matched);
-    -- More than the bound: the page is among the newest matches, found in ever larger spans of the newest places.
-    while total > bound loop
-      select w.created_at into since from public.waitlist as w order by w.created_at desc, w.id desc offset newest limit 1;
-      if since is null then
-        -- Fewer places than that in all: every match, through the trigram indexes.
-        select coalesce(array_agg(distinct hit), '{}') into matched from unnest(
-          operator.search_hits('email', pattern, p_status, null) || operator.search_hits('role', pattern, p_status, null)
-          || operator.search_hits('name', pattern, p_status, null)) as hit;
-        exit;
-      end if;
-      matched := operator.search_hits_since(pattern, p_status, since);
-      exit when cardinality(matched) >= p_offset + p_limit;
-      -- A span wide enough for the page at the matches' density so far (with a quarter to spare), at most eight times wider.
-      newest := newest * least(8, greatest(2, ceil((p_offset + p_limit) * 1.25 / greatest(cardinality(matched), 1))))::integer;
-    end loop;
+    -- More than the bound: the page is among the newest matches, found span after span of the newest places.
+    if total > bound then
+      matched := '{}';
+      loop
+        select w.created_at into since from public.waitlist as w order by w.created_at desc, w.id desc offset newest limit 1;
+        if since is null then
+          -- Fewer places than that in all: every match, through the trigram indexes.
+          select coalesce(array_agg(distinct hit), '{}') into matched from unnest(
+            operator.search_hits('email', pattern, p_status, null) || operator.search_hits('role', pattern, p_status, null)
+            || operator.search_hits('name', pattern, p_status, null)) as hit;
+          exit;
+        end if;
+        matched := matched || operator.search_hits_between(pattern, p_status, since, before);
+        exit when cardinality(matched) >= p_offset + p_limit;
+        -- The next span reaches as far as the matches' density so far says the page needs (with a
+        -- quarter to spare), 2 to 8 times as far as this one.
+        before := since;
+        newest := newest * least(8, greatest(2, ceil((p_offset + p_limit) * 1.25 / greatest(cardinality(matched), 1))))::integer;
+      end loop;
+    end if;
     -- Joined id by id (an array compared with `= any` would be read through for every place).
     select array_agg(w.id order by w.created_at desc, w.id desc) into page from (
       select w.id, w.created_at from unnest(matched) as hit(id) join public.waitlist as w on w.id = hit.id
@@ -200,7 +208,7 @@ $$;
 
 revoke all on function operator.search_count_bound() from public, anon, authenticated;
 revoke all on function operator.search_hits(text, text, text, integer) from public, anon, authenticated;
-revoke all on function operator.search_hits_since(text, text, timestamptz) from public, anon, authenticated;
+revoke all on function operator.search_hits_between(text, text, timestamptz, timestamptz) from public, anon, authenticated;
 
 /** The language a person is written to: their welcome's (p_welcome_locale), else the one they confirmed or signed up in. */
 create function invites.locale_chosen(p_welcome_locale text, place public.waitlist) returns text
