@@ -5256,6 +5256,7 @@ GRANT INSERT(experiment_arms) ON TABLE public.waitlist TO authenticated;
 --
 
 REVOKE ALL ON FUNCTION invites.locale_chosen(p_welcome_locale text, place public.waitlist) FROM PUBLIC;
+GRANT ALL ON FUNCTION invites.locale_chosen(p_welcome_locale text, place public.waitlist) TO service_role;
 
 --
 -- Name: FUNCTION locale_of(place public.waitlist); Type: ACL; Schema: invites; Owner: -

@@ -223,6 +223,8 @@ create or replace function invites.locale_of(place public.waitlist) returns text
     (select e.locale from public.welcome_emails as e where e.waitlist_id = place.id and e.kind = 'welcome'), place);
 
 revoke all on function invites.locale_chosen(text, public.waitlist) from public, anon, authenticated;
+-- As every function of the schema (20261127090000_invite_waves.sql): invites.locale_of, which service_role may call, calls it.
+grant execute on function invites.locale_chosen(text, public.waitlist) to service_role;
 
 /**
  * The next p_count people a wave would invite, and how many wait in all (the line's own counts,
