@@ -1250,13 +1250,22 @@ COMMENT ON COLUMN public.waitlist.signup_seen IS 'Where the sign-up came from as
 COMMENT ON COLUMN public.waitlist.signup_page IS 'The page (its Sanity document id) whose form the person signed up from, if said.';
 
 --
+-- Name: locale_chosen(text, public.waitlist); Type: FUNCTION; Schema: invites; Owner: -
+--
+
+CREATE FUNCTION invites.locale_chosen(p_welcome_locale text, place public.waitlist) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    RETURN COALESCE(p_welcome_locale, (place).consent_locale, (place).signup_locale, 'pt'::text);
+
+--
 -- Name: locale_of(public.waitlist); Type: FUNCTION; Schema: invites; Owner: -
 --
 
 CREATE FUNCTION invites.locale_of(place public.waitlist) RETURNS text
     LANGUAGE sql STABLE
     SET search_path TO ''
-    RETURN COALESCE((SELECT e.locale FROM public.welcome_emails e WHERE ((e.waitlist_id = (locale_of.place).id) AND (e.kind = 'welcome'::text))), (place).consent_locale, (place).signup_locale, 'pt'::text);
+    RETURN invites.locale_chosen((SELECT e.locale FROM public.welcome_emails e WHERE ((e.waitlist_id = (locale_of.place).id) AND (e.kind = 'welcome'::text))), place);
 
 --
 -- Name: mark_activated(text, uuid); Type: FUNCTION; Schema: invites; Owner: -
@@ -1305,6 +1314,7 @@ $$;
 CREATE FUNCTION invites.preview(p_actor text, p_count integer) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
+    SET jit TO 'off'
     AS $$
 declare
   answer jsonb;
@@ -1313,12 +1323,13 @@ begin
   select jsonb_build_object(
     'waiting', (select coalesce(sum(h.waiting), 0) from referrals.waiting_hours as h),
     'people', coalesce(jsonb_agg(jsonb_build_object(
-        'id', w.id, 'email', w.email,
-        'name', invites.name_of(w), 'role', w.role, 'locale', invites.locale_of(w), 'createdAt', w.created_at, 'confirmedAt', w.confirmed_at)
+        'id', w.id, 'email', w.email, 'name', e.name, 'role', w.role, 'locale', invites.locale_chosen(e.locale, w),
+        'createdAt', w.created_at, 'confirmedAt', w.confirmed_at)
       order by next.position), '[]'::jsonb))
   into answer
   from invites.next_candidates(p_count) with ordinality as next(waitlist_id, position)
-  join public.waitlist as w on w.id = next.waitlist_id;
+  join public.waitlist as w on w.id = next.waitlist_id
+  left join public.welcome_emails as e on e.waitlist_id = w.id and e.kind = 'welcome';
 
   insert into operator.audit (actor, action, detail)
   values (p_actor, 'invites.previewed', jsonb_build_object('count', p_count, 'shown', jsonb_array_length(answer -> 'people')));
@@ -1548,6 +1559,84 @@ CREATE FUNCTION operator.record_refusal(p_actor text, p_method text, p_route tex
 $$;
 
 --
+-- Name: search_count_bound(); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.search_count_bound() RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    RETURN 1000;
+
+--
+-- Name: search_hits(text, text, text, integer); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.search_hits(p_arm text, p_pattern text, p_status text, p_cap integer) RETURNS uuid[]
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET jit TO 'off'
+    SET plan_cache_mode TO 'force_custom_plan'
+    SET enable_hashjoin TO 'off'
+    SET enable_mergejoin TO 'off'
+    AS $$
+declare
+  hits uuid[];
+begin
+  if p_arm = 'email' then
+    select array_agg(hit.id) into hits from (
+      select w.id from public.waitlist as w
+      where lower(w.email) like p_pattern and (p_status = 'all' or (p_status = 'confirmed') = (w.confirmed_at is not null))
+      limit p_cap) as hit;
+  elsif p_arm = 'role' then
+    select array_agg(hit.id) into hits from (
+      select w.id from public.waitlist as w
+      where lower(w.role) like p_pattern and (p_status = 'all' or (p_status = 'confirmed') = (w.confirmed_at is not null))
+      limit p_cap) as hit;
+  else
+    select array_agg(hit.id) into hits from (
+      select w.id from public.welcome_emails as e join public.waitlist as w on w.id = e.waitlist_id
+      where e.kind = 'welcome' and lower(e.name) like p_pattern
+        and (p_status = 'all' or (p_status = 'confirmed') = (w.confirmed_at is not null))
+      limit p_cap) as hit;
+  end if;
+  return coalesce(hits, '{}');
+end;
+$$;
+
+--
+-- Name: search_hits_between(text, text, timestamp with time zone, timestamp with time zone); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.search_hits_between(p_pattern text, p_status text, p_since timestamp with time zone, p_before timestamp with time zone) RETURNS uuid[]
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET jit TO 'off'
+    SET plan_cache_mode TO 'force_custom_plan'
+    SET enable_hashjoin TO 'off'
+    SET enable_mergejoin TO 'off'
+    AS $$
+declare
+  hits uuid[];
+begin
+  select coalesce(array_agg(hit.id), '{}') into hits from (
+    -- `offset 0`: the span first, by age, then each row's fields.
+    select w.id
+    from (select w.id, w.email, w.role, w.confirmed_at from public.waitlist as w
+          where w.created_at >= p_since and (p_before is null or w.created_at < p_before) offset 0) as w
+    where (lower(w.email) like p_pattern or lower(w.role) like p_pattern)
+      and (p_status = 'all' or (p_status = 'confirmed') = (w.confirmed_at is not null))
+    union
+    select w.id
+    from (select e.waitlist_id, e.name from public.welcome_emails as e
+          where e.kind = 'welcome' and e.created_at >= p_since offset 0) as e
+    join public.waitlist as w on w.id = e.waitlist_id
+    where lower(e.name) like p_pattern and w.created_at >= p_since and (p_before is null or w.created_at < p_before)
+      and (p_status = 'all' or (p_status = 'confirmed') = (w.confirmed_at is not null))
+  ) as hit;
+  return hits;
+end;
+$$;
+
+--
 -- Name: session_actor(text); Type: FUNCTION; Schema: operator; Owner: -
 --
 
@@ -1747,6 +1836,7 @@ $$;
 CREATE FUNCTION operator.waitlist_page(p_actor text, p_search text, p_status text, p_limit integer, p_offset integer) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
+    SET jit TO 'off'
     SET enable_hashjoin TO 'off'
     SET enable_mergejoin TO 'off'
     AS $$
@@ -1754,7 +1844,14 @@ declare
   search text := lower(coalesce(p_search, ''));
   pattern text;
   bound integer := operator.count_bound();
-  matched uuid[];
+  -- The arm most likely to pass the bound first: an address never holds a space, a name often does.
+  arms text[] := case when position(' ' in search) > 0 then array['name', 'role', 'email'] else array['email', 'role', 'name'] end;
+  arm text;
+  hits uuid[];
+  matched uuid[] := '{}';
+  newest integer := 5000;
+  since timestamptz;
+  before timestamptz;
   page uuid[];
   total integer;
   answer jsonb;
@@ -1771,30 +1868,40 @@ begin
   pattern := '%' || replace(replace(replace(search, '\', '\\'), '%', '\%'), '_', '\_') || '%';
 
   if char_length(search) >= 3 then
-    -- Each arm through its own index; their union is every place that matches, however few or many.
-    select coalesce(array_agg(id), '{}') into matched from (
-      select w.id from public.waitlist as w where lower(w.email) like pattern
-      union
-      select w.id from public.waitlist as w where lower(w.role) like pattern
-      union
-      select e.waitlist_id from public.welcome_emails as e where e.kind = 'welcome' and lower(e.name) like pattern
-    ) as hits;
+    bound := operator.search_count_bound();
+    foreach arm in array arms loop
+      hits := operator.search_hits(arm, pattern, p_status, bound + 1);
+      matched := matched || hits;
+      exit when cardinality(hits) > bound;
+    end loop;
+    select coalesce(array_agg(distinct hit), '{}') into matched from unnest(matched) as hit;
+    total := cardinality(matched);
+    -- More than the bound: the page is among the newest matches, found span after span of the newest places.
+    if total > bound then
+      matched := '{}';
+      loop
+        select w.created_at into since from public.waitlist as w order by w.created_at desc, w.id desc offset newest limit 1;
+        if since is null then
+          -- Fewer places than that in all: every match, through the trigram indexes.
+          select coalesce(array_agg(distinct hit), '{}') into matched from unnest(
+            operator.search_hits('email', pattern, p_status, null) || operator.search_hits('role', pattern, p_status, null)
+            || operator.search_hits('name', pattern, p_status, null)) as hit;
+          exit;
+        end if;
+        matched := matched || operator.search_hits_between(pattern, p_status, since, before);
+        exit when cardinality(matched) >= p_offset + p_limit;
+        -- The next span reaches as far as the matches' density so far says the page needs (with a
+        -- quarter to spare), 2 to 8 times as far as this one.
+        before := since;
+        newest := newest * least(8, greatest(2, ceil((p_offset + p_limit) * 1.25 / greatest(cardinality(matched), 1))))::integer;
+      end loop;
+    end if;
     -- Joined id by id (an array compared with `= any` would be read through for every place).
     select array_agg(w.id order by w.created_at desc, w.id desc) into page from (
       select w.id, w.created_at from unnest(matched) as hit(id) join public.waitlist as w on w.id = hit.id
-      where p_status = 'all' or (p_status = 'confirmed') = (w.confirmed_at is not null)
       order by w.created_at desc, w.id desc
       limit p_limit offset p_offset
     ) as w;
-    if p_status = 'all' then
-      total := cardinality(matched);
-    else
-      select count(*) into total from (
-        select from unnest(matched) as hit(id) join public.waitlist as w on w.id = hit.id
-        where (p_status = 'confirmed') = (w.confirmed_at is not null)
-        limit bound + 1
-      ) as counted;
-    end if;
   else
     select array_agg(w.id order by w.created_at desc, w.id desc) into page from (
       select w.id, w.created_at from public.waitlist as w
@@ -4691,6 +4798,12 @@ CREATE INDEX waitlist_signup_seen_by_age ON public.waitlist USING btree (created
 CREATE INDEX waitlist_unconfirmed_by_age ON public.waitlist USING btree (created_at) WHERE (confirmed_at IS NULL);
 
 --
+-- Name: welcome_by_age; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX welcome_by_age ON public.welcome_emails USING btree (created_at) WHERE (kind = 'welcome'::text);
+
+--
 -- Name: welcome_day; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -5477,6 +5590,13 @@ GRANT INSERT(signup_page) ON TABLE public.waitlist TO anon;
 GRANT INSERT(signup_page) ON TABLE public.waitlist TO authenticated;
 
 --
+-- Name: FUNCTION locale_chosen(p_welcome_locale text, place public.waitlist); Type: ACL; Schema: invites; Owner: -
+--
+
+REVOKE ALL ON FUNCTION invites.locale_chosen(p_welcome_locale text, place public.waitlist) FROM PUBLIC;
+GRANT ALL ON FUNCTION invites.locale_chosen(p_welcome_locale text, place public.waitlist) TO service_role;
+
+--
 -- Name: FUNCTION locale_of(place public.waitlist); Type: ACL; Schema: invites; Owner: -
 --
 
@@ -5577,6 +5697,24 @@ GRANT ALL ON FUNCTION operator.place_json(place public.waitlist) TO service_role
 
 REVOKE ALL ON FUNCTION operator.record_refusal(p_actor text, p_method text, p_route text) FROM PUBLIC;
 GRANT ALL ON FUNCTION operator.record_refusal(p_actor text, p_method text, p_route text) TO service_role;
+
+--
+-- Name: FUNCTION search_count_bound(); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.search_count_bound() FROM PUBLIC;
+
+--
+-- Name: FUNCTION search_hits(p_arm text, p_pattern text, p_status text, p_cap integer); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.search_hits(p_arm text, p_pattern text, p_status text, p_cap integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION search_hits_between(p_pattern text, p_status text, p_since timestamp with time zone, p_before timestamp with time zone); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.search_hits_between(p_pattern text, p_status text, p_since timestamp with time zone, p_before timestamp with time zone) FROM PUBLIC;
 
 --
 -- Name: FUNCTION session_actor(p_credential_hash text); Type: ACL; Schema: operator; Owner: -

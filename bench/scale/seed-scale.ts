@@ -76,7 +76,9 @@ export async function seedScale(db: Database, { places, visitorsPerDay, days }: 
                                                    else ((i::bigint * 104729) % $1)::float8 / $1 * ${YEAR_SECONDS} end) as at
          from generate_series(1, $1::int) as i
          ) as drawn
-       ) as person`,
+       ) as person
+       -- Written in the order they joined, as a live list is: the newest places share pages, as they would.
+       order by at`,
       [places],
     )
     await tx.query(
@@ -85,7 +87,8 @@ export async function seedScale(db: Database, { places, visitorsPerDay, days }: 
               coalesce(signup_locale, 'pt'), 'sent', 1, created_at + interval '1 second', created_at + interval '3 seconds',
               consent_version, 'welcome'
        from public.waitlist as w
-       where not exists (select from public.welcome_emails as e where e.waitlist_id = w.id and e.kind = 'welcome')`,
+       where not exists (select from public.welcome_emails as e where e.waitlist_id = w.id and e.kind = 'welcome')
+       order by created_at`,
     )
     // The line: everyone confirmed, in the order they confirmed, and its counts per hour and minute
     // (what referrals.people_changed adds person by person).

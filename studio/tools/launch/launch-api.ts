@@ -98,7 +98,7 @@ export interface Report {
 export type ReportFilters = Partial<Record<'language' | 'source' | 'campaign' | 'device' | 'entry_page' | 'page', string>>
 
 export interface WaitlistPage {
-  /** The matches, counted up to a bound (10,000): `totalCapped` says there are more. */
+  /** The matches, counted up to a bound (10,000; 1,000 for a search): `totalCapped` says there are more. */
   total: number
   totalCapped: boolean
   rows: Place[]
