@@ -51,6 +51,7 @@ const ana: Place = {
   campaign: 'launch',
   invited_at: '2026-11-26T09:00:00Z',
   activated_at: null,
+  undeliverable: false,
 }
 
 const endpoint: WebhookEndpoint = {

@@ -7,6 +7,7 @@ import type { Claim, PendingWelcome } from '../welcome/welcome-store.ts'
 const policy: DeliveryPolicy = {
   concurrency: 3,
   perSecond: null,
+  updatePerSecond: null,
   leaseSeconds: 10,
   retrySeconds: 2,
   maxAttempts: 10,
