@@ -3309,34 +3309,38 @@ CREATE FUNCTION referrals.unpacked(p_hashes bytea, p_day date) RETURNS TABLE(day
 $$;
 
 --
--- Name: allows(jsonb, text, text); Type: FUNCTION; Schema: updates; Owner: -
---
-
-CREATE FUNCTION updates.allows(p_filter jsonb, p_key text, p_value text) RETURNS boolean
-    LANGUAGE sql IMMUTABLE
-    SET search_path TO ''
-    RETURN ((NOT (p_filter ? p_key)) OR ((p_filter -> p_key) ? COALESCE(p_value, ''::text)));
-
---
 -- Name: audience(jsonb); Type: FUNCTION; Schema: updates; Owner: -
 --
 
 CREATE FUNCTION updates.audience(p_filter jsonb) RETURNS TABLE(waitlist_id uuid, email text, name text, locale text)
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
+begin
+  return query
   with refused as materialized (select mailbox_hash from guard.undeliverable_mailboxes),
-  secret as materialized (select convert_to(value || ':', 'UTF8') as key from private.secrets where name = 'mailbox_hash_key')
-  select w.id, w.email, coalesce(invites.name_of(w), '-'), invites.locale_of(w)
-  from public.waitlist as w
-  where w.confirmed_at is not null
-    and updates.allows(p_filter, 'locales', invites.locale_of(w))
-    and updates.allows(p_filter, 'states', updates.state_of(w))
-    and updates.allows(p_filter, 'sources', updates.source_of(w))
-    and updates.allows(p_filter, 'campaigns', w.utm_campaign)
+  secret as materialized (select convert_to(s.value || ':', 'UTF8') as key from private.secrets as s where s.name = 'mailbox_hash_key'),
+  person as (
+    select w, coalesce(welcome.name, '-') as name,
+           coalesce(welcome.locale, w.consent_locale, w.signup_locale, 'pt') as locale,
+           case when i.waitlist_id is null then 'waiting' when i.activated_at is null then 'invited' else 'activated' end as state
+    from public.waitlist as w
+    left join public.welcome_emails as welcome on welcome.waitlist_id = w.id and welcome.kind = 'welcome' and welcome.update_id is null
+    left join invites.invitations as i on i.waitlist_id = w.id
+    where w.confirmed_at is not null
+  )
+  select (p.w).id, (p.w).email, p.name, p.locale
+  from person as p
+  where (not (p_filter ? 'locales') or (p_filter -> 'locales') ? p.locale)
+    and (not (p_filter ? 'states') or (p_filter -> 'states') ? p.state)
+    -- updates.source_of, written out: a call per person would cost more than the freeze.
+    and (not (p_filter ? 'sources') or (p_filter -> 'sources') ? case when (p.w).signup_locale is null then '(unknown)'
+           else coalesce((p.w).utm_source, (p.w).ref, (p.w).referrer_host, '(direct)') end)
+    and (not (p_filter ? 'campaigns') or (p_filter -> 'campaigns') ? coalesce((p.w).utm_campaign, ''))
     -- guard.mailbox_hash, with its key read once rather than per person.
     and (not exists (select from refused)
-         or sha256((select key from secret) || convert_to(guard.mailbox_key(w.email), 'UTF8')) not in (select mailbox_hash from refused));
+         or sha256((select key from secret) || convert_to(guard.mailbox_key((p.w).email), 'UTF8')) not in (select mailbox_hash from refused));
+end;
 $$;
 
 --
@@ -3467,15 +3471,6 @@ begin
   return old;
 end;
 $$;
-
---
--- Name: state_of(public.waitlist); Type: FUNCTION; Schema: updates; Owner: -
---
-
-CREATE FUNCTION updates.state_of(place public.waitlist) RETURNS text
-    LANGUAGE sql STABLE
-    SET search_path TO ''
-    RETURN (SELECT CASE WHEN (i.waitlist_id IS NULL) THEN 'waiting'::text WHEN (i.activated_at IS NULL) THEN 'invited'::text ELSE 'activated'::text END AS "case" FROM ((SELECT NULL::text AS "?column?") one LEFT JOIN invites.invitations i ON ((i.waitlist_id = (state_of.place).id))));
 
 --
 -- Name: claim_due(integer, double precision, integer); Type: FUNCTION; Schema: webhooks; Owner: -
@@ -6046,13 +6041,6 @@ REVOKE ALL ON FUNCTION referrals.unpacked(p_hashes bytea, p_day date) FROM PUBLI
 GRANT ALL ON FUNCTION referrals.unpacked(p_hashes bytea, p_day date) TO service_role;
 
 --
--- Name: FUNCTION allows(p_filter jsonb, p_key text, p_value text); Type: ACL; Schema: updates; Owner: -
---
-
-REVOKE ALL ON FUNCTION updates.allows(p_filter jsonb, p_key text, p_value text) FROM PUBLIC;
-GRANT ALL ON FUNCTION updates.allows(p_filter jsonb, p_key text, p_value text) TO service_role;
-
---
 -- Name: FUNCTION audience(p_filter jsonb); Type: ACL; Schema: updates; Owner: -
 --
 
@@ -6086,13 +6074,6 @@ GRANT ALL ON FUNCTION updates.complete_if_done(p_updates uuid[]) TO service_role
 
 REVOKE ALL ON FUNCTION updates.count_removal() FROM PUBLIC;
 GRANT ALL ON FUNCTION updates.count_removal() TO service_role;
-
---
--- Name: FUNCTION state_of(place public.waitlist); Type: ACL; Schema: updates; Owner: -
---
-
-REVOKE ALL ON FUNCTION updates.state_of(place public.waitlist) FROM PUBLIC;
-GRANT ALL ON FUNCTION updates.state_of(place public.waitlist) TO service_role;
 
 --
 -- Name: FUNCTION claim_due(p_max integer, p_lease_seconds double precision, p_per_endpoint integer); Type: ACL; Schema: webhooks; Owner: -
