@@ -24,8 +24,9 @@ export default defineConfig({
           include: ['studio/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['test/studio/setup.ts'],
-          // @sanity/ui's first render in a test file loads much of it: slow on a busy machine.
-          testTimeout: 30_000,
+          // @sanity/ui's first render in a test file loads much of it: slow on a busy machine (on two
+          // cores at load 12-15, a test that takes 5 s idle took over 30 s). A bound on a hang, not a speed.
+          testTimeout: 90_000,
         },
       },
       {
@@ -45,8 +46,10 @@ export default defineConfig({
           environment: 'node',
           // The PostgreSQL server for the integration tests: TEST_DATABASE_URL's, or an embedded one.
           globalSetup: ['test/database/postgres-global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Bounds on a hang, not speeds: on two cores at load 12-15, opening PGlite (its WebAssembly
+          // compiled again in each file) and migrating took over a minute.
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
         },
       },
     ],

@@ -22,6 +22,7 @@ import { printViewsRow, VIEWS_HEADER, viewsRun } from './views.ts'
 import { PLACES_HEADER, placesRun } from './places.ts'
 import { INSERT_HEADER, insertRun } from './insert-cost.ts'
 import { UPDATES_HEADER, updatesRun } from './updates.ts'
+import { scaleRun } from './scale.ts'
 import { RENDER_HEADER, renderRun } from './render.ts'
 
 const SIGNUPS = Number(process.env.BENCH_SIGNUPS ?? 1000)
@@ -287,7 +288,8 @@ async function withThrowawayDatabase<T>(run: (databaseUrl: string) => Promise<T>
 // `npm run bench -- signups` runs the sign-up benchmark alone; `-- signups postgres` (or `pglite`) one backend;
 // `-- views` the page views counted per second (PostgreSQL only); `-- places` the place-in-line lookup (PostgreSQL only);
 // `-- insert` the database time of one sign-up's insert (PostgreSQL only); `-- render [distDir]` what
-// one prerender of / costs (bench/render.ts); `-- updates` an update's freeze and rate (PostgreSQL only).
+// one prerender of / costs (bench/render.ts); `-- updates` an update's freeze and rate (PostgreSQL only); `-- scale
+// [postgres|pglite]` the Launch tool and a sign-up with a million places (bench/scale.ts, only when asked: it loads for minutes).
 const [only, backend] = process.argv.slice(2)
 if (!only || only === 'page') await pageWeight()
 if (!only || only === 'render') {
@@ -321,3 +323,4 @@ if (!only || only === 'updates') {
   console.log(UPDATES_HEADER)
   if (!(await withThrowawayDatabase(updatesRun))) process.exitCode = 1
 }
+if (only === 'scale') await scaleRun(backend, withThrowawayDatabase)

@@ -19,6 +19,7 @@ const TABS: Record<string, (panel: Locator) => Locator> = {
   Referrals: (panel) => panel.getByRole('table', { name: 'Held for review' }),
   Webhooks: (panel) => panel.getByRole('table', { name: 'Endpoints' }),
   Experiments: (panel) => panel.getByRole('heading', { name: 'New experiment' }),
+  Content: (panel) => panel.getByText(/^No content problems/),
   'Audit log': (panel) => panel.getByRole('table', { name: 'Audit log' }).getByRole('row').nth(1),
 }
 
@@ -48,7 +49,7 @@ test('an administrator’s tool: every tab passes axe and works by keyboard; an 
   // The tabs themselves: the arrow keys move between them, Enter opens one.
   await page.getByRole('tab', { name: 'Audit log' }).focus()
   await page.keyboard.press('ArrowLeft')
-  await expect(page.getByRole('tab', { name: 'Experiments' })).toBeFocused()
+  await expect(page.getByRole('tab', { name: 'Content' })).toBeFocused()
   await page.keyboard.press('ArrowRight')
   await page.keyboard.press('ArrowRight')
   await expect(page.getByRole('tab', { name: 'Overview' })).toBeFocused()
@@ -82,7 +83,7 @@ test('an administrator’s tool: every tab passes axe and works by keyboard; an 
   expect(errors).toEqual([])
 })
 
-test('a copywriter’s tool: the numbers and the experiments, no name or address anywhere, the people routes refused', async ({
+test('a copywriter’s tool: the numbers, the experiments and the content’s problems, no name or address anywhere, the people routes refused', async ({
   page,
   browser,
 }) => {
@@ -92,10 +93,10 @@ test('a copywriter’s tool: the numbers and the experiments, no name or address
   await joinAndConfirm(browser, server, bia)
   await page.goto(await launchAddress(server, 'copywriter'))
   await expect(page.getByText('pLocalCopywriter · numbers only')).toBeVisible()
-  expect(await page.getByRole('tab').allTextContents()).toEqual(['Overview', 'Experiments'])
+  expect(await page.getByRole('tab').allTextContents()).toEqual(['Overview', 'Experiments', 'Content'])
   await expect(page.getByRole('group', { name: 'Sign-ups' }).getByText(/^\d+$/)).not.toHaveText('0')
 
-  for (const tab of ['Overview', 'Experiments']) {
+  for (const tab of ['Overview', 'Experiments', 'Content']) {
     await checkTab(page, tab)
     const text = await page.locator('body').innerText()
     expect(text, `no address on ${tab}`).not.toMatch(/@|bia/i)

@@ -47,6 +47,9 @@ import { studioWrites, type LocalEditor } from './sanity/studio-writes.ts'
 import { studioMembers } from './sanity/studio-members.ts'
 import { sameOriginWrites } from './http/same-origin-writes.ts'
 import type { Experiments } from './experiments/experiments.ts'
+import type { Metrics } from './metrics/metrics.ts'
+import { metricsRoutes } from './metrics/metrics-routes.ts'
+import { timeRequests } from './metrics/request-timing.ts'
 
 /** The product's activation reports, per client address: a product reports one person at a time. */
 const ACTIVATION_RATE = { maxHits: 600, perSeconds: 60 }
@@ -72,6 +75,8 @@ export interface AppDependencies {
   localEditors?: readonly LocalEditor[]
   /** Present when visitors are assigned to copy experiments (docs/product.md §12): wherever page views are counted. */
   experiments?: Experiments
+  /** The server's metrics, answered at `GET /metrics` (docs/operations.md "Metrics"). */
+  metrics?: Metrics
 }
 
 /** What the browser may know: public ids and the anon key, never a secret. */
@@ -106,6 +111,7 @@ export async function buildApp({
   pageViews,
   localEditors,
   experiments,
+  metrics,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
@@ -121,6 +127,7 @@ export async function buildApp({
   if (config.connections.perClient > 0) limitConnectionsPerClient(app.server, config.connections.perClient)
   // Before any plugin, so every scope without a handler of its own inherits it.
   app.setErrorHandler(answerWithoutInternals)
+  if (metrics) timeRequests(app, metrics)
   lingerOnRefusedBodies(app)
   // On the root, so every route reads request.cookies (the reader's language, the preview).
   await app.register(fastifyCookie)
@@ -148,6 +155,7 @@ export async function buildApp({
     brotliOptions: { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 6 } },
   })
 
+  if (metrics) await app.register(metricsRoutes, { registry: metrics.registry, token: config.metricsToken })
   await app.register(healthRoutes, {
     checks: {
       content: pageContent,
@@ -190,12 +198,17 @@ export async function buildApp({
       consentVersion,
       onRecorded: sender.kick,
       ...(pageViews ? { onChallenge: pageViews.challengeSent } : {}),
+      ...(metrics ? { onOutcome: (outcome: string) => metrics.welcomeCalls.inc({ outcome }) } : {}),
       log,
     })
     const waitlistLinks = createWaitlistLinksHandler({ places, referrals: createReferralStore(db), linkSecret, log })
     await app.register(async (signupScope) => {
       countAsLoad(signupScope, visitors)
-      await signupScope.register(restRoutes, { db, anonKey })
+      await signupScope.register(restRoutes, {
+        db,
+        anonKey,
+        ...(metrics ? { onOutcome: (outcome: string) => metrics.signups.inc({ outcome }) } : {}),
+      })
       await signupScope.register(functionRoutes, {
         anonKey,
         functions: { 'send-welcome-email': sendWelcome, 'waitlist-links': waitlistLinks },

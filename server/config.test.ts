@@ -325,4 +325,36 @@ describe('loadConfig: content query bounds', () => {
       )
     })
   })
+
+  describe('operations', () => {
+    it('takes no snapshots and keeps metrics to this machine unless told otherwise', () => {
+      const config = loadConfig({})
+      expect(config.backups).toEqual({ everyMs: undefined, keep: 7, dir: 'backups' })
+      expect(config.metricsToken).toBeUndefined()
+    })
+
+    it('reads the snapshots’ period in seconds, minutes, hours or days, how many to keep and where', () => {
+      expect(loadConfig({ BACKUP_EVERY: '1d', BACKUP_KEEP: '14', BACKUP_DIR: '/var/backups/pulso' }).backups).toEqual({
+        everyMs: 86_400_000,
+        keep: 14,
+        dir: '/var/backups/pulso',
+      })
+      expect(loadConfig({ BACKUP_EVERY: '6h' }).backups.everyMs).toBe(21_600_000)
+      expect(loadConfig({ BACKUP_EVERY: '90s' }).backups.everyMs).toBe(90_000)
+    })
+
+    it('names a wrong period, a count to keep out of range, a short token, and a schedule in front of hosted Supabase', () => {
+      const refused = problems({ BACKUP_EVERY: 'daily', BACKUP_KEEP: '0', METRICS_TOKEN: 'short' })
+      expect(refused).toContain('- BACKUP_EVERY: a count and a unit, like 1d or 6h')
+      expect(refused).toContain('- BACKUP_KEEP:')
+      expect(refused).toContain('- METRICS_TOKEN: at least 32 characters')
+      expect(
+        problems({
+          BACKUP_EVERY: '1d',
+          SUPABASE_URL: 'https://xyz.supabase.co',
+          SUPABASE_ANON_KEY: 'sb_publishable_0123456789abcdef',
+        }),
+      ).toContain('- BACKUP_EVERY: the sign-ups are in hosted Supabase')
+    })
+  })
 })

@@ -63,6 +63,11 @@ function isProxyAddress(entry: string): boolean {
   return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128))
 }
 
+/** Seconds in each unit a window or a period may be written in. */
+const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 }
+/** `10m` in seconds: the count times its unit (the regular expressions below admit only these units). */
+const secondsOf = (value: string) => Number(value.slice(0, -1)) * UNIT_SECONDS[value.slice(-1) as keyof typeof UNIT_SECONDS]
+
 /** A limit as `<count>/<window>`: `10/10m` is ten per ten minutes (s, m, h or d). */
 const requestLimit = z
   .string()
@@ -70,9 +75,15 @@ const requestLimit = z
   .regex(/^[1-9]\d{0,8}\/[1-9]\d{0,6}[smhd]$/, 'a count and a window, like 10/10m (s, m, h or d)')
   .transform((value) => {
     const [count = '', window = ''] = value.split('/')
-    const seconds = { s: 1, m: 60, h: 3600, d: 86_400 }[window.slice(-1) as 's' | 'm' | 'h' | 'd']
-    return { maxHits: Number(count), perSeconds: Number(window.slice(0, -1)) * seconds }
+    return { maxHits: Number(count), perSeconds: secondsOf(window) }
   })
+
+/** A period as `<count><unit>`: `1d` is a day, `6h` six hours (s, m, h or d). */
+const period = z
+  .string()
+  .trim()
+  .regex(/^[1-9]\d{0,5}[smhd]$/, 'a count and a unit, like 1d or 6h (s, m, h or d)')
+  .transform((value) => secondsOf(value) * 1000)
 
 /** A comma-separated list whose every entry matches `entry` (blanks around commas ignored). */
 const listOf = (entry: RegExp, what: string) =>
@@ -207,6 +218,11 @@ const envSchema = z.object({
   // Counting (README, "Analytics and privacy").
   ANALYTICS_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(25),
   ANALYTICS_LIMIT: optional(requestLimit),
+  // Operations (docs/operations.md): the metrics' bearer, and the snapshots the server takes itself.
+  METRICS_TOKEN: optional(z.string().min(32, 'at least 32 characters, e.g. from `openssl rand -hex 32`')),
+  BACKUP_EVERY: optional(period),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  BACKUP_DIR: z.string().min(1).default('backups'),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -273,6 +289,17 @@ export interface ServerConfig {
   }
   dataDir: string
   databaseUrl: string | undefined
+  /** Snapshots of the database (docs/operations.md "Backups"). */
+  backups: {
+    /** BACKUP_EVERY: how often the server takes one itself; undefined, it takes none. */
+    everyMs: number | undefined
+    /** BACKUP_KEEP: the newest snapshots kept in the folder; older ones are deleted. */
+    keep: number
+    /** BACKUP_DIR: where snapshots go, private to the server's user. */
+    dir: string
+  }
+  /** METRICS_TOKEN: the bearer `GET /metrics` admits from elsewhere than this machine. */
+  metricsToken: string | undefined
   mail: {
     smtpUrl: string | undefined
     from: string
@@ -344,6 +371,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   if (env.SUPABASE_SECRET_KEY && env.SUPABASE_SECRET_KEY === env.SUPABASE_ANON_KEY) {
     problems.push('SUPABASE_SECRET_KEY: the same as SUPABASE_ANON_KEY, which the browser gets: use the secret key')
   }
+  if (env.BACKUP_EVERY && env.SUPABASE_URL) {
+    problems.push('BACKUP_EVERY: the sign-ups are in hosted Supabase, whose own backups hold them (docs/operations.md "Backups")')
+  }
   if (Boolean(env.SUPABASE_URL) !== Boolean(env.SUPABASE_ANON_KEY)) {
     problems.push(`${env.SUPABASE_URL ? 'SUPABASE_ANON_KEY' : 'SUPABASE_URL'}: set SUPABASE_URL and SUPABASE_ANON_KEY together`)
   }
@@ -397,6 +427,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     },
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    backups: { everyMs: e.BACKUP_EVERY, keep: e.BACKUP_KEEP, dir: e.BACKUP_DIR },
+    metricsToken: e.METRICS_TOKEN,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,

@@ -24,6 +24,13 @@ import { localEditors } from './sanity/local-editor.ts'
 import type { PageCounter } from './analytics/page-counter.ts'
 import { experimentSources } from './experiments/experiment-sources.ts'
 import { startExperiments, type Experiments } from './experiments/experiments.ts'
+import { createMetrics } from './metrics/metrics.ts'
+import { observePageViews } from './metrics/observers.ts'
+import { registerScrapedGauges } from './metrics/scraped-gauges.ts'
+import { restOutboxDepth, sqlOutboxDepth } from './metrics/outbox-depth.ts'
+import { whereSignupsLive } from './supabase/secret-rpc.ts'
+import { startBackups } from './backup/start-backups.ts'
+import { newestSnapshot } from './backup/snapshot-files.ts'
 
 export interface ServerOptions {
   /** The build to serve; default `dist` under the working directory. */
@@ -90,14 +97,34 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
         )
       ).flat(),
     )
-  const signups = config.supabase.hosted ? undefined : await startSignupBackend(config, signupContent, logger)
+  const metrics = createMetrics()
+  const signups = config.supabase.hosted ? undefined : await startSignupBackend(config, signupContent, logger, metrics)
+  const backupDir = resolve(config.backups.dir)
+  registerScrapedGauges(
+    metrics.registry,
+    {
+      outboxDepth: whereSignupsLive(config.supabase, signups?.db, sqlOutboxDepth, restOutboxDepth),
+      pools: signups?.db.pools,
+      newestBackup: signups ? () => newestSnapshot(backupDir) : undefined,
+    },
+    logger,
+  )
+  const backups = signups
+    ? await startBackups(config, signups.db, logger, (result) => metrics.backups.inc({ result })).catch(
+        async (error: unknown) => {
+          await signups.close()
+          throw error
+        },
+      )
+    : undefined
   const clock = options.clock ?? (() => new Date())
-  const analytics = startCounting(config, signups?.db, logger, clock)
+  const analytics = startCounting(config, signups?.db, logger, clock, observePageViews(metrics))
   const experiments = startExperiments(config, signups?.db, logger, clock, experimentSources(config, localDataset))
   const closeBackends = async () => {
-    // Counts first: their last write needs the database.
+    // Counts first: their last write needs the database; so does a snapshot being taken.
     await analytics?.counter.close()
     await experiments?.close()
+    await backups?.stop()
     await signups?.close()
   }
   try {
@@ -114,6 +141,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       ...(experiments ? { experiments } : {}),
       ...(localDataset ? { localEditors: Object.values(await localEditors(config)) } : {}),
       ...(signups ? { signups } : {}),
+      metrics,
     })
     app.addHook('onClose', closeBackends)
     return { app, signups, analytics: analytics?.counter, experiments, about: describe(config, signups) }

@@ -1,9 +1,10 @@
 import { ConfigError } from './config.ts'
 import { DatabaseInUseError } from './db/directory-lock.ts'
 import { DataDirError } from './db/private-data-dir.ts'
+import { SnapshotError } from './backup/snapshot-error.ts'
 
 /** Errors whose message says all the person who ran the command needs: what is wrong and what to do. */
-const SELF_EXPLAINING = [ConfigError, DataDirError, DatabaseInUseError]
+const SELF_EXPLAINING = [ConfigError, DataDirError, DatabaseInUseError, SnapshotError]
 
 /**
  * What a process that gives up (the server, a command) prints on stderr: the message alone for an

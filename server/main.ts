@@ -5,7 +5,9 @@ import { failureMessage } from './failure-message.ts'
 
 const [major] = process.versions.node.split('.').map(Number)
 if ((major ?? 0) < 24) {
-  console.error(`Node ${process.versions.node} is too old: this project runs on Node 24 LTS (see .nvmrc).`)
+  console.error(
+    `Node ${process.versions.node} is too old: this project runs on the Node 24 that \`npm install\` puts in node_modules/.bin. Start it with \`npm run serve\` (npm's scripts use that Node), or run node_modules/.bin/node server/main.ts.`,
+  )
   process.exit(1)
 }
 

@@ -27,6 +27,12 @@ CREATE SCHEMA analytics;
 CREATE SCHEMA experiments;
 
 --
+-- Name: extensions; Type: SCHEMA; Schema: -; Owner: -
+--
+
+CREATE SCHEMA extensions;
+
+--
 -- Name: guard; Type: SCHEMA; Schema: -; Owner: -
 --
 
@@ -81,6 +87,42 @@ CREATE SCHEMA updates;
 CREATE SCHEMA webhooks;
 
 --
+-- Name: pg_trgm; Type: EXTENSION; Schema: -; Owner: -
+--
+
+CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA extensions;
+
+--
+-- Name: EXTENSION pg_trgm; Type: COMMENT; Schema: -; Owner: -
+--
+
+COMMENT ON EXTENSION pg_trgm IS 'text similarity measurement and index searching based on trigrams';
+
+--
+-- Name: add_live_visits(jsonb); Type: FUNCTION; Schema: analytics; Owner: -
+--
+
+CREATE FUNCTION analytics.add_live_visits(p_counts jsonb) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  insert into analytics.live_visits as live
+    (day, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device, visitors, page_views, form_starters)
+  select day, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device,
+         sum(visitors), sum(page_views), sum(form_starters)
+  from jsonb_to_recordset(p_counts) as c(
+    day date, language text, entry_page text, referrer_host text, utm_source text, utm_medium text, utm_campaign text,
+    ref text, device text, visitors integer, page_views integer, form_starters integer)
+  group by day, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device
+  order by day, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device
+  on conflict (day, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device)
+  do update set visitors = live.visitors + excluded.visitors, page_views = live.page_views + excluded.page_views,
+                form_starters = live.form_starters + excluded.form_starters;
+end;
+$$;
+
+--
 -- Name: record_steps_of_a_place(); Type: FUNCTION; Schema: analytics; Owner: -
 --
 
@@ -119,6 +161,8 @@ declare
   days_long integer := p_to - p_from + 1;
   previous_from date := p_from - (p_to - p_from + 1);
   steps_apply boolean := not (coalesce(p_filters, '{}'::jsonb) ? 'entry_page');
+  -- The days of the range whose steps are not rolled up (today, a day not yet swept, a day with none).
+  live_days date[];
   wrong text;
   answer jsonb;
 begin
@@ -134,11 +178,14 @@ begin
   if wrong is not null then
     raise exception 'Unknown filter, or not a string: %', wrong using errcode = '22023';
   end if;
+  live_days := array(
+    select calendar.day::date from generate_series(previous_from, p_to, interval '1 day') as calendar(day)
+    where not exists (select from analytics.rolled_step_days as rolled where rolled.day = calendar.day::date));
 
   with visit_rows as (
     select day, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device,
-           1 as visitors, page_views, (form_starts > 0)::integer as form_starters
-    from analytics.visits where day between previous_from and p_to
+           visitors, page_views, form_starters
+    from analytics.live_visits where day between previous_from and p_to
     union all
     select day, language, entry_page, referrer_host, utm_source, utm_campaign, ref, device,
            visitors, page_views, form_starters
@@ -154,12 +201,18 @@ begin
       and (filters ->> 'campaign' is null or campaign = filters ->> 'campaign')
       and (filters ->> 'device' is null or device = filters ->> 'device')
       and (filters ->> 'entry_page' is null or entry_page = filters ->> 'entry_page')
+  ), step_rows as (
+    select day, step, language, device, referrer_host, utm_source, utm_campaign, ref, places
+    from analytics.daily_steps where day between previous_from and p_to and steps_apply
+    union all
+    select day, step, language, device, referrer_host, utm_source, utm_campaign, ref, 1
+    from analytics.signup_steps where day = any(live_days) and steps_apply
   ), steps as (
     select * from (
-      select day, step, language, device,
+      select day, step, language, device, places,
              case when language is null then '(unknown)' else analytics.source_of(utm_source, ref, referrer_host) end as source,
              coalesce(utm_campaign, '(none)') as campaign
-      from analytics.signup_steps where day between previous_from and p_to and steps_apply
+      from step_rows
     ) attributed
     where (filters ->> 'language' is null or language = filters ->> 'language')
       and (filters ->> 'source' is null or source = filters ->> 'source')
@@ -171,10 +224,10 @@ begin
     from visits group by day
   ), step_days as (
     select day,
-           count(*) filter (where step = 'signup')::integer as signups,
-           count(*) filter (where step = 'welcome')::integer as welcomes,
-           count(*) filter (where step = 'confirmation')::integer as confirmations,
-           count(*) filter (where step = 'removal')::integer as removals
+           coalesce(sum(places) filter (where step = 'signup'), 0)::integer as signups,
+           coalesce(sum(places) filter (where step = 'welcome'), 0)::integer as welcomes,
+           coalesce(sum(places) filter (where step = 'confirmation'), 0)::integer as confirmations,
+           coalesce(sum(places) filter (where step = 'removal'), 0)::integer as removals
     from steps group by day
   ), series as (
     select calendar.day, calendar.day >= p_from as current,
@@ -208,7 +261,8 @@ begin
     from (
       select source, visitors, 0 as signups, 0 as confirmations from visits where day >= p_from
       union all
-      select source, 0, (step = 'signup')::integer, (step = 'confirmation')::integer from steps where day >= p_from
+      select source, 0, case when step = 'signup' then places else 0 end,
+             case when step = 'confirmation' then places else 0 end from steps where day >= p_from
     ) counted
     group by source
   ), by_campaign as (
@@ -217,7 +271,8 @@ begin
     from (
       select campaign, visitors, 0 as signups, 0 as confirmations from visits where day >= p_from
       union all
-      select campaign, 0, (step = 'signup')::integer, (step = 'confirmation')::integer from steps where day >= p_from
+      select campaign, 0, case when step = 'signup' then places else 0 end,
+             case when step = 'confirmation' then places else 0 end from steps where day >= p_from
     ) counted
     group by campaign
   )
@@ -261,12 +316,43 @@ end;
 $$;
 
 --
+-- Name: roll_up_steps(date); Type: FUNCTION; Schema: analytics; Owner: -
+--
+
+CREATE FUNCTION analytics.roll_up_steps(p_from date) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  closed_before date := analytics.utc_day(now() - interval '1 hour');
+  days date[];
+  rolled integer;
+begin
+  perform pg_advisory_xact_lock(hashtext('analytics.roll_up_steps'));
+  days := array(
+    select calendar.day::date from generate_series(p_from, closed_before - 1, interval '1 day') as calendar(day)
+    where not exists (select from analytics.rolled_step_days as done where done.day = calendar.day::date));
+  with counted as (
+    insert into analytics.daily_steps
+      (day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref, places)
+    select day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref, count(*)
+    from analytics.signup_steps
+    where day = any(days)
+    group by day, step, language, device, referrer_host, utm_source, utm_medium, utm_campaign, ref
+    returning day
+  )
+  insert into analytics.rolled_step_days (day) select distinct day from counted;
+  get diagnostics rolled = row_count;
+  return rolled;
+end;
+$$;
+
+--
 -- Name: source_of(text, text, text); Type: FUNCTION; Schema: analytics; Owner: -
 --
 
 CREATE FUNCTION analytics.source_of(utm_source text, ref text, referrer_host text) RETURNS text
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    SET search_path TO ''
     RETURN COALESCE(utm_source, ref, referrer_host, '(direct)'::text);
 
 --
@@ -1225,9 +1311,7 @@ declare
 begin
   perform invites.check_count(p_count);
   select jsonb_build_object(
-    'waiting', (select count(*) from public.waitlist as w
-                where w.confirmed_at is not null
-                  and not exists (select 1 from invites.invitations as i where i.waitlist_id = w.id)),
+    'waiting', (select coalesce(sum(h.waiting), 0) from referrals.waiting_hours as h),
     'people', coalesce(jsonb_agg(jsonb_build_object(
         'id', w.id, 'email', w.email,
         'name', invites.name_of(w), 'role', w.role, 'locale', invites.locale_of(w), 'createdAt', w.created_at, 'confirmedAt', w.confirmed_at)
@@ -1347,6 +1431,32 @@ CREATE FUNCTION operator.audit_log(p_limit integer) RETURNS jsonb
     RETURN (SELECT COALESCE(jsonb_agg(jsonb_build_object('at', a.at, 'actor', a.actor, 'action', a.action, 'detail', a.detail) ORDER BY a.id DESC), '[]'::jsonb) AS "coalesce" FROM (SELECT audit.id, audit.at, audit.actor, audit.action, audit.detail FROM operator.audit ORDER BY audit.id DESC LIMIT LEAST(GREATEST(COALESCE(audit_log.p_limit, 50), 1), 200)) a);
 
 --
+-- Name: count_bound(); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.count_bound() RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    RETURN 10000;
+
+--
+-- Name: csv_field(text); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.csv_field(p_value text) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN (('"'::text || replace(regexp_replace(COALESCE(p_value, ''::text), '(^|[,;
+]|(?<=.)	|
+?)([ 	]*)(?=[=+@＝＋－＠-])'::text, '\1''\2'::text, 'g'::text), '"'::text, '""'::text)) || '"'::text);
+
+--
+-- Name: csv_moment(timestamp with time zone); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.csv_moment(p_moment timestamp with time zone) RETURNS text
+    LANGUAGE sql STABLE PARALLEL SAFE
+    RETURN operator.csv_field(to_char((p_moment AT TIME ZONE 'UTC'::text), 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'::text));
+
+--
 -- Name: erase(text, uuid); Type: FUNCTION; Schema: operator; Owner: -
 --
 
@@ -1374,6 +1484,47 @@ begin
   return true;
 end;
 $$;
+
+--
+-- Name: deliveries; Type: TABLE; Schema: webhooks; Owner: -
+--
+
+CREATE TABLE webhooks.deliveries (
+    id bigint NOT NULL,
+    event_id text NOT NULL,
+    endpoint_id uuid NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
+    leased_until timestamp with time zone,
+    last_status integer,
+    last_error text,
+    last_attempt_at timestamp with time zone,
+    delivered_at timestamp with time zone,
+    CONSTRAINT deliveries_status_known CHECK ((status = ANY (ARRAY['pending'::text, 'delivered'::text, 'failed'::text])))
+);
+
+--
+-- Name: events; Type: TABLE; Schema: webhooks; Owner: -
+--
+
+CREATE TABLE webhooks.events (
+    id text DEFAULT ('msg_'::text || replace((gen_random_uuid())::text, '-'::text, ''::text)) NOT NULL,
+    type text NOT NULL,
+    waitlist_id uuid,
+    payload jsonb,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT events_type_known CHECK ((type = ANY (ARRAY['waitlist.signup.created'::text, 'waitlist.signup.confirmed'::text, 'waitlist.signup.removed'::text, 'waitlist.invite.sent'::text, 'waitlist.update.sent'::text, 'webhook.test'::text])))
+);
+
+--
+-- Name: outbox_depth(); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.outbox_depth() RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    RETURN (SELECT COALESCE(jsonb_agg(jsonb_build_object('kind', kinds.kind, 'pending', kinds.pending, 'oldestSeconds', kinds.oldest)), '[]'::jsonb) AS "coalesce" FROM (SELECT e.kind, count(*) AS pending, EXTRACT(epoch FROM (now() - min(e.created_at))) AS oldest FROM public.welcome_emails e WHERE (e.status = 'pending'::text) GROUP BY e.kind UNION ALL SELECT 'webhook'::text, count(*) AS count, EXTRACT(epoch FROM (now() - min(v.created_at))) AS "extract" FROM (webhooks.deliveries d JOIN webhooks.events v ON ((v.id = d.event_id))) WHERE (d.status = 'pending'::text) HAVING (count(*) > 0)) kinds);
 
 --
 -- Name: source_of(public.waitlist); Type: FUNCTION; Schema: updates; Owner: -
@@ -1536,15 +1687,85 @@ end;
 $$;
 
 --
+-- Name: waitlist_export_csv(text, jsonb, integer); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.waitlist_export_csv(p_actor text, p_after jsonb, p_limit integer) RETURNS TABLE(csv text, rows integer, confirmed integer, after jsonb)
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select
+    case when p_after is null
+      then operator.csv_field('email') || ',' || operator.csv_field('role') || ',' || operator.csv_field('company_size')
+        || ',' || operator.csv_field('created_at') || ',' || operator.csv_field('confirmed') || ','
+        || operator.csv_field('confirmed_at') || ',' || operator.csv_field('consent_locale') || ','
+        || operator.csv_field('consent_version') || ',' || operator.csv_field('locale') || ','
+        || operator.csv_field('welcome_status') || ',' || operator.csv_field('welcomed_at') || E'\r\n'
+      else ''
+    end || coalesce(string_agg(
+      operator.csv_field(page.email) || ',' || operator.csv_field(page.role) || ',' || operator.csv_field(page.company_size)
+        || ',' || operator.csv_moment(page.created_at) || ',' || operator.csv_field(page.confirmed) || ','
+        || operator.csv_moment(page.confirmed_at) || ',' || operator.csv_field(page.consent_locale) || ','
+        || operator.csv_field(page.consent_version) || ',' || operator.csv_field(page.locale) || ','
+        || operator.csv_field(page.welcome_status) || ',' || operator.csv_moment(page.welcomed_at) || E'\r\n',
+      '' order by page.n), ''),
+    count(*)::integer,
+    (count(*) filter (where page.confirmed = 'yes'))::integer,
+    (array_agg(page.page_after order by page.n desc))[1]
+  from operator.waitlist_export_page(p_actor, p_after, p_limit) with ordinality as page(
+    id, email, role, company_size, created_at, confirmed, confirmed_at, consent_locale, consent_version, locale,
+    welcome_status, welcomed_at, page_after, n)
+$$;
+
+--
+-- Name: waitlist_export_page(text, jsonb, integer); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.waitlist_export_page(p_actor text, p_after jsonb, p_limit integer) RETURNS TABLE(id uuid, email text, role text, company_size text, created_at timestamp with time zone, confirmed text, confirmed_at timestamp with time zone, consent_locale text, consent_version text, locale text, welcome_status text, welcomed_at timestamp with time zone, page_after jsonb)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  after_at timestamptz := (p_after ->> 'created_at')::timestamptz;
+  after_id uuid := (p_after ->> 'id')::uuid;
+begin
+  if p_limit is null or p_limit not between 1 and 10000 then
+    raise exception 'limit is 1 to 10000' using errcode = '22023';
+  end if;
+  if p_after is null then
+    insert into operator.audit (actor, action, detail)
+    values (p_actor, 'waitlist.exported', jsonb_build_object('rows', (select count(*) from public.waitlist)));
+  end if;
+  return query
+    select w.id, w.email, w.role, w.company_size, w.created_at,
+           case when w.confirmed_at is null then 'no' else 'yes' end,
+           w.confirmed_at, w.consent_locale, w.consent_version,
+           e.locale, e.status, e.sent_at, jsonb_build_object('created_at', w.created_at, 'id', w.id)
+    from public.waitlist as w
+    left join public.welcome_emails as e on e.waitlist_id = w.id and e.kind = 'welcome'
+    where p_after is null or (w.created_at, w.id) > (after_at, after_id)
+    order by w.created_at, w.id
+    limit p_limit;
+end;
+$$;
+
+--
 -- Name: waitlist_page(text, text, text, integer, integer); Type: FUNCTION; Schema: operator; Owner: -
 --
 
 CREATE FUNCTION operator.waitlist_page(p_actor text, p_search text, p_status text, p_limit integer, p_offset integer) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
+    SET enable_hashjoin TO 'off'
+    SET enable_mergejoin TO 'off'
     AS $$
 declare
+  search text := lower(coalesce(p_search, ''));
   pattern text;
+  bound integer := operator.count_bound();
+  matched uuid[];
+  page uuid[];
+  total integer;
   answer jsonb;
 begin
   if p_status is null or p_status not in ('all', 'confirmed', 'unconfirmed') then
@@ -1553,29 +1774,66 @@ begin
   if p_limit is null or p_limit not between 1 and 200 or p_offset is null or p_offset not between 0 and 1000000 then
     raise exception 'limit is 1 to 200, offset 0 to 1000000' using errcode = '22023';
   end if;
-  if char_length(coalesce(p_search, '')) > 200 then
+  if char_length(search) > 200 then
     raise exception 'a search is at most 200 characters' using errcode = '22023';
   end if;
-  pattern := '%' || replace(replace(replace(lower(coalesce(p_search, '')), '\', '\\'), '%', '\%'), '_', '\_') || '%';
+  pattern := '%' || replace(replace(replace(search, '\', '\\'), '%', '\%'), '_', '\_') || '%';
 
-  with matching as (
-    select w.* from public.waitlist w
-    where (p_status = 'all' or (p_status = 'confirmed') = (w.confirmed_at is not null))
-      and (coalesce(p_search, '') = ''
-           or lower(w.email) like pattern
-           or lower(w.role) like pattern
-           or exists (select from public.welcome_emails e where e.waitlist_id = w.id and lower(e.name) like pattern))
-  ), shown as (
-    select * from matching order by created_at desc, id limit p_limit offset p_offset
-  )
-  select jsonb_build_object(
-    'total', (select count(*) from matching),
-    'rows', coalesce((select jsonb_agg(operator.place_json(shown) order by shown.created_at desc, shown.id) from shown), '[]'::jsonb)
-  ) into answer;
+  if char_length(search) >= 3 then
+    -- Each arm through its own index; their union is every place that matches, however few or many.
+    select coalesce(array_agg(id), '{}') into matched from (
+      select w.id from public.waitlist as w where lower(w.email) like pattern
+      union
+      select w.id from public.waitlist as w where lower(w.role) like pattern
+      union
+      select e.waitlist_id from public.welcome_emails as e where e.kind = 'welcome' and lower(e.name) like pattern
+    ) as hits;
+    -- Joined id by id (an array compared with `= any` would be read through for every place).
+    select array_agg(w.id order by w.created_at desc, w.id desc) into page from (
+      select w.id, w.created_at from unnest(matched) as hit(id) join public.waitlist as w on w.id = hit.id
+      where p_status = 'all' or (p_status = 'confirmed') = (w.confirmed_at is not null)
+      order by w.created_at desc, w.id desc
+      limit p_limit offset p_offset
+    ) as w;
+    if p_status = 'all' then
+      total := cardinality(matched);
+    else
+      select count(*) into total from (
+        select from unnest(matched) as hit(id) join public.waitlist as w on w.id = hit.id
+        where (p_status = 'confirmed') = (w.confirmed_at is not null)
+        limit bound + 1
+      ) as counted;
+    end if;
+  else
+    select array_agg(w.id order by w.created_at desc, w.id desc) into page from (
+      select w.id, w.created_at from public.waitlist as w
+      where (p_status = 'all' or (p_status = 'confirmed') = (w.confirmed_at is not null))
+        and (search = '' or lower(w.email) like pattern or lower(w.role) like pattern
+             or exists (select from public.welcome_emails as e
+                        where e.waitlist_id = w.id and e.kind = 'welcome' and lower(e.name) like pattern))
+      order by w.created_at desc, w.id desc
+      limit p_limit offset p_offset
+    ) as w;
+    select count(*) into total from (
+      select from public.waitlist as w
+      where (p_status = 'all' or (p_status = 'confirmed') = (w.confirmed_at is not null))
+        and (search = '' or lower(w.email) like pattern or lower(w.role) like pattern
+             or exists (select from public.welcome_emails as e
+                        where e.waitlist_id = w.id and e.kind = 'welcome' and lower(e.name) like pattern))
+      limit bound + 1
+    ) as counted;
+  end if;
+
+  answer := jsonb_build_object(
+    'total', least(total, bound),
+    'totalCapped', total > bound,
+    'rows', coalesce((select jsonb_agg(operator.place_json(w) order by shown.position)
+                      from unnest(page) with ordinality as shown(id, position)
+                      join public.waitlist as w on w.id = shown.id), '[]'::jsonb));
 
   insert into operator.audit (actor, action, detail)
   values (p_actor, 'waitlist.read', jsonb_build_object(
-    'status', p_status, 'searched', coalesce(p_search, '') <> '', 'offset', p_offset,
+    'status', p_status, 'searched', search <> '', 'offset', p_offset,
     'rows', jsonb_array_length(answer -> 'rows')));
   return answer;
 end;
@@ -1592,21 +1850,32 @@ CREATE FUNCTION public.analytics_count_form_starts(p_starts jsonb) RETURNS integ
 declare
   start record;
   found_visits integer := 0;
-  updated integer;
+  visit record;
+  first_starts jsonb := '[]'::jsonb;
 begin
   for start in
     select * from jsonb_to_recordset(p_starts) as s(day date, visitor text, previous_visitor text, form_starts integer)
   loop
-    update analytics.visits set form_starts = form_starts + start.form_starts
-    where day = start.day and visitor = decode(start.visitor, 'hex');
-    get diagnostics updated = row_count;
-    if updated = 0 and start.previous_visitor is not null then
-      update analytics.visits set form_starts = form_starts + start.form_starts
-      where day = start.day - 1 and visitor = decode(start.previous_visitor, 'hex');
-      get diagnostics updated = row_count;
+    update analytics.visits as v set form_starts = v.form_starts + start.form_starts
+    where v.day = start.day and v.visitor = decode(start.visitor, 'hex')
+    returning v.* into visit;
+    if not found and start.previous_visitor is not null then
+      update analytics.visits as v set form_starts = v.form_starts + start.form_starts
+      where v.day = start.day - 1 and v.visitor = decode(start.previous_visitor, 'hex')
+      returning v.* into visit;
     end if;
-    found_visits := found_visits + updated;
+    if found then
+      found_visits := found_visits + 1;
+      if start.form_starts > 0 and visit.form_starts = start.form_starts then
+        first_starts := first_starts || jsonb_build_object(
+          'day', visit.day, 'language', visit.language, 'entry_page', visit.entry_page,
+          'referrer_host', visit.referrer_host, 'utm_source', visit.utm_source, 'utm_medium', visit.utm_medium,
+          'utm_campaign', visit.utm_campaign, 'ref', visit.ref, 'device', visit.device,
+          'visitors', 0, 'page_views', 0, 'form_starters', 1);
+      end if;
+    end if;
   end loop;
+  perform analytics.add_live_visits(first_starts);
   return found_visits;
 end;
 $$;
@@ -1620,19 +1889,34 @@ CREATE FUNCTION public.analytics_count_visits(p_visits jsonb) RETURNS integer
     SET search_path TO ''
     AS $$
 declare
-  counted integer;
+  counted jsonb;
 begin
-  insert into analytics.visits as visit
-    (day, visitor, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device, page_views)
-  select v.day, decode(v.visitor, 'hex'), v.language, v.entry_page, v.referrer_host, v.utm_source, v.utm_medium,
-         v.utm_campaign, v.ref, v.device, v.page_views
-  from jsonb_to_recordset(p_visits) as v(
-    day date, visitor text, language text, entry_page text, referrer_host text, utm_source text, utm_medium text,
-    utm_campaign text, ref text, device text, page_views integer)
-  where exists (select from analytics.salts s where s.day = v.day)
-  on conflict (day, visitor) do update set page_views = visit.page_views + excluded.page_views;
-  get diagnostics counted = row_count;
-  return counted;
+  with given as (
+    select v.day, decode(v.visitor, 'hex') as visitor, v.language, v.entry_page, v.referrer_host, v.utm_source,
+           v.utm_medium, v.utm_campaign, v.ref, v.device, v.page_views
+    from jsonb_to_recordset(p_visits) as v(
+      day date, visitor text, language text, entry_page text, referrer_host text, utm_source text, utm_medium text,
+      utm_campaign text, ref text, device text, page_views integer)
+  ), written as (
+    insert into analytics.visits as visit
+      (day, visitor, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device, page_views)
+    select day, visitor, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device, page_views
+    from given
+    where exists (select from analytics.salts s where s.day = given.day)
+    on conflict (day, visitor) do update set page_views = visit.page_views + excluded.page_views
+    -- xmax is 0 on a row this statement inserted: a new visitor; else the visitor's first dimensions stay.
+    returning visit.day, visit.visitor, visit.language, visit.entry_page, visit.referrer_host, visit.utm_source,
+              visit.utm_medium, visit.utm_campaign, visit.ref, visit.device, (visit.xmax = 0) as new_visitor
+  )
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'day', written.day, 'language', written.language, 'entry_page', written.entry_page,
+           'referrer_host', written.referrer_host, 'utm_source', written.utm_source, 'utm_medium', written.utm_medium,
+           'utm_campaign', written.utm_campaign, 'ref', written.ref, 'device', written.device,
+           'visitors', written.new_visitor::integer, 'page_views', given.page_views, 'form_starters', 0)), '[]'::jsonb)
+  into counted
+  from written join given on given.day = written.day and given.visitor = written.visitor;
+  perform analytics.add_live_visits(counted);
+  return jsonb_array_length(counted);
 end;
 $$;
 
@@ -1680,6 +1964,7 @@ declare
   visits_rolled_up integer;
   aggregates_deleted integer;
   steps_deleted integer;
+  step_days_rolled_up integer;
 begin
   if p_retention_months is null or p_retention_months < 1 then
     raise exception 'Aggregates are kept at least one month.' using errcode = '22023';
@@ -1696,16 +1981,22 @@ begin
     returning visitors
   )
   select coalesce(sum(visitors), 0) into visits_rolled_up from rolled_up;
+  delete from analytics.live_visits where day < oldest_kept;
   delete from analytics.salts where day < oldest_kept;
   get diagnostics salts_deleted = row_count;
   delete from analytics.daily_visits where day < retained_from;
   get diagnostics aggregates_deleted = row_count;
   delete from analytics.recorded_steps where day < retained_from;
   get diagnostics steps_deleted = row_count;
+  -- A day past the retention is read from the rows still there again, as before it was rolled up.
+  delete from analytics.rolled_step_days where day < retained_from;
+  delete from analytics.daily_steps where day < retained_from;
+  step_days_rolled_up := analytics.roll_up_steps(retained_from);
   return jsonb_build_object(
     'salts_deleted', salts_deleted,
     'visits_rolled_up', visits_rolled_up,
-    'aggregates_deleted', aggregates_deleted + steps_deleted);
+    'aggregates_deleted', aggregates_deleted + steps_deleted,
+    'step_days_rolled_up', step_days_rolled_up);
 end;
 $$;
 
@@ -2042,6 +2333,15 @@ CREATE FUNCTION public.operator_erase(p_actor text, p_id uuid) RETURNS boolean
     RETURN operator.erase(p_actor, p_id);
 
 --
+-- Name: operator_outbox_depth(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.operator_outbox_depth() RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    RETURN operator.outbox_depth();
+
+--
 -- Name: operator_record_refusal(text, text, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2094,6 +2394,15 @@ CREATE FUNCTION public.operator_waitlist_export(p_actor text) RETURNS TABLE(emai
     LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
     AS $$ select * from operator.waitlist_export(p_actor) $$;
+
+--
+-- Name: operator_waitlist_export_csv(text, jsonb, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.operator_waitlist_export_csv(p_actor text, p_after jsonb, p_limit integer) RETURNS TABLE(csv text, rows integer, confirmed integer, after jsonb)
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$ select * from operator.waitlist_export_csv(p_actor, p_after, p_limit) $$;
 
 --
 -- Name: operator_waitlist_page(text, text, text, integer, integer); Type: FUNCTION; Schema: public; Owner: -
@@ -2401,38 +2710,6 @@ CREATE FUNCTION public.webhooks_delete_endpoint(p_actor text, p_id uuid) RETURNS
     LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
     RETURN webhooks.delete_endpoint(p_actor, p_id);
-
---
--- Name: deliveries; Type: TABLE; Schema: webhooks; Owner: -
---
-
-CREATE TABLE webhooks.deliveries (
-    id bigint NOT NULL,
-    event_id text NOT NULL,
-    endpoint_id uuid NOT NULL,
-    status text DEFAULT 'pending'::text NOT NULL,
-    attempts integer DEFAULT 0 NOT NULL,
-    next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
-    leased_until timestamp with time zone,
-    last_status integer,
-    last_error text,
-    last_attempt_at timestamp with time zone,
-    delivered_at timestamp with time zone,
-    CONSTRAINT deliveries_status_known CHECK ((status = ANY (ARRAY['pending'::text, 'delivered'::text, 'failed'::text])))
-);
-
---
--- Name: events; Type: TABLE; Schema: webhooks; Owner: -
---
-
-CREATE TABLE webhooks.events (
-    id text DEFAULT ('msg_'::text || replace((gen_random_uuid())::text, '-'::text, ''::text)) NOT NULL,
-    type text NOT NULL,
-    waitlist_id uuid,
-    payload jsonb,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT events_type_known CHECK ((type = ANY (ARRAY['waitlist.signup.created'::text, 'waitlist.signup.confirmed'::text, 'waitlist.signup.removed'::text, 'waitlist.invite.sent'::text, 'waitlist.update.sent'::text, 'webhook.test'::text])))
-);
 
 --
 -- Name: list_deliveries(uuid, integer); Type: FUNCTION; Schema: webhooks; Owner: -
@@ -3181,10 +3458,21 @@ CREATE FUNCTION referrals.ranking(p_count integer) RETURNS TABLE(waitlist_id uui
     SET search_path TO ''
     SET jit TO 'off'
     AS $$
-  select keyed.waitlist_id, rank() over (order by keyed.key, keyed.credited desc, keyed.joined_at, keyed.waitlist_id)
-  from (select p.waitlist_id, p.joined_at, p.credited,
-               row_number() over (order by p.joined_at, p.waitlist_id) - (select places_per_referral from referrals.settings) * p.credited as key
-        from referrals.people as p where p.waiting) as keyed
+  with settings as (
+    select places_per_referral as per_credit from referrals.settings
+  ), front as (
+    select p.waitlist_id, p.joined_at, p.credited,
+           row_number() over (order by p.joined_at, p.waitlist_id) as joined_place
+    from referrals.people as p
+    where p.waiting
+    order by p.joined_at, p.waitlist_id
+    limit p_count + (select per_credit from settings)
+                    * coalesce((select max(b.credited) from referrals.boosted as b), 0)
+  )
+  select front.waitlist_id,
+         rank() over (order by front.joined_place - (select per_credit from settings) * front.credited,
+                               front.credited desc, front.joined_at, front.waitlist_id)
+  from front
   order by 2
   limit p_count;
 $$;
@@ -3735,6 +4023,25 @@ end;
 $$;
 
 --
+-- Name: daily_steps; Type: TABLE; Schema: analytics; Owner: -
+--
+
+CREATE TABLE analytics.daily_steps (
+    day date NOT NULL,
+    step text NOT NULL,
+    language text,
+    device text,
+    referrer_host text,
+    utm_source text,
+    utm_medium text,
+    utm_campaign text,
+    ref text,
+    places integer NOT NULL,
+    CONSTRAINT daily_steps_places_check CHECK ((places > 0)),
+    CONSTRAINT daily_steps_step_check CHECK ((step = ANY (ARRAY['signup'::text, 'welcome'::text, 'confirmation'::text, 'removal'::text])))
+);
+
+--
 -- Name: daily_visits; Type: TABLE; Schema: analytics; Owner: -
 --
 
@@ -3757,11 +4064,33 @@ CREATE TABLE analytics.daily_visits (
 );
 
 --
+-- Name: live_visits; Type: TABLE; Schema: analytics; Owner: -
+--
+
+CREATE TABLE analytics.live_visits (
+    day date NOT NULL,
+    language text NOT NULL,
+    entry_page text NOT NULL,
+    referrer_host text,
+    utm_source text,
+    utm_medium text,
+    utm_campaign text,
+    ref text,
+    device text NOT NULL,
+    visitors integer NOT NULL,
+    page_views integer NOT NULL,
+    form_starters integer NOT NULL,
+    CONSTRAINT live_visits_form_starters_check CHECK ((form_starters >= 0)),
+    CONSTRAINT live_visits_page_views_check CHECK ((page_views >= 0)),
+    CONSTRAINT live_visits_visitors_check CHECK ((visitors >= 0))
+);
+
+--
 -- Name: living_steps; Type: VIEW; Schema: analytics; Owner: -
 --
 
 CREATE VIEW analytics.living_steps AS
- SELECT analytics.utc_day(place.created_at) AS day,
+ SELECT ((place.created_at AT TIME ZONE 'UTC'::text))::date AS day,
     'signup'::text AS step,
     place.signup_locale AS language,
     place.signup_device AS device,
@@ -3772,7 +4101,7 @@ CREATE VIEW analytics.living_steps AS
     place.ref
    FROM public.waitlist place
 UNION ALL
- SELECT analytics.utc_day(welcome.created_at) AS day,
+ SELECT ((welcome.created_at AT TIME ZONE 'UTC'::text))::date AS day,
     'welcome'::text AS step,
     place.signup_locale AS language,
     place.signup_device AS device,
@@ -3785,7 +4114,7 @@ UNION ALL
      JOIN public.waitlist place ON ((place.id = welcome.waitlist_id)))
   WHERE (welcome.kind = 'welcome'::text)
 UNION ALL
- SELECT analytics.utc_day(place.confirmed_at) AS day,
+ SELECT ((place.confirmed_at AT TIME ZONE 'UTC'::text))::date AS day,
     'confirmation'::text AS step,
     place.signup_locale AS language,
     place.signup_device AS device,
@@ -3819,6 +4148,14 @@ CREATE TABLE analytics.recorded_steps (
 --
 
 COMMENT ON TABLE analytics.recorded_steps IS 'The steps of places that are gone, recorded as they went; nothing that names a person.';
+
+--
+-- Name: rolled_step_days; Type: TABLE; Schema: analytics; Owner: -
+--
+
+CREATE TABLE analytics.rolled_step_days (
+    day date NOT NULL
+);
 
 --
 -- Name: salts; Type: TABLE; Schema: analytics; Owner: -
@@ -4191,6 +4528,20 @@ ALTER TABLE webhooks.deliveries ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY
 );
 
 --
+-- Name: live_visits live_visits_day_language_entry_page_referrer_host_utm_sourc_key; Type: CONSTRAINT; Schema: analytics; Owner: -
+--
+
+ALTER TABLE ONLY analytics.live_visits
+    ADD CONSTRAINT live_visits_day_language_entry_page_referrer_host_utm_sourc_key UNIQUE NULLS NOT DISTINCT (day, language, entry_page, referrer_host, utm_source, utm_medium, utm_campaign, ref, device);
+
+--
+-- Name: rolled_step_days rolled_step_days_pkey; Type: CONSTRAINT; Schema: analytics; Owner: -
+--
+
+ALTER TABLE ONLY analytics.rolled_step_days
+    ADD CONSTRAINT rolled_step_days_pkey PRIMARY KEY (day);
+
+--
 -- Name: salts salts_pkey; Type: CONSTRAINT; Schema: analytics; Owner: -
 --
 
@@ -4471,6 +4822,12 @@ ALTER TABLE ONLY webhooks.events
     ADD CONSTRAINT events_pkey PRIMARY KEY (id);
 
 --
+-- Name: daily_steps_by_day; Type: INDEX; Schema: analytics; Owner: -
+--
+
+CREATE INDEX daily_steps_by_day ON analytics.daily_steps USING btree (day);
+
+--
 -- Name: daily_visits_by_day; Type: INDEX; Schema: analytics; Owner: -
 --
 
@@ -4525,16 +4882,46 @@ CREATE INDEX invitations_by_wave ON invites.invitations USING btree (wave_id);
 CREATE INDEX sessions_open_by_actor ON operator.sessions USING btree (actor) WHERE (ended_at IS NULL);
 
 --
+-- Name: waitlist_by_age; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX waitlist_by_age ON public.waitlist USING btree (created_at, id);
+
+--
 -- Name: waitlist_by_mailbox; Type: INDEX; Schema: public; Owner: -
 --
 
 CREATE INDEX waitlist_by_mailbox ON public.waitlist USING btree (guard.mailbox_key(email));
 
 --
+-- Name: waitlist_confirmation_day; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX waitlist_confirmation_day ON public.waitlist USING btree ((((confirmed_at AT TIME ZONE 'UTC'::text))::date)) WHERE (confirmed_at IS NOT NULL);
+
+--
 -- Name: waitlist_email_lower_key; Type: INDEX; Schema: public; Owner: -
 --
 
 CREATE UNIQUE INDEX waitlist_email_lower_key ON public.waitlist USING btree (lower(email));
+
+--
+-- Name: waitlist_email_trigrams; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX waitlist_email_trigrams ON public.waitlist USING gin (lower(email) extensions.gin_trgm_ops) WITH (fastupdate=off);
+
+--
+-- Name: waitlist_role_trigrams; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX waitlist_role_trigrams ON public.waitlist USING gin (lower(role) extensions.gin_trgm_ops) WITH (fastupdate=off);
+
+--
+-- Name: waitlist_signup_day; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX waitlist_signup_day ON public.waitlist USING btree ((((created_at AT TIME ZONE 'UTC'::text))::date));
 
 --
 -- Name: waitlist_signup_seen_by_age; Type: INDEX; Schema: public; Owner: -
@@ -4547,6 +4934,12 @@ CREATE INDEX waitlist_signup_seen_by_age ON public.waitlist USING btree (created
 --
 
 CREATE INDEX waitlist_unconfirmed_by_age ON public.waitlist USING btree (created_at) WHERE (confirmed_at IS NULL);
+
+--
+-- Name: welcome_day; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX welcome_day ON public.welcome_emails USING btree ((((created_at AT TIME ZONE 'UTC'::text))::date)) WHERE (kind = 'welcome'::text);
 
 --
 -- Name: welcome_emails_due; Type: INDEX; Schema: public; Owner: -
@@ -4565,6 +4958,12 @@ CREATE INDEX welcome_emails_update_due ON public.welcome_emails USING btree (nex
 --
 
 CREATE INDEX welcome_emails_update_pending ON public.welcome_emails USING btree (update_id) WHERE ((status = 'pending'::text) AND (update_id IS NOT NULL));
+
+--
+-- Name: welcome_name_trigrams; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX welcome_name_trigrams ON public.welcome_emails USING gin (lower(name) extensions.gin_trgm_ops) WITH (fastupdate=off) WHERE (kind = 'welcome'::text);
 
 --
 -- Name: people_leaders; Type: INDEX; Schema: referrals; Owner: -
@@ -4850,16 +5249,34 @@ ALTER TABLE ONLY webhooks.deliveries
     ADD CONSTRAINT deliveries_event_id_fkey FOREIGN KEY (event_id) REFERENCES webhooks.events(id) ON DELETE CASCADE;
 
 --
+-- Name: daily_steps; Type: ROW SECURITY; Schema: analytics; Owner: -
+--
+
+ALTER TABLE analytics.daily_steps ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: daily_visits; Type: ROW SECURITY; Schema: analytics; Owner: -
 --
 
 ALTER TABLE analytics.daily_visits ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: live_visits; Type: ROW SECURITY; Schema: analytics; Owner: -
+--
+
+ALTER TABLE analytics.live_visits ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: recorded_steps; Type: ROW SECURITY; Schema: analytics; Owner: -
 --
 
 ALTER TABLE analytics.recorded_steps ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: rolled_step_days; Type: ROW SECURITY; Schema: analytics; Owner: -
+--
+
+ALTER TABLE analytics.rolled_step_days ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: salts; Type: ROW SECURITY; Schema: analytics; Owner: -
@@ -5038,6 +5455,12 @@ GRANT USAGE ON SCHEMA updates TO service_role;
 GRANT USAGE ON SCHEMA webhooks TO service_role;
 
 --
+-- Name: FUNCTION add_live_visits(p_counts jsonb); Type: ACL; Schema: analytics; Owner: -
+--
+
+REVOKE ALL ON FUNCTION analytics.add_live_visits(p_counts jsonb) FROM PUBLIC;
+
+--
 -- Name: FUNCTION record_steps_of_a_place(); Type: ACL; Schema: analytics; Owner: -
 --
 
@@ -5049,6 +5472,12 @@ REVOKE ALL ON FUNCTION analytics.record_steps_of_a_place() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION analytics.report(p_from date, p_to date, p_filters jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION analytics.report(p_from date, p_to date, p_filters jsonb) TO service_role;
+
+--
+-- Name: FUNCTION roll_up_steps(p_from date); Type: ACL; Schema: analytics; Owner: -
+--
+
+REVOKE ALL ON FUNCTION analytics.roll_up_steps(p_from date) FROM PUBLIC;
 
 --
 -- Name: FUNCTION source_of(utm_source text, ref text, referrer_host text); Type: ACL; Schema: analytics; Owner: -
@@ -5379,11 +5808,36 @@ REVOKE ALL ON FUNCTION operator.audit_log(p_limit integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION operator.audit_log(p_limit integer) TO service_role;
 
 --
+-- Name: FUNCTION count_bound(); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.count_bound() FROM PUBLIC;
+
+--
+-- Name: FUNCTION csv_field(p_value text); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.csv_field(p_value text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION csv_moment(p_moment timestamp with time zone); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.csv_moment(p_moment timestamp with time zone) FROM PUBLIC;
+
+--
 -- Name: FUNCTION erase(p_actor text, p_id uuid); Type: ACL; Schema: operator; Owner: -
 --
 
 REVOKE ALL ON FUNCTION operator.erase(p_actor text, p_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION operator.erase(p_actor text, p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION outbox_depth(); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.outbox_depth() FROM PUBLIC;
+GRANT ALL ON FUNCTION operator.outbox_depth() TO service_role;
 
 --
 -- Name: FUNCTION source_of(place public.waitlist); Type: ACL; Schema: updates; Owner: -
@@ -5454,6 +5908,20 @@ GRANT ALL ON FUNCTION operator.session_open(p_actor text, p_nonce text, p_nonce_
 
 REVOKE ALL ON FUNCTION operator.waitlist_export(p_actor text) FROM PUBLIC;
 GRANT ALL ON FUNCTION operator.waitlist_export(p_actor text) TO service_role;
+
+--
+-- Name: FUNCTION waitlist_export_csv(p_actor text, p_after jsonb, p_limit integer); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.waitlist_export_csv(p_actor text, p_after jsonb, p_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION operator.waitlist_export_csv(p_actor text, p_after jsonb, p_limit integer) TO service_role;
+
+--
+-- Name: FUNCTION waitlist_export_page(p_actor text, p_after jsonb, p_limit integer); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.waitlist_export_page(p_actor text, p_after jsonb, p_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION operator.waitlist_export_page(p_actor text, p_after jsonb, p_limit integer) TO service_role;
 
 --
 -- Name: FUNCTION waitlist_page(p_actor text, p_search text, p_status text, p_limit integer, p_offset integer); Type: ACL; Schema: operator; Owner: -
@@ -5593,6 +6061,13 @@ REVOKE ALL ON FUNCTION public.operator_erase(p_actor text, p_id uuid) FROM PUBLI
 GRANT ALL ON FUNCTION public.operator_erase(p_actor text, p_id uuid) TO service_role;
 
 --
+-- Name: FUNCTION operator_outbox_depth(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.operator_outbox_depth() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.operator_outbox_depth() TO service_role;
+
+--
 -- Name: FUNCTION operator_record_refusal(p_actor text, p_method text, p_route text); Type: ACL; Schema: public; Owner: -
 --
 
@@ -5633,6 +6108,13 @@ GRANT ALL ON FUNCTION public.operator_session_open(p_actor text, p_nonce text, p
 
 REVOKE ALL ON FUNCTION public.operator_waitlist_export(p_actor text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.operator_waitlist_export(p_actor text) TO service_role;
+
+--
+-- Name: FUNCTION operator_waitlist_export_csv(p_actor text, p_after jsonb, p_limit integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.operator_waitlist_export_csv(p_actor text, p_after jsonb, p_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.operator_waitlist_export_csv(p_actor text, p_after jsonb, p_limit integer) TO service_role;
 
 --
 -- Name: FUNCTION operator_waitlist_page(p_actor text, p_search text, p_status text, p_limit integer, p_offset integer); Type: ACL; Schema: public; Owner: -

@@ -8,7 +8,7 @@ import { sqlAnalyticsApi, type AnalyticsApi } from '../../supabase/functions/_sh
 import { whereSignupsLive } from '../supabase/secret-rpc.ts'
 import type { ServerConfig } from '../config.ts'
 import type { Database } from '../db/database.ts'
-import { createPageCounter, type PageCounter } from './page-counter.ts'
+import { createPageCounter, type PageCounter, type PageCounterOptions } from './page-counter.ts'
 import { createPageViews, type PageViews } from './page-views.ts'
 import { restAnalyticsApi } from './rest-analytics-api.ts'
 
@@ -22,6 +22,7 @@ export function startCounting(
   db: Database | undefined,
   log: FastifyBaseLogger,
   clock: () => Date,
+  observe?: PageCounterOptions['observe'],
 ): { counter: PageCounter; pageViews: PageViews } | undefined {
   const api = analyticsApiFor(config, db)
   if (!api) {
@@ -35,6 +36,7 @@ export function startCounting(
     retentionMonths: config.analytics.retentionMonths,
     perClient: config.analytics.perClient,
     log,
+    ...(observe ? { observe } : {}),
   })
   return { counter, pageViews: createPageViews(counter, { siteUrl: config.siteUrl, studioUrl: config.sanity.studioUrl }) }
 }

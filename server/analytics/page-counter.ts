@@ -30,7 +30,16 @@ export interface PageCounterOptions {
   /** Visitors waiting at most; beyond them new ones are dropped. */
   maxWaiting?: number
   sweepEveryMs?: number
+  /** Told of every page view and form start: counted, or why not (the server's metrics). */
+  observe?: (outcome: 'counted' | UncountedReason, count: number) => void
 }
+
+/**
+ * Why a page view or form start went uncounted: too many visitors waiting at once (`flood`), the
+ * write failed (`write_failed`), its day's salt was gone (`salt_gone`), or its client was past its
+ * limit (`over_limit`).
+ */
+export type UncountedReason = 'flood' | 'write_failed' | 'salt_gone' | 'over_limit'
 
 export interface CounterStats {
   /** Page views and form starts written. */
@@ -66,6 +75,7 @@ export function createPageCounter({
   writeAt = 1_000,
   maxWaiting = 10_000,
   sweepEveryMs = 10 * 60_000,
+  observe,
 }: PageCounterOptions): PageCounter {
   const waiting = createPendingCounts(maxWaiting)
   const limit = createClientLimit(perClient)
@@ -75,7 +85,8 @@ export function createPageCounter({
   let dropsLoggedAt = 0
   let unloggedDrops = 0
 
-  function drop(count: number, reason: string) {
+  function drop(count: number, kind: UncountedReason, reason: string) {
+    observe?.(kind, count)
     stats.dropped += count
     unloggedDrops += count
     const now = Date.now()
@@ -88,6 +99,7 @@ export function createPageCounter({
   function admitted(visitor: Visitor): boolean {
     if (limit.take(visitor.address, clock().getTime())) return true
     stats.overLimit += 1
+    observe?.('over_limit', 1)
     return false
   }
 
@@ -117,20 +129,23 @@ export function createPageCounter({
     // Views first: a form start finds the visit its own page view just made.
     if (visits.length > 0) await api.countVisits(visits)
     if (starts.length > 0) await api.countFormStarts(starts)
-    stats.written += visits.reduce((sum, visit) => sum + visit.page_views, 0) + starts.reduce((sum, s) => sum + s.form_starts, 0)
-    if (lost > 0) drop(lost, 'the day’s salt is gone')
+    const written = visits.reduce((sum, visit) => sum + visit.page_views, 0) + starts.reduce((sum, s) => sum + s.form_starts, 0)
+    stats.written += written
+    observe?.('counted', written)
+    if (lost > 0) drop(lost, 'salt_gone', 'the day’s salt is gone')
   }
 
   function flush(): Promise<void> {
     if (writing) return writing.then(() => (waiting.size > 0 ? flush() : undefined))
     const entries = waiting.take()
     const bounded = waiting.takeDropped()
-    if (bounded > 0) drop(bounded, 'too many visitors waiting to be written')
+    if (bounded > 0) drop(bounded, 'flood', 'too many visitors waiting to be written')
     if (entries.length === 0) return Promise.resolve()
     writing = write(entries)
       .catch((error: unknown) => {
         drop(
           entries.reduce((sum, entry) => sum + entry.views + entry.formStarts, 0),
+          'write_failed',
           error instanceof Error ? error.message : String(error),
         )
       })

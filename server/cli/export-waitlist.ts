@@ -4,8 +4,9 @@ import { loadConfig } from '../config.ts'
 import { failureMessage } from '../failure-message.ts'
 import { openDatabase } from '../db/database.ts'
 import { migrate } from '../db/migrate.ts'
-import { toCsv } from './waitlist-csv.ts'
-import { EXPORT_COLUMNS, sqlOperatorStore } from '../operator/operator-store.ts'
+import { pipeline } from 'node:stream/promises'
+import { sqlOperatorStore } from '../operator/operator-store.ts'
+import { exportStream } from '../operator/export-stream.ts'
 
 /** Who the audit log names for an export from a terminal: `cli-` and the system user, as an id may be written. */
 function terminalActor(): string {
@@ -26,10 +27,18 @@ async function main() {
     await migrate(db, resolve('supabase/migrations'))
     // Only confirmed places have given consent (docs/product.md §4.5): write only to those. The
     // export is audited as the Launch tool's is, under the terminal's user.
-    const rows = await sqlOperatorStore(db).waitlistExport(terminalActor())
-    process.stdout.write(toCsv(EXPORT_COLUMNS, rows))
-    const confirmed = rows.filter((row) => row.confirmed === 'yes').length
-    console.error(`${rows.length} sign-ups exported from ${db.kind}, ${confirmed} of them confirmed.`)
+    // A page at a time as the database writes it, written as stdout takes it (export-stream.ts).
+    let exported = 0
+    let confirmed = 0
+    async function* counted() {
+      for await (const page of sqlOperatorStore(db).waitlistExport(terminalActor())) {
+        exported += page.rows
+        confirmed += page.confirmed
+        yield page
+      }
+    }
+    await pipeline(exportStream(counted()), process.stdout, { end: false })
+    console.error(`${exported} sign-ups exported from ${db.kind}, ${confirmed} of them confirmed.`)
   } finally {
     await db.close()
   }

@@ -75,11 +75,13 @@ async function startHolder(
 const processState = async (pid: number) =>
   (await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')).replace(/^.*\) /s, '').charAt(0)
 
-// Concurrent: the first waits for a live holder to let go, and each has a directory of its own.
+// Concurrent: the first waits for a live holder to let go, and each has a directory of its own. Each
+// opens PGlite once or twice (its WebAssembly compiled each time): on a busy machine that alone takes
+// a minute, so the bound is a hang's, not a speed.
 describe.concurrent('the embedded database’s lock', () => {
   it(
     'stops a second process with a clear message while a live process holds it, even one too busy to refresh it',
-    { timeout: 60_000 },
+    { timeout: 180_000 },
     async ({ onTestFinished }) => {
       const dataDir = await freshDataDir(onTestFinished)
       const holder = await startHolder(dataDir, { unreaped: false, blockMs: 5_000 }, onTestFinished)
@@ -96,7 +98,7 @@ describe.concurrent('the embedded database’s lock', () => {
 
   it(
     'is taken over after its holder was killed with SIGKILL, even before the dead process is reaped',
-    { timeout: 60_000 },
+    { timeout: 180_000 },
     async ({ onTestFinished }) => {
       const dataDir = await freshDataDir(onTestFinished)
       const holder = await startHolder(dataDir, { unreaped: true }, onTestFinished)
@@ -116,17 +118,21 @@ describe.concurrent('the embedded database’s lock', () => {
     },
   )
 
-  it('is let go when the database in it cannot be opened, and the caller is told why', async ({ onTestFinished }) => {
-    const dataDir = await freshDataDir(onTestFinished)
-    await mkdir(join(dataDir, 'pglite'))
-    await writeFile(join(dataDir, 'pglite', 'PG_VERSION'), 'not a version\n')
-    const open = () => openDatabase({ databaseUrl: undefined, dataDir }).catch((err: unknown) => err)
-    expect(await open()).toMatchObject({ message: 'PGlite failed to initialize properly' })
-    // Still held, the lock would make this one "in use by process …" instead.
-    expect(await open()).toMatchObject({ message: 'PGlite failed to initialize properly' })
-  })
+  it(
+    'is let go when the database in it cannot be opened, and the caller is told why',
+    { timeout: 180_000 },
+    async ({ onTestFinished }) => {
+      const dataDir = await freshDataDir(onTestFinished)
+      await mkdir(join(dataDir, 'pglite'))
+      await writeFile(join(dataDir, 'pglite', 'PG_VERSION'), 'not a version\n')
+      const open = () => openDatabase({ databaseUrl: undefined, dataDir }).catch((err: unknown) => err)
+      expect(await open()).toMatchObject({ message: 'PGlite failed to initialize properly' })
+      // Still held, the lock would make this one "in use by process …" instead.
+      expect(await open()).toMatchObject({ message: 'PGlite failed to initialize properly' })
+    },
+  )
 
-  it('is free again as soon as its holder closes the database', { timeout: 60_000 }, async ({ onTestFinished }) => {
+  it('is free again as soon as its holder closes the database', { timeout: 180_000 }, async ({ onTestFinished }) => {
     const dataDir = await freshDataDir(onTestFinished)
     const first = await openDatabase({ databaseUrl: undefined, dataDir })
     await first.close()

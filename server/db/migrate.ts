@@ -3,10 +3,11 @@ import { join } from 'node:path'
 import type { Database } from './database.ts'
 
 /**
- * What hosted Supabase already has: its API roles and the CLI's migration ledger.
- * Created only where missing, so the migrations themselves stay exactly Supabase's.
+ * What hosted Supabase already has: its API roles (cluster-wide, so a restored database needs them
+ * too: server/backup/postgres-snapshot.ts) and the CLI's migration ledger. Created only where
+ * missing, so the migrations themselves stay exactly Supabase's.
  */
-const BOOTSTRAP = `
+const API_ROLES = `
 do $$
 begin
   if not exists (select from pg_roles where rolname = 'anon') then create role anon nologin noinherit; end if;
@@ -15,6 +16,8 @@ begin
 end
 $$;
 grant anon, authenticated to current_user;
+`
+const LEDGER = `
 create schema if not exists supabase_migrations;
 create table if not exists supabase_migrations.schema_migrations (
   version text primary key,
@@ -23,9 +26,12 @@ create table if not exists supabase_migrations.schema_migrations (
 );
 `
 
+/** Supabase's API roles, where missing, with the server's user a member of anon and authenticated. */
+export const createApiRoles = (db: Database) => db.transaction((tx) => tx.exec(API_ROLES))
+
 /** Applies, in order and each in its own transaction, every file of supabase/migrations not yet applied. */
 export async function migrate(db: Database, migrationsDir: string): Promise<string[]> {
-  await db.transaction((tx) => tx.exec(BOOTSTRAP))
+  await db.transaction((tx) => tx.exec(API_ROLES + LEDGER))
   const { rows } = await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')
   const applied = new Set(rows.map((row) => row.version))
   const files = (await readdir(migrationsDir)).filter((file) => /^\d+_.+\.sql$/.test(file)).sort()

@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads'
 import type { Sql } from '../../supabase/functions/_shared/runtime/sql.ts'
 import type { Transaction } from './database.ts'
 import type { ErrorFields, Reply, Request } from './pglite-thread.ts'
+import type { RowCounts } from '../backup/row-counts.ts'
 
 export interface PgliteThread extends Sql {
   /** One statement as role anon, in a transaction of its own. */
@@ -15,6 +16,10 @@ export interface PgliteThread extends Sql {
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>
   /** Closes PGlite cleanly (it does not fsync), after the calls already made, and ends the thread. */
   close(): Promise<void>
+  /** Calls sent to the thread and not yet answered: one runs, the others wait their turn. */
+  callsInFlight(): number
+  /** Copies the database's directory while nothing runs, and counts its rows then (pglite-thread.ts, 'copy'). */
+  copyDirectory(into: string): Promise<RowCounts>
 }
 
 const THREAD_FILE = new URL('./pglite-thread.ts', import.meta.url)
@@ -114,6 +119,8 @@ export async function openPgliteThread(directory: string, worker = startThread()
       await call({ kind: 'commit', transaction })
       return result
     },
+    callsInFlight: () => pending.size,
+    copyDirectory: (into) => call<RowCounts>({ kind: 'copy', into }),
     async close() {
       if (stopped) return
       await call({ kind: 'close' })

@@ -125,7 +125,8 @@ describe('the embedded database, run in its own thread', () => {
   })
 })
 
-describe('the embedded database’s thread', () => {
+// Each test starts PGlite in a thread of its own: on a busy machine that alone can take half a minute.
+describe('the embedded database’s thread', { timeout: 120_000 }, () => {
   it('is closed after the calls made before, and answers none after', async ({ onTestFinished }) => {
     const db = await openPgliteThread(await freshDirectory(onTestFinished))
     const before = db.query<{ done: boolean }>('select pg_sleep(0.2) is not null as done')

@@ -3,8 +3,11 @@
  * synchronously on the thread that holds it, so here a burst of costly statements takes this
  * thread's time, never the page's (docs/decisions/0032-embedded-database-in-its-own-thread.md).
  */
+import { cp } from 'node:fs/promises'
 import { parentPort } from 'node:worker_threads'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { countRows } from '../backup/row-counts.ts'
 
 export type Request =
   | { kind: 'open'; directory: string }
@@ -17,6 +20,11 @@ export type Request =
   | { kind: 'begin' }
   | { kind: 'commit' | 'rollback'; transaction: number }
   | { kind: 'close' }
+  /**
+   * Copies the database's directory into `into` while no statement runs, after a checkpoint has
+   * written everything to its files; answers the rows each table held then (server/backup).
+   */
+  | { kind: 'copy'; into: string }
 
 /**
  * A copy of an error's message and string fields (PGlite's `code`, `detail`, `hint`, `severity`,
@@ -37,6 +45,7 @@ const port = parentPort
 if (!port) throw new Error('pglite-thread.ts runs as a worker thread: open it through pglite-client.ts')
 
 let db: PGlite
+let directory: string
 const transactions = new Map<number, OpenTransaction>()
 let transactionsBegun = 0
 
@@ -61,7 +70,9 @@ function transactionNumbered(transaction: number): OpenTransaction {
 async function answer(request: Request): Promise<unknown> {
   switch (request.kind) {
     case 'open':
-      db = await PGlite.create(request.directory)
+      // The extensions the migrations create (pg_trgm: the Launch tool's search, 20261205100000) load with the database.
+      db = await PGlite.create(request.directory, { extensions: { pg_trgm } })
+      directory = request.directory
       return undefined
     case 'query': {
       const sql = request.transaction === undefined ? db : transactionNumbered(request.transaction).tx
@@ -89,6 +100,14 @@ async function answer(request: Request): Promise<unknown> {
       await open.finished
       return undefined
     }
+    case 'copy':
+      // A transaction holds PGlite's lock: every other statement, in or out of a transaction, waits.
+      return db.transaction(async (tx) => {
+        const counts = await countRows(tx)
+        await tx.exec('checkpoint')
+        await cp(directory, request.into, { recursive: true })
+        return counts
+      })
     case 'close':
       // PGlite waits for the open transaction and the statements queued before this to finish.
       await db.close()

@@ -25,6 +25,7 @@ import { experimentCountsFor, type Exposure } from './experiment-counts.ts'
 import { experimentResults, fieldStates, type ExperimentResult, type FieldState } from './experiment-results.ts'
 import { createExposureLog } from './exposure-log.ts'
 import { experimentVisitor } from './experiment-visitor.ts'
+import { answeredWithin } from './answered-within.ts'
 
 /** The arms one page view shows: `<experimentId>:<variantId>`, one per running experiment. */
 export interface Assignment {
@@ -55,7 +56,10 @@ export interface ExperimentSources {
   overview: QuerySource<ExperimentsOverviewQueryResult>
 }
 
-/** An assignment that waits longer than this for the day's salt is given up: the page shows the defaults. */
+/**
+ * An assignment that waits longer than this for the running experiments or the day's salt (the
+ * database's first answer of the day) is given up: the page shows the defaults.
+ */
 const ASSIGN_TIMEOUT_MS = 250
 
 export function startExperiments(
@@ -79,14 +83,21 @@ export function startExperiments(
   })
   const configs = new LRUCache<string, PublicConfig>({ max: 256 })
 
-  async function assign(request: FastifyRequest): Promise<Assignment | undefined> {
-    if (notCountedBecause(request, { status: 200, preview: false }, studioHost)) return undefined
+  /** The running experiments and the day's salt: the two things an assignment may have to wait for. */
+  async function inputs(now: Date) {
     const running = await sources.running()
     if (running.length === 0) return undefined
-    const now = clock()
     const day = utcDay(now)
     const salt = (await keys.saltsAt(now)).get(day)
-    if (!salt) return undefined
+    return salt ? { running, day, salt } : undefined
+  }
+
+  async function assign(request: FastifyRequest): Promise<Assignment | undefined> {
+    if (notCountedBecause(request, { status: 200, preview: false }, studioHost)) return undefined
+    const ready = await answeredWithin(inputs(clock()), ASSIGN_TIMEOUT_MS)
+    if (!ready) return undefined
+    const { running, day, salt } = ready
+    // Work on this thread, not a wait: no deadline (a busy machine would drop visitors from their experiments).
     const address = clientAddress(request)
     const { client, visitor } = experimentVisitor(salt, clientAsTheDatabaseNamesIt(address), request.headers['user-agent'] ?? '')
     const shown = running.map((experiment) => ({
@@ -105,18 +116,11 @@ export function startExperiments(
 
   return {
     async assign(request) {
-      // A plain timer: an aborted one builds an AbortError with its stack on every page view.
-      let timer: ReturnType<typeof setTimeout> | undefined
-      const late = new Promise<undefined>((resolve) => {
-        timer = setTimeout(() => resolve(undefined), ASSIGN_TIMEOUT_MS)
-      })
       try {
-        return await Promise.race([assign(request), late])
+        return await assign(request)
       } catch (error) {
         request.log.warn({ err: error }, 'experiments: no assignment, the page shows the defaults')
         return undefined
-      } finally {
-        clearTimeout(timer)
       }
     },
     publicConfig(base, assignment) {

@@ -13,11 +13,11 @@ import type { RequestLimit } from '../config.ts'
 import { clientKey } from '../http/client-address.ts'
 import { calendarDay, text } from '../http/request-values.ts'
 import { parsedWithZod } from '../http/zod-routes.ts'
-import { toCsv } from '../cli/waitlist-csv.ts'
 import type { LaunchNonces } from './launch-nonce.ts'
 import { checkProof } from './launch-proof.ts'
 import type { LaunchSessions } from './launch-session.ts'
-import { EXPORT_COLUMNS, type OperatorStore } from './operator-store.ts'
+import type { OperatorStore } from './operator-store.ts'
+import { exportStream } from './export-stream.ts'
 import type { StudioDocuments } from './studio-documents.ts'
 import { NUMBERS, PEOPLE, PUBLIC, requireAccess, type PeopleAccess } from './launch-access.ts'
 import { registerWebhookRoutes, type WebhookRoutesOptions } from '../webhooks/webhook-routes.ts'
@@ -185,11 +185,12 @@ export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
 
   routes.get('/waitlist.csv', PEOPLE, async (request, reply) => {
     const actor = actorOf(request)
-    const rows = await store.waitlistExport(actor)
+    // Streamed a page at a time as the database writes it: the first line leaves at once, and memory
+    // holds a few pages whatever the size (export-stream.ts).
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="waitlist-${new Date().toISOString().slice(0, 10)}.csv"`)
-      .send(toCsv(EXPORT_COLUMNS, rows))
+      .send(exportStream(store.waitlistExport(actor)))
   })
 
   routes.post('/waitlist/:id/erase', { ...PEOPLE, schema: { params: placeParams } }, async (request, reply) => {

@@ -72,24 +72,35 @@ export interface AuditEntry {
   detail: Record<string, unknown>
 }
 
-/** The export's columns, in order: the Launch tool's and `npm run waitlist:export`'s (operator.waitlist_export). */
-export const EXPORT_COLUMNS = [
-  'email',
-  'role',
-  'company_size',
-  'created_at',
-  'confirmed',
-  'confirmed_at',
-  'consent_locale',
-  'consent_version',
-  'locale',
-  'welcome_status',
-  'welcomed_at',
-] as const
+/** Places an export reads at a time: its memory stays a page's, whatever the waitlist's size. */
+export const EXPORT_PAGE = 2_000
+
+/** A page of the export as the database writes it (operator.waitlist_export_csv). */
+export interface ExportPage {
+  /** CSV lines, the header first on the first page. */
+  csv: string
+  rows: number
+  confirmed: number
+  /** What to ask for the page after this one; null on an empty page, the end. */
+  after: unknown
+}
+
+/** The pages of `page(after)`, each after the last place of the one before, until one comes back empty. */
+async function* pagesOf(page: (after: unknown) => Promise<ExportPage>): AsyncGenerator<ExportPage> {
+  let after: unknown = null
+  for (;;) {
+    const next = await page(after)
+    // The first page carries the header even when no place follows.
+    if (next.rows > 0 || after === null) yield next
+    if (next.rows === 0) return
+    after = next.after
+  }
+}
 
 export interface OperatorStore {
   waitlistPage(actor: string, query: WaitlistQuery): Promise<{ total: number; rows: Place[] }>
-  waitlistExport(actor: string): Promise<Record<string, unknown>[]>
+  /** Every place as CSV, oldest first, a page at a time (operator.waitlist_export_csv); the first page is audited. */
+  waitlistExport(actor: string): AsyncIterable<ExportPage>
   /** False when there is no such place. */
   erase(actor: string, placeId: string): Promise<boolean>
   auditLog(limit: number): Promise<AuditEntry[]>
@@ -105,7 +116,12 @@ export function sqlOperatorStore(db: Sql): OperatorStore {
   return {
     waitlistPage: (actor, { search, status, limit, offset }) =>
       one('operator.waitlist_page($1, $2, $3, $4, $5)', [actor, search, status, limit, offset]),
-    waitlistExport: async (actor) => (await db.query('select * from operator.waitlist_export($1)', [actor])).rows,
+    waitlistExport: (actor) =>
+      pagesOf(
+        async (after) =>
+          (await db.query<ExportPage>('select * from operator.waitlist_export_csv($1, $2, $3)', [actor, after, EXPORT_PAGE]))
+            .rows[0]!,
+      ),
     erase: (actor, placeId) => one('operator.erase($1, $2)', [actor, placeId]),
     auditLog: (limit) => one('operator.audit_log($1)', [limit]),
     recordRefusal: async (actor, method, route) => {
@@ -119,7 +135,11 @@ export function restOperatorStore(options: SecretRpcOptions): OperatorStore {
   return {
     waitlistPage: (actor, { search, status, limit, offset }) =>
       rpc('operator_waitlist_page', { p_actor: actor, p_search: search, p_status: status, p_limit: limit, p_offset: offset }),
-    waitlistExport: (actor) => rpc('operator_waitlist_export', { p_actor: actor }),
+    waitlistExport: (actor) =>
+      pagesOf(
+        async (after) =>
+          (await rpc<ExportPage[]>('operator_waitlist_export_csv', { p_actor: actor, p_after: after, p_limit: EXPORT_PAGE }))[0]!,
+      ),
     erase: (actor, placeId) => rpc('operator_erase', { p_actor: actor, p_id: placeId }),
     auditLog: (limit) => rpc('operator_audit_log', { p_limit: limit }),
     recordRefusal: async (actor, method, route) => {

@@ -65,7 +65,9 @@ function hangUpAfter(path: string, afterMs: number): Promise<void> {
   })
 }
 
-describe('image attacks', () => {
+// The renders are real image encodes (the costliest the server allows): on a busy machine eight of
+// them take longer than a page's bound, so the bound here is a hang's.
+describe('image attacks', { timeout: 120_000 }, () => {
   it.each([4, 8])('%i hostile 4096² AVIF renders are refused with a 400 that says why', async (count) => {
     const answers = await whileVisitorsProbe(() =>
       Promise.all(

@@ -17,6 +17,23 @@ const EXPOSED_TABLES = ['waitlist'] as const
 export interface RestRoutesOptions {
   db: Database
   anonKey: string
+  /** Told what became of each insert (the server's metrics). */
+  onOutcome?: (outcome: SignupOutcome) => void
+}
+
+/**
+ * What became of an insert: a row `added`; a `repeat` (answered 201 like any sign-up, no new row: the
+ * address was listed, or its mailbox left); `refused` (4xx: the table's rules, a wrong body);
+ * `limited` (429); `too_large` (413); `unavailable` (503, the database away); `error` (500).
+ */
+export type SignupOutcome = 'added' | 'repeat' | 'refused' | 'limited' | 'too_large' | 'unavailable' | 'error'
+
+function outcomeOfStatus(status: number): SignupOutcome {
+  if (status < 300) return 'repeat'
+  if (status === 413) return 'too_large'
+  if (status === 429) return 'limited'
+  if (status === 503) return 'unavailable'
+  return status >= 500 ? 'error' : 'refused'
 }
 
 /**
@@ -26,7 +43,7 @@ export interface RestRoutesOptions {
  * whose refusals are answered as PostgREST answers them. Reads, updates and deletes are
  * refused the way PostgREST refuses them for anon.
  */
-export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app, { db, anonKey }) => {
+export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app, { db, anonKey, onOutcome }) => {
   // The public inserts are only as safe as the role they run as: a pooler in front of DATABASE_URL
   // that drops the connections' startup option would run them with the server's own rights.
   const { rows: asAnon } = await db.queryAsAnon<{ role: string }>('select current_user as role')
@@ -69,6 +86,14 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app, { d
   )
 
   app.addHook('onRequest', requireApiKey(anonKey))
+
+  /** Inserts that added a row; every other answer's outcome is read from its status. */
+  const added = new WeakSet<FastifyRequest>()
+  if (onOutcome) {
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.method === 'POST') onOutcome(added.has(request) ? 'added' : outcomeOfStatus(reply.statusCode))
+    })
+  }
 
   /**
    * Counts a refused insert against the client's sign-up limit, as the accepted ones are counted: the
@@ -166,12 +191,13 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app, { d
 
     const clientHeaders = JSON.stringify(forwardedHeaders(request))
     try {
-      const { rows: answers } = await db.queryAsAnon<{ body: unknown; status: string | null }>(sql, [
+      const { rows: answers } = await db.queryAsAnon<{ added: string; body: unknown; status: string | null }>(sql, [
         `/${table}`,
         clientHeaders,
         JSON.stringify(jsonRows),
       ])
       const [answer] = answers
+      if (Number(answer?.added) > 0 && answer?.status === null) added.add(request)
       reply.code(Number(answer?.status ?? 201)).header('access-control-allow-origin', '*')
       return returning ? reply.send(answer?.body) : reply.send()
     } catch (error) {

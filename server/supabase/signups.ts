@@ -11,6 +11,10 @@ import { startWelcomeSender, type WelcomeSender } from '../mail/welcome-sender.t
 import { createVisitorLoad, type VisitorLoad } from '../mail/visitor-load.ts'
 import type { Sweeper } from '../outbox/sweeper.ts'
 import { startWebhookSender } from '../webhooks/webhook-sender.ts'
+import type { Metrics } from '../metrics/metrics.ts'
+import { controlSocketPath, listenForBackups } from '../backup/control-socket.ts'
+import { takeSnapshot } from '../backup/take-snapshot.ts'
+import { observeSend, observeWebhookAttempt } from '../metrics/observers.ts'
 import type { QuerySource } from '../site/query-source.ts'
 import { createSmtpMailer } from '../../supabase/functions/_shared/delivery/smtp-mailer.ts'
 import { createWelcomeStore } from '../../supabase/functions/_shared/welcome/welcome-store.ts'
@@ -65,6 +69,7 @@ export async function startSignupBackend(
   config: ServerConfig,
   { mailCopy, privacyNoteVersion }: SignupContent,
   log: FastifyBaseLogger,
+  metrics?: Pick<Metrics, 'mailSends' | 'webhookDeliveries'>,
 ): Promise<SignupBackend> {
   const dataDir = resolve(config.dataDir)
   await makeDataDirPrivate(dataDir)
@@ -111,7 +116,11 @@ export async function startSignupBackend(
       fallbackContact: config.mail.from,
       log: deliveryLog,
     })
-    const webhooks = await startWebhookSender(db, { ...config.webhooks, log: deliveryLog })
+    const webhooks = await startWebhookSender(db, {
+      ...config.webhooks,
+      log: deliveryLog,
+      ...(metrics ? { onAttempt: observeWebhookAttempt(metrics) } : {}),
+    })
     const visitors = createVisitorLoad()
     const sender = startWelcomeSender(
       {
@@ -121,6 +130,7 @@ export async function startSignupBackend(
         log: deliveryLog,
         policy: delivery,
         visitorsFirst: { busy: visitors.busy, holdMs: VISITORS_FIRST_HOLD_MS },
+        ...(metrics ? { onSend: observeSend(metrics) } : {}),
       },
       {
         sweepMs: config.mail.sweepMs,
@@ -134,6 +144,15 @@ export async function startSignupBackend(
       },
     )
 
+    // `npm run backup` asks this process for the embedded database's snapshot: no other may open it.
+    // Without the socket (a DATA_DIR path too long for one) the server runs on; its schedule still backs up.
+    const backups =
+      db.kind === 'pglite'
+        ? await listenForBackups(controlSocketPath(dataDir), (dir) => takeSnapshot(db, { dir, databaseUrl: undefined })).catch(
+            (error: unknown) =>
+              void log.warn({ err: error }, 'npm run backup cannot reach this server: its socket could not be opened'),
+          )
+        : undefined
     return {
       db,
       sender,
@@ -147,6 +166,7 @@ export async function startSignupBackend(
         await Promise.all([sender.stop(), webhooks.stop()])
         mailer.close?.()
         await vacuum?.stop()
+        await backups?.close()
         await db.close()
       },
     }

@@ -1,7 +1,11 @@
 import type { Database } from '../db/database.ts'
 import { startSweeper, type Sweeper } from '../outbox/sweeper.ts'
 import type { Log } from '../../supabase/functions/_shared/runtime/http.ts'
-import { deliverDueWebhooks, type WebhookTransport } from '../../supabase/functions/_shared/webhooks/deliver-webhooks.ts'
+import {
+  deliverDueWebhooks,
+  type WebhookDependencies,
+  type WebhookTransport,
+} from '../../supabase/functions/_shared/webhooks/deliver-webhooks.ts'
 import type { WebhookPolicy } from '../../supabase/functions/_shared/webhooks/webhook-policy.ts'
 import { createWebhookStore } from '../../supabase/functions/_shared/webhooks/webhook-store.ts'
 import { guardedTransport } from '../../supabase/functions/_shared/webhooks/guarded-transport.ts'
@@ -12,6 +16,7 @@ export interface WebhookSenderOptions {
   /** How often the outbox is looked at: events are written by the database's triggers, not announced. */
   sweepMs: number
   log: Log
+  onAttempt?: WebhookDependencies['onAttempt']
 }
 
 /**
@@ -20,7 +25,7 @@ export interface WebhookSenderOptions {
  */
 export async function startWebhookSender(
   db: Database,
-  { policy, allowPrivate, sweepMs, log }: WebhookSenderOptions,
+  { policy, allowPrivate, sweepMs, log, onAttempt }: WebhookSenderOptions,
 ): Promise<Sweeper> {
   const store = createWebhookStore(db)
   if (db.kind === 'pglite') {
@@ -33,6 +38,7 @@ export async function startWebhookSender(
     name: 'webhook',
     log,
     sweepMs,
-    sweep: async (signal) => (await deliverDueWebhooks({ store, transport, policy, log }, signal)).retryIn,
+    sweep: async (signal) =>
+      (await deliverDueWebhooks({ store, transport, policy, log, ...(onAttempt ? { onAttempt } : {}) }, signal)).retryIn,
   })
 }

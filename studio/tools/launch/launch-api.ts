@@ -89,7 +89,9 @@ export interface Report {
 export type ReportFilters = Partial<Record<'language' | 'source' | 'campaign' | 'device' | 'entry_page', string>>
 
 export interface WaitlistPage {
+  /** The matches, counted up to a bound (10,000): `totalCapped` says there are more. */
   total: number
+  totalCapped: boolean
   rows: Place[]
   page: number
   pageSize: number

@@ -74,6 +74,7 @@ export const launchCopy = {
   undeliverable: (email: string) => `${email} (undeliverable: refused mail for good, nothing more is sent)`,
   notConfirmed: 'not confirmed',
   people,
+  morePeople: (bound: number) => `More than ${bound.toLocaleString('en')} people`,
   previousPage: 'Previous',
   nextPage: 'Next',
   exportCsv: 'Export CSV',

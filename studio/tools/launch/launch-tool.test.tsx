@@ -132,7 +132,7 @@ function fakeApi(overrides: Partial<LaunchApi> = {}): LaunchApi {
     signOut: vi.fn(async () => undefined),
     signOutEverywhere: vi.fn(async () => ({ ended: 2 })),
     report: vi.fn(async () => report),
-    waitlist: vi.fn(async () => ({ total: 1, rows: [ana], page: 1, pageSize: 50 })),
+    waitlist: vi.fn(async () => ({ total: 1, totalCapped: false, rows: [ana], page: 1, pageSize: 50 })),
     erase: vi.fn(async () => undefined),
     audit: vi.fn(async () => ({
       entries: [{ at: '2026-11-25T12:00:00Z', actor: 'pEditor', action: 'waitlist.read' as const, detail: {} }],

@@ -17,7 +17,9 @@ export function WaitlistPanel({ api }: { api: LaunchApi }) {
     refreshInterval: REFRESH_MS,
     keepPreviousData: true,
   })
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1
+  // Past the count's bound the pages are not counted: the last is the one that comes back short.
+  const pages = data && !data.totalCapped ? Math.max(1, Math.ceil(data.total / data.pageSize)) : undefined
+  const lastPage = pages !== undefined ? page >= pages : (data?.rows.length ?? 0) < (data?.pageSize ?? 0)
 
   return (
     <Stack gap={4}>
@@ -53,7 +55,7 @@ export function WaitlistPanel({ api }: { api: LaunchApi }) {
       {data ? (
         <>
           <Text size={1} muted>
-            {copy.people(data.total)}
+            {data.totalCapped ? copy.morePeople(data.total) : copy.people(data.total)}
           </Text>
           <Table
             label={copy.waitlist}
@@ -87,10 +89,8 @@ export function WaitlistPanel({ api }: { api: LaunchApi }) {
           />
           <Flex gap={2} align="center">
             <Button text={copy.previousPage} mode="ghost" disabled={page <= 1} onClick={() => setPage(page - 1)} />
-            <Text size={1}>
-              {page} / {pages}
-            </Text>
-            <Button text={copy.nextPage} mode="ghost" disabled={page >= pages} onClick={() => setPage(page + 1)} />
+            <Text size={1}>{pages === undefined ? page : `${page} / ${pages}`}</Text>
+            <Button text={copy.nextPage} mode="ghost" disabled={lastPage} onClick={() => setPage(page + 1)} />
           </Flex>
         </>
       ) : null}

@@ -16,7 +16,15 @@ export interface DeliverDependencies {
   policy: DeliveryPolicy
   /** Where the sender shares its process with visitors' requests (the self-hosted server). */
   visitorsFirst?: VisitorsFirst
+  /** Told what came of each try (the self-hosted server's metrics). */
+  onSend?: (message: PendingWelcome, result: SendResult) => void
 }
+
+/**
+ * What came of one try: sent; deferred and due again (`retry`); given up (`failed`); or the mail
+ * service was away and the message given back without counting the try (`unavailable`).
+ */
+export type SendResult = 'sent' | 'retry' | 'failed' | 'unavailable'
 
 /**
  * Sending gives way to visitors: while `busy()` (sign-up requests are being answered) nothing is
@@ -115,11 +123,13 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
   const recordFailure = async (welcome: PendingWelcome, outcome: Exclude<Outcome, { kind: 'sent' }>) => {
     switch (outcome.kind) {
       case 'unavailable':
+        deps.onSend?.(welcome, 'unavailable')
         if (!report.unavailable) log('warn', 'mail service unavailable, welcomes wait', { reason: outcome.reason })
         report.unavailable = true
         return persist(() => store.release([welcome.id], policy.retrySeconds, outcome.reason))
       default: {
         const status = await persist(() => store.markFailed(welcome.id, outcome.reason, outcome.kind, policy))
+        deps.onSend?.(welcome, status === 'failed' ? 'failed' : 'retry')
         if (status === 'failed') {
           report.failed += 1
           log('warn', 'welcome given up', { id: welcome.id, attempts: welcome.attempts + 1, reason: outcome.reason })
@@ -166,6 +176,7 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
       if (welcome) {
         const outcome = await send(welcome)
         if (outcome.kind === 'sent') {
+          deps.onSend?.(welcome, 'sent')
           report.sent += 1
           sent.push(welcome.id)
           recordSent()

@@ -3,7 +3,7 @@ import { sweepWithin } from '../runtime/sweep-within.ts'
 import { persistWithinLease, renewWhileHeld } from '../runtime/leases.ts'
 import { signedHeaders } from './sign-webhook.ts'
 import type { WebhookPolicy } from './webhook-policy.ts'
-import type { ClaimedDelivery, WebhookStore } from './webhook-store.ts'
+import type { AttemptOutcome, ClaimedDelivery, WebhookStore } from './webhook-store.ts'
 
 /** How a sender reaches a receiver. */
 export interface WebhookTransport {
@@ -20,6 +20,8 @@ export interface WebhookDependencies {
   transport: WebhookTransport
   policy: WebhookPolicy
   log: Log
+  /** Told of each attempt: the receiver's status (null: no answer came) and what came of it (the self-hosted server's metrics). */
+  onAttempt?: (status: number | null, outcome: AttemptOutcome) => void
 }
 
 export interface WebhookReport {
@@ -94,6 +96,7 @@ export async function deliverDueWebhooks(deps: WebhookDependencies, signal?: Abo
       error = messageOf(cause)
     }
     const outcome = await persist(() => store.recordAttempt(delivery.id, status, error, policy))
+    deps.onAttempt?.(status, outcome)
     const details = { endpoint: delivery.endpointId, event: delivery.eventId, attempt: delivery.attempts + 1, error }
     if (outcome === 'delivered') report.delivered += 1
     else if (outcome === 'pending') {

@@ -4,7 +4,7 @@ import { isDatabaseUnavailable } from '../runtime/database-errors.ts'
 import { json, readJsonPost, type Log } from '../runtime/http.ts'
 import type { ProofOfWork } from '../proof-of-work/proof-of-work.ts'
 import { parseWelcomeRequest } from './welcome-request.ts'
-import type { WelcomeStore } from './welcome-store.ts'
+import type { RecordOutcome, WelcomeStore } from './welcome-store.ts'
 
 export interface SendWelcomeDependencies {
   store: Pick<WelcomeStore, 'record'>
@@ -16,8 +16,17 @@ export interface SendWelcomeDependencies {
   onRecorded?: () => void
   /** Runs after a challenge is handed out: the visitor has started the form (form-starts.ts). */
   onChallenge?: (headers: Headers) => void
+  /** Told what became of each call (the self-hosted server's metrics). */
+  onOutcome?: (outcome: WelcomeCallOutcome) => void
   log: Log
 }
+
+/**
+ * What became of a call: the outbox's answer to a valid request (`recorded`, `already`, `not_listed`,
+ * `mailbox_full`, each answered 202 alike, or `limited`, `unknown_consent`), a challenge handed
+ * out, or why it was refused.
+ */
+export type WelcomeCallOutcome = RecordOutcome['outcome'] | 'challenge' | 'invalid' | 'proof_refused' | 'unavailable' | 'error'
 
 /** Every valid request gets this answer, listed or not (docs/product.md §4.3). */
 const QUEUED = { status: 'queued' }
@@ -38,53 +47,67 @@ export function createSendWelcomeHandler({
   consentVersion: current,
   onRecorded,
   onChallenge,
+  onOutcome,
   log,
 }: SendWelcomeDependencies) {
   return async (request: Request): Promise<Response> => {
+    const noted = (outcome: WelcomeCallOutcome, response: Response) => {
+      onOutcome?.(outcome)
+      return response
+    }
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders })
     if (request.method === 'GET' && proofOfWork) {
       const challenge = await proofOfWork.challenge()
       onChallenge?.(request.headers)
-      return json(200, challenge)
+      return noted('challenge', json(200, challenge))
     }
     const read = await readJsonPost(request)
-    if ('answer' in read) return read.answer
+    if ('answer' in read) return noted('invalid', read.answer)
     const parsed = parseWelcomeRequest(read.body)
-    if (!parsed.ok) return json(400, { error: 'invalid_request', message: parsed.message })
+    if (!parsed.ok) return noted('invalid', json(400, { error: 'invalid_request', message: parsed.message }))
     const { name, email, locale, consentVersion, altcha } = parsed.value
 
     try {
       if (proofOfWork) {
         const proof = await proofOfWork.check(altcha)
-        if (proof !== 'valid') return refusedProof(proof)
+        if (proof !== 'valid') return noted('proof_refused', refusedProof(proof))
       }
       // Only addresses on the waitlist get mail (the function cannot be used to email strangers),
       // each once; the answer is the same either way.
       const recorded = await store.record({ email, name, locale, consentVersion }, request.headers, await current())
-      if (recorded.outcome === 'limited') return tooMany(recorded.wait)
+      if (recorded.outcome === 'limited') return noted('limited', tooMany(recorded.wait))
       if (recorded.outcome === 'unknown_consent') {
-        return json(400, {
-          error: 'unknown_consent_version',
-          message: 'Invalid request: consentVersion is not a version the privacy note has had. Reload the page and try again.',
-        })
+        return noted(
+          'unknown_consent',
+          json(400, {
+            error: 'unknown_consent_version',
+            message: 'Invalid request: consentVersion is not a version the privacy note has had. Reload the page and try again.',
+          }),
+        )
       }
       if (recorded.outcome === 'recorded') {
         log('info', 'welcome recorded', { locale })
         onRecorded?.()
       }
-      return json(202, QUEUED)
+      return noted(recorded.outcome, json(202, QUEUED))
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error)
       if (isDatabaseUnavailable(error)) {
         log('warn', 'welcome not recorded, the database is unavailable', { error: reason })
-        return json(503, { error: 'unavailable', message: 'The service is briefly unavailable. Please try again.' })
+        return noted(
+          'unavailable',
+          json(503, { error: 'unavailable', message: 'The service is briefly unavailable. Please try again.' }),
+        )
       }
       // Data the database refuses (SQLSTATE class 22, such as a NUL in the address) is the request's fault.
       if (/^22/.test(String((error as { code?: unknown }).code))) {
-        return json(400, { error: 'invalid_request', message: 'Invalid request: the database refused a value.' })
+        return noted(
+          'invalid',
+          json(400, { error: 'invalid_request', message: 'Invalid request: the database refused a value.' }),
+        )
       }
       log('error', 'welcome not recorded', { error: reason })
-      return json(500, { error: 'not_recorded', message: 'The welcome could not be recorded. Please try again.' })
+      return noted('error', json(500, { error: 'not_recorded', message: 'The welcome could not be recorded. Please try again.' }))
     }
   }
 }
