@@ -1486,6 +1486,34 @@ end;
 $$;
 
 --
+-- Name: updates; Type: TABLE; Schema: updates; Owner: -
+--
+
+CREATE TABLE updates.updates (
+    id uuid NOT NULL,
+    document_id text NOT NULL,
+    filter jsonb NOT NULL,
+    created_by text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    send_at timestamp with time zone DEFAULT now() NOT NULL,
+    paused_at timestamp with time zone,
+    recipients integer NOT NULL,
+    sent integer DEFAULT 0 NOT NULL,
+    failed integer DEFAULT 0 NOT NULL,
+    bounced integer DEFAULT 0 NOT NULL,
+    removed integer DEFAULT 0 NOT NULL,
+    completed_at timestamp with time zone,
+    CONSTRAINT updates_created_by_is_an_id CHECK ((created_by ~ '^[A-Za-z0-9_-]{1,64}$'::text)),
+    CONSTRAINT updates_document_id_shape CHECK ((document_id ~ '^[A-Za-z0-9._-]{1,128}$'::text))
+);
+
+--
+-- Name: TABLE updates; Type: COMMENT; Schema: updates; Owner: -
+--
+
+COMMENT ON TABLE updates.updates IS 'Each update sent from the Launch tool: which document, to whom, by whom, and how it went (counts only).';
+
+--
 -- Name: deliveries; Type: TABLE; Schema: webhooks; Owner: -
 --
 
@@ -1524,7 +1552,7 @@ CREATE TABLE webhooks.events (
 CREATE FUNCTION operator.outbox_depth() RETURNS jsonb
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
-    RETURN (SELECT COALESCE(jsonb_agg(jsonb_build_object('kind', kinds.kind, 'pending', kinds.pending, 'oldestSeconds', kinds.oldest)), '[]'::jsonb) AS "coalesce" FROM (SELECT e.kind, count(*) AS pending, EXTRACT(epoch FROM (now() - min(e.created_at))) AS oldest FROM public.welcome_emails e WHERE (e.status = 'pending'::text) GROUP BY e.kind UNION ALL SELECT 'webhook'::text, count(*) AS count, EXTRACT(epoch FROM (now() - min(v.created_at))) AS "extract" FROM (webhooks.deliveries d JOIN webhooks.events v ON ((v.id = d.event_id))) WHERE (d.status = 'pending'::text) HAVING (count(*) > 0)) kinds);
+    RETURN (SELECT COALESCE(jsonb_agg(jsonb_build_object('kind', kinds.kind, 'pending', kinds.pending, 'oldestSeconds', kinds.oldest)), '[]'::jsonb) AS "coalesce" FROM (SELECT e.kind, count(*) AS pending, EXTRACT(epoch FROM (now() - min(e.created_at))) AS oldest FROM public.welcome_emails e WHERE ((e.status = 'pending'::text) AND (e.update_id IS NULL)) GROUP BY e.kind UNION ALL SELECT 'update'::text, count(*) AS count, COALESCE(EXTRACT(epoch FROM (now() - min(GREATEST(e.created_at, u.send_at)) FILTER (WHERE ((u.paused_at IS NULL) AND (u.send_at <= now()))))), (0)::numeric) AS "coalesce" FROM (public.welcome_emails e JOIN updates.updates u ON ((u.id = e.update_id))) WHERE ((e.status = 'pending'::text) AND (e.update_id IS NOT NULL)) HAVING (count(*) > 0) UNION ALL SELECT 'webhook'::text, count(*) AS count, EXTRACT(epoch FROM (now() - min(v.created_at))) AS "extract" FROM (webhooks.deliveries d JOIN webhooks.events v ON ((v.id = d.event_id))) WHERE (d.status = 'pending'::text) HAVING (count(*) > 0)) kinds);
 
 --
 -- Name: source_of(public.waitlist); Type: FUNCTION; Schema: updates; Owner: -
@@ -2523,34 +2551,6 @@ CREATE FUNCTION public.updates_count(p_actor text, p_filter jsonb) RETURNS jsonb
     LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
     RETURN updates.count(p_actor, p_filter);
-
---
--- Name: updates; Type: TABLE; Schema: updates; Owner: -
---
-
-CREATE TABLE updates.updates (
-    id uuid NOT NULL,
-    document_id text NOT NULL,
-    filter jsonb NOT NULL,
-    created_by text NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    send_at timestamp with time zone DEFAULT now() NOT NULL,
-    paused_at timestamp with time zone,
-    recipients integer NOT NULL,
-    sent integer DEFAULT 0 NOT NULL,
-    failed integer DEFAULT 0 NOT NULL,
-    bounced integer DEFAULT 0 NOT NULL,
-    removed integer DEFAULT 0 NOT NULL,
-    completed_at timestamp with time zone,
-    CONSTRAINT updates_created_by_is_an_id CHECK ((created_by ~ '^[A-Za-z0-9_-]{1,64}$'::text)),
-    CONSTRAINT updates_document_id_shape CHECK ((document_id ~ '^[A-Za-z0-9._-]{1,128}$'::text))
-);
-
---
--- Name: TABLE updates; Type: COMMENT; Schema: updates; Owner: -
---
-
-COMMENT ON TABLE updates.updates IS 'Each update sent from the Launch tool: which document, to whom, by whom, and how it went (counts only).';
 
 --
 -- Name: update_json(updates.updates); Type: FUNCTION; Schema: updates; Owner: -
