@@ -15,6 +15,38 @@
 export declare const internalGroqTypeReferenceTo: unique symbol
 
 // Source: schemas/schema.json
+export type UpdateEmail = {
+  _id: string
+  _type: 'updateEmail'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  subject?: LocaleString
+  preheader?: LocaleString
+  greeting?: LocaleString
+  greetingWithoutName?: LocaleString
+  body?: LocaleUpdateBody
+  signOff?: LocaleText
+}
+
+export type LocaleText = {
+  _type: 'localeText'
+  pt?: string
+  en?: string
+}
+
+export type LocaleUpdateBody = {
+  _type: 'localeUpdateBody'
+  pt?: UpdateBody
+  en?: UpdateBody
+}
+
+export type LocaleString = {
+  _type: 'localeString'
+  pt?: string
+  en?: string
+}
+
 export type Experiment = {
   _id: string
   _type: 'experiment'
@@ -63,12 +95,6 @@ export type Testimonial = {
   order?: number
 }
 
-export type LocaleString = {
-  _type: 'localeString'
-  pt?: string
-  en?: string
-}
-
 export type SanityImageCrop = {
   _type: 'sanity.imageCrop'
   top?: number
@@ -83,12 +109,6 @@ export type SanityImageHotspot = {
   y?: number
   height?: number
   width?: number
-}
-
-export type LocaleText = {
-  _type: 'localeText'
-  pt?: string
-  en?: string
 }
 
 export type Statistic = {
@@ -491,6 +511,36 @@ export type VariantLocaleString = {
   value?: LocaleString
 }
 
+export type UpdateBody = Array<
+  | {
+      children?: Array<{
+        marks?: Array<string>
+        text?: string
+        _type: 'span'
+        _key: string
+      }>
+      style?: 'normal' | 'h2' | 'h3'
+      listItem?: never
+      markDefs?: Array<{
+        href?: string
+        _type: 'link'
+        _key: string
+      }>
+      level?: number
+      _type: 'block'
+      _key: string
+    }
+  | ({
+      _key: string
+    } & EmailButton)
+>
+
+export type EmailButton = {
+  _type: 'emailButton'
+  label?: string
+  href?: string
+}
+
 export type SanityImagePaletteSwatch = {
   _type: 'sanity.imagePaletteSwatch'
   background?: string
@@ -595,13 +645,15 @@ export type Slug = {
 }
 
 export type AllSanitySchemaTypes =
+  | UpdateEmail
+  | LocaleText
+  | LocaleUpdateBody
+  | LocaleString
   | Experiment
   | SanityImageAssetReference
   | Testimonial
-  | LocaleString
   | SanityImageCrop
   | SanityImageHotspot
-  | LocaleText
   | Statistic
   | InvitationEmail
   | ReferralSettings
@@ -623,6 +675,8 @@ export type AllSanitySchemaTypes =
   | ExperimentLocaleText
   | VariantLocaleText
   | VariantLocaleString
+  | UpdateBody
+  | EmailButton
   | SanityImagePaletteSwatch
   | SanityImagePalette
   | SanityImageDimensions
@@ -741,6 +795,77 @@ export type MailCopyQueryResult = {
     removeLink: LocaleString | null
   } | null
 }
+
+// Source: supabase/functions/_shared/updates/update-query.ts
+// Variable: updateEmailQuery
+// Query: *[_type == "updateEmail" && _id == $id]{  subject, preheader, greeting, greetingWithoutName, signOff,  body{    pt[]{ _type, _key, style, markDefs[]{ _type, _key, href }, children[]{ _type, _key, text, marks }, label, href },    en[]{ _type, _key, style, markDefs[]{ _type, _key, href }, children[]{ _type, _key, text, marks }, label, href }  }}
+export type UpdateEmailQueryResult = Array<{
+  subject: LocaleString | null
+  preheader: LocaleString | null
+  greeting: LocaleString | null
+  greetingWithoutName: LocaleString | null
+  signOff: LocaleText | null
+  body: {
+    pt: Array<
+      | {
+          _type: 'block'
+          _key: string
+          style: 'h2' | 'h3' | 'normal' | null
+          markDefs: Array<{
+            _type: 'link'
+            _key: string
+            href: string | null
+          }> | null
+          children: Array<{
+            _type: 'span'
+            _key: string
+            text: string | null
+            marks: Array<string> | null
+          }> | null
+          label: null
+          href: null
+        }
+      | {
+          _type: 'emailButton'
+          _key: string
+          style: null
+          markDefs: null
+          children: null
+          label: string | null
+          href: string | null
+        }
+    > | null
+    en: Array<
+      | {
+          _type: 'block'
+          _key: string
+          style: 'h2' | 'h3' | 'normal' | null
+          markDefs: Array<{
+            _type: 'link'
+            _key: string
+            href: string | null
+          }> | null
+          children: Array<{
+            _type: 'span'
+            _key: string
+            text: string | null
+            marks: Array<string> | null
+          }> | null
+          label: null
+          href: null
+        }
+      | {
+          _type: 'emailButton'
+          _key: string
+          style: null
+          markDefs: null
+          children: null
+          label: string | null
+          href: string | null
+        }
+    > | null
+  } | null
+}>
 
 // Source: supabase/functions/_shared/welcome/privacy-note-version-query.ts
 // Variable: privacyNoteVersionQuery
@@ -998,6 +1123,7 @@ declare global {
     '{\n  "experiments": *[_type == "experiment"] | order(_createdAt desc) [0...50]{\n    _id, title, status, split, plannedExposures, startedAt, stoppedAt, winner, "variants": variants[]{ variantId, label }\n  },\n  "hero": *[_type == "hero" && _id == "hero"][0]{ headline, subheadline, primaryCta },\n  "freeTrial": *[_type == "freeTrial" && _id == "freeTrial"][0]{ title }\n}': ExperimentsOverviewQueryResult
     '*[_type == "experiment" && status == "running"] | order(startedAt asc) [0...4]{ _id, split, "variants": variants[].variantId }': RunningExperimentsQueryResult
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },\n  "email": *[_type == "welcomeEmail" && _id == "welcomeEmail"][0]{\n    subject, greeting, greetingWithoutName, confirmIntro, confirmButton, confirmNote,\n    paragraphs, steps, signOff, notYou, removeLink\n  },\n  "invitation": *[_type == "invitationEmail" && _id == "invitationEmail"][0]{\n    subject, greeting, greetingWithoutName, intro, trialButton, trialUrl, paragraphs, signOff, footer, removeLink\n  },\n  "referrals": *[_type == "referralSettings" && _id == "referralSettings"][0]{\n    placesPerReferral, leaderboard, subject, greeting, greetingWithoutName, emailIntro, place, linkLabel, linkIntro,\n    linkIntroNoMove, credited, milestones[]{ friends, text }, nextMilestone, statusButton, signOff, emailFooter, removeLink\n  }\n}': MailCopyQueryResult
+    '*[_type == "updateEmail" && _id == $id]{\n  subject, preheader, greeting, greetingWithoutName, signOff,\n  body{\n    pt[]{ _type, _key, style, markDefs[]{ _type, _key, href }, children[]{ _type, _key, text, marks }, label, href },\n    en[]{ _type, _key, style, markDefs[]{ _type, _key, href }, children[]{ _type, _key, text, marks }, label, href }\n  }\n}': UpdateEmailQueryResult
     '*[_type == "privacyNote" && _id == "privacyNote"][0].version': PrivacyNoteVersionQueryResult
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    brandName, seoTitle, seoDescription, rights,\n    ogImage{ alt, hotspot, crop, asset->{ _id } }\n  },\n  "ui": *[_type == "uiStrings" && _id == "uiStrings"][0]{\n    skipToContent, navLabel, navFeatures, navUseCases, navPlatform, headerCta, menuOpen, menuClose,\n    languageLabel, notFoundTitle, notFoundLink\n  },\n  "hero": *[_type == "hero" && _id == "hero"][0]{\n    badge, "headline": coalesce(headline.variants[experimentId + ":" + variantId in $arms][0].value, headline.default),\n    "subheadline": coalesce(subheadline.variants[experimentId + ":" + variantId in $arms][0].value, subheadline.default),\n    oldWayTitle, oldWayPoints, newWayTitle, newWayPoints,\n    "primaryCta": coalesce(primaryCta.variants[experimentId + ":" + variantId in $arms][0].value, primaryCta.default),\n    secondaryCta, trialNote\n  },\n  "workflow": *[_type == "workflow" && _id == "workflow"][0]{\n    title, subtitle, steps[]{_key, title, description}\n  },\n  "useCases": *[_type == "useCases" && _id == "useCases"][0]{\n    title, subtitle, audiences[]{_key, audience, title, description, points}\n  },\n  "results": *[_type == "results" && _id == "results"][0]{ title, subtitle },\n  "statistics": *[_type == "statistic"] | order(order asc){ _id, value, label },\n  "features": *[_type == "features" && _id == "features"][0]{\n    title, subtitle, items[]{_key, icon, title, description}\n  },\n  "platform": *[_type == "platform" && _id == "platform"][0]{\n    title, subtitle, integrationsTitle, integrations[]{_key, name, category},\n    chatLabel, videoLabel, teamLabel, securityTitle, securityPoints\n  },\n  "testimonialsSection": *[_type == "testimonialsSection" && _id == "testimonialsSection"][0]{ title, subtitle },\n  "testimonials": *[_type == "testimonial"] | order(order asc){\n    _id, quote, author, role,\n    photo{ alt, hotspot, crop, asset->{ _id, metadata{ dimensions{ width, height } } } }\n  },\n  "cta": *[_type == "cta" && _id == "cta"][0]{ title, description, buttonText },\n  "freeTrial": *[_type == "freeTrial" && _id == "freeTrial"][0]{\n    "title": coalesce(title.variants[experimentId + ":" + variantId in $arms][0].value, title.default),\n    subtitle, benefits, nameLabel, namePlaceholder, roleLabel, rolePlaceholder,\n    emailLabel, emailPlaceholder, buttonText, buttonLoading, disclaimer,\n    successTitle, successDescription, errorTitle, errorDescription\n  },\n  "privacyNote": *[_type == "privacyNote" && _id == "privacyNote"][0]{ version, formNotice, linkText }\n}': PageQueryResult
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },\n  "pages": *[_type == "linkPages" && _id == "linkPages"][0]{\n    confirmTitle, confirmBody, confirmButton, confirmedTitle, confirmedBody, goneTitle, goneBody,\n    confirmExpiredTitle, confirmExpiredBody, removeTitle, removeBody, removeButton,\n    removedTitle, removedBody, removeExpiredTitle, removeExpiredBody, invalidTitle, invalidBody,\n    unavailableTitle, unavailableBody, homeLink\n  },\n  "privacy": *[_type == "privacyNote" && _id == "privacyNote"][0]{\n    version, title, intro, sections[]{ _key, heading, body }, versionLabel\n  },\n  "referrals": *[_type == "referralSettings" && _id == "referralSettings"][0]{\n    title, place, notWaiting, invited, linkLabel, linkIntro, linkIntroNoMove, credited, held,\n    milestones[]{ _key, friends, text }, nextMilestone, leaderboardTitle, leaderboardEmpty, anonymous\n  }\n}': SignupPagesQueryResult

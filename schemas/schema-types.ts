@@ -19,6 +19,8 @@ import { welcomeEmail } from './documents/welcome-email'
 import { invitationEmail } from './documents/invitation-email'
 import { linkPages } from './documents/link-pages'
 import { referralSettings } from './documents/referral-settings'
+import { updateEmail } from './documents/update-email'
+import { emailButton, localeUpdateBody, updateBody } from './objects/update-body'
 import { pageSections, type SectionSchemaType } from './page-sections'
 import { withTranslationStatus } from './translation-preview'
 
@@ -49,4 +51,18 @@ export const singletonTypes = [...sectionTypes, ...[siteSettings, uiStrings].map
 
 export const listTypes = [statistic, testimonial].map(withTranslationStatus)
 
-export const schemaTypes = [localeString, localeText, ...experimentValueTypes, ...singletonTypes, ...listTypes, experiment]
+/** Updates to the waitlist: many documents, each sent from the Launch tool's Updates tab. */
+export const updateTypes = [updateEmail].map(withTranslationStatus)
+
+export const schemaTypes = [
+  localeString,
+  localeText,
+  emailButton,
+  updateBody,
+  localeUpdateBody,
+  ...experimentValueTypes,
+  ...singletonTypes,
+  ...listTypes,
+  experiment,
+  ...updateTypes,
+]

@@ -30,7 +30,7 @@ function desk(): SerializedItem[] {
 }
 
 describe('the desk', () => {
-  it('mirrors the page: sections in page order, then statistics, testimonials and experiments, then site-wide texts, then sign-up mail and pages', () => {
+  it('mirrors the page: sections in page order, then statistics, testimonials and experiments, then site-wide texts, then sign-up mail and pages, then the updates', () => {
     expect(desk().map((item) => (item.type === 'divider' ? '—' : item.id))).toEqual([
       'hero',
       'workflow',
@@ -54,6 +54,8 @@ describe('the desk', () => {
       'linkPages',
       'referralSettings',
       'invitationEmail',
+      '—',
+      'updateEmail',
     ])
   })
 

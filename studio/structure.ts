@@ -5,7 +5,7 @@ import { byPosition } from '../schemas/objects/position'
 /**
  * The desk mirrors the page: sections in page order, then the lists (and the copy experiments), then site-wide texts, then
  * what a sign-up meets after the form (privacy note, welcome email, the pages its links open,
- * invitation email).
+ * invitation email), then the updates the team sends to the waitlist.
  */
 export const structure: StructureResolver = (S) =>
   S.list()
@@ -21,6 +21,8 @@ export const structure: StructureResolver = (S) =>
       singleton(S, 'siteSettings', 'Site settings'),
       S.divider(),
       ...signupTypes.map((type) => singleton(S, type.name, type.title)),
+      S.divider(),
+      S.documentTypeListItem('updateEmail').title('Updates'),
     ])
 
 /**

@@ -3701,7 +3701,9 @@ begin
     from due
     where mail.id = due.id
     returning mail.id, mail.kind, mail.waitlist_id as "waitlistId", mail.email, mail.name, mail.locale, mail.attempts,
-              mail.update_id as "updateId", (select u.document_id from updates.updates as u where u.id = mail.update_id) as "documentId"
+              mail.update_id as "updateId", (select u.document_id from updates.updates as u where u.id = mail.update_id) as "documentId",
+              -- Their place in line as the message goes ({place} in its words); null once they are no longer waiting.
+              referrals.place_of(mail.waitlist_id) as place
   )
   select coalesce(jsonb_agg(to_jsonb(leased) order by leased.id), '[]'::jsonb), count(*) into messages, claimed from leased;
 

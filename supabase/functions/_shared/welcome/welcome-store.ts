@@ -5,17 +5,22 @@ import type { Locale } from './welcome-email.ts'
 /**
  * A message in the mail outbox: a welcome (which is also the double opt-in confirmation), an
  * invitation a wave sent (migration 20261127090000), with the code its trial link carries, or a
- * confirmed person's place email (migration 20261129090100), with their standing as claimed.
+ * confirmed person's place email (migration 20261129090100), with their standing as claimed, or
+ * a message of an update (migration 20261206090000), with the update and the document it is written from.
  */
 export interface PendingWelcome {
   id: number
-  kind: 'welcome' | 'invitation' | 'standing'
+  kind: 'welcome' | 'invitation' | 'standing' | 'update'
   /** The invitation's code, which the product reports when the person activates; null for a welcome. */
   inviteCode: string | null
   /** For a place email, where its person stands (referrals.standing, read when claimed); otherwise null. */
   standing?: unknown
   /** When the message was queued (ms since the epoch): a place email is queued again each time the place changes. */
   queuedAt?: number
+  /** For an update's message: the update, the Studio document it is written from, and the reader's place in line (null once not waiting). */
+  updateId?: string
+  documentId?: string
+  place?: number | null
   /** The waitlist entry it welcomes: stable and unique, whatever the database; the personal links act on it. */
   waitlistId: string
   email: string
