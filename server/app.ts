@@ -232,7 +232,13 @@ export async function buildApp({
 
   const launch = createLaunch(config, signups?.db, () => selfOrigin(app), app.log)
   if ('routes' in launch) {
-    await app.register(launchRoutes, { prefix: '/api/launch', ...launch.routes, experiments, contentProblems })
+    await app.register(launchRoutes, {
+      prefix: '/api/launch',
+      ...launch.routes,
+      experiments,
+      contentProblems,
+      kickMail: signups ? () => signups.sender.kick() : undefined,
+    })
     await app.register(launchPageRoutes, { distDir: resolve(distDir) })
   } else app.log.info(`the Launch tool is not offered: ${launch.unavailable}`)
   const invites = whereSignupsLive(config.supabase, signups?.db, sqlInviteAdmin, restInviteAdmin)

@@ -179,6 +179,7 @@ export const launchCopy = {
       'waitlist.signup.confirmed': 'Someone confirmed',
       'waitlist.signup.removed': 'Someone left or was erased',
       'waitlist.invite.sent': 'An invitation was sent',
+      'waitlist.update.sent': 'An update went to everyone',
       'webhook.test': 'Test event',
     } as Record<string, string>,
     add: 'Add endpoint',

@@ -1,0 +1,129 @@
+// Updates through the Launch tool's API on both databases (the Studio's handshake, people level):
+// the count a filter reaches, an update sent twice under one id (a double click) and delivered by
+// the server's own sender to a real SMTP server in each reader's language, its progress, a
+// scheduled one paused and resumed, every count and change in the audit, and the refusals.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { databaseVariants } from '../../test/database/database-variants.ts'
+import { eventually } from '../../test/eventually.ts'
+import { startSmtpInbox, type SmtpInbox } from '../../test/mail/smtp-inbox.ts'
+import { launchCookie, STUDIO_ORIGIN } from '../../test/server/launch-session.ts'
+import { startTestServer, type TestServer } from '../../test/server/test-server.ts'
+import type { AuditEntry } from '../operator/operator-store.ts'
+import type { Update } from './update-admin.ts'
+
+const EDITOR_TOKEN = 'a-local-editor-token-for-tests'
+const PEOPLE = 30
+/** The seed's update (studio/seed/data.ndjson). */
+const DOCUMENT = 'update-beta-opens'
+
+describe.each(databaseVariants)('updates through the Launch API on $name', ({ database }) => {
+  let dropDatabase: (() => Promise<void>) | undefined
+  let server: TestServer
+  let inbox: SmtpInbox
+  let cookie: string
+
+  beforeAll(async () => {
+    const throwaway = await database()
+    dropDatabase = throwaway.drop
+    inbox = await startSmtpInbox()
+    server = await startTestServer({
+      SANITY_LOCAL_EDITOR_TOKEN: EDITOR_TOKEN,
+      SANITY_VIEWER_TOKEN: 'a-local-viewer-token-for-tests',
+      SMTP_URL: inbox.url,
+      MAIL_SWEEP_SECONDS: '1',
+      UPDATE_RATE: '100',
+      CAPTCHA: 'off',
+      ...throwaway.env,
+    })
+    cookie = await launchCookie(server.url, EDITOR_TOKEN)
+    // Confirmed people, every third in English and from the newsletter, and a few who never confirmed.
+    await server.backend.db.query(
+      `with joined as (
+         insert into public.waitlist (email, role, created_at, confirmed_at, signup_locale, utm_source)
+         select 'reader-' || i || '@empresa.example', 'Team lead', now() - make_interval(mins => 1000 - i),
+                case when i <= $1::int then now() end, 'pt', case when i % 3 = 0 then 'newsletter' end
+         from generate_series(1, $1::int + 5) as i
+         returning id, email, utm_source
+       )
+       insert into public.welcome_emails (waitlist_id, email, name, locale, status, sent_at)
+       select id, email, 'Mary', case when utm_source = 'newsletter' then 'en' else 'pt' end, 'sent', now() from joined`,
+      [PEOPLE],
+    )
+  })
+
+  afterAll(async () => {
+    await server?.close()
+    await inbox?.close()
+    await dropDatabase?.()
+  })
+
+  async function tool<T>(path: string, init: { method?: string; body?: unknown } = {}) {
+    const response = await fetch(`${server.url}/api/launch${path}`, {
+      method: init.method ?? 'GET',
+      headers: { cookie, origin: STUDIO_ORIGIN, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    })
+    const text = await response.text()
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T }
+  }
+  const english = { locales: ['en'], sources: ['newsletter'] }
+  const updates = async () => (await tool<{ updates: Update[] }>('/updates')).body.updates
+  const audited = async () =>
+    (await server.backend.db.query<AuditEntry>(`select action from operator.audit where action like 'update%'`)).rows.map(
+      (row) => row.action,
+    )
+
+  it('counts who a filter reaches, in each language, before anything is sent', async () => {
+    const { status, body } = await tool('/updates/count', { method: 'POST', body: { filter: english } })
+    expect(status).toBe(200)
+    expect(body).toEqual({ total: PEOPLE / 3, pt: 0, en: PEOPLE / 3 })
+    expect((await tool('/updates/count', { method: 'POST', body: { filter: {} } })).body).toMatchObject({ total: PEOPLE })
+    for (const filter of [{ pages: ['/'] }, { locales: ['fr'] }, { locales: [] }, { sources: 'newsletter' }])
+      expect((await tool('/updates/count', { method: 'POST', body: { filter } })).status).toBe(400)
+  })
+
+  it('sends an update once however often it is sent under one id, each reader in their language', async () => {
+    const id = crypto.randomUUID()
+    const send = () =>
+      tool<{ update: Update; repeated: boolean }>('/updates', {
+        method: 'POST',
+        body: { id, documentId: DOCUMENT, filter: english },
+      })
+    const [one, two] = await Promise.all([send(), send()])
+    expect([one.status, two.status].sort()).toEqual([200, 201])
+    expect([one.body.repeated, two.body.repeated].sort()).toEqual([false, true])
+    expect(one.body.update).toMatchObject({ id, documentId: DOCUMENT, recipients: PEOPLE / 3 })
+
+    const done = await eventually(
+      async () => (await updates()).find((update) => update.id === id),
+      (update) => update?.state === 'sent',
+      60_000,
+    )
+    expect(done).toMatchObject({ recipients: 10, sent: 10, queued: 0, deferred: 0, failed: 0, bounced: 0 })
+    expect(inbox.messages.filter((mail) => mail.subject === 'The Pulso beta opens on Monday')).toHaveLength(PEOPLE / 3)
+    expect(inbox.to('reader-3@empresa.example')[0]?.text).toContain('THE BETA OPENS ON MONDAY')
+  })
+
+  it('holds a scheduled update, pauses and resumes it, and refuses an unknown one', async () => {
+    const id = crypto.randomUUID()
+    const sendAt = new Date(Date.now() + 86_400_000).toISOString()
+    const sent = await tool<{ update: Update }>('/updates', {
+      method: 'POST',
+      body: { id, documentId: DOCUMENT, filter: {}, sendAt },
+    })
+    expect(sent.status).toBe(201)
+    expect(sent.body.update).toMatchObject({ state: 'scheduled', recipients: PEOPLE, queued: PEOPLE })
+    expect((await tool(`/updates/${id}/pause`, { method: 'POST' })).status).toBe(204)
+    expect((await updates()).find((update) => update.id === id)?.state).toBe('paused')
+    expect((await tool(`/updates/${id}/resume`, { method: 'POST' })).status).toBe(204)
+    expect((await updates()).find((update) => update.id === id)?.state).toBe('scheduled')
+    expect((await tool(`/updates/${crypto.randomUUID()}/pause`, { method: 'POST' })).status).toBe(404)
+    for (const body of [
+      { id, documentId: 'drafts.update-beta-opens', filter: {} },
+      { id, documentId: DOCUMENT, filter: {}, sendAt: 'tomorrow' },
+      { id: 'not-a-uuid', documentId: DOCUMENT, filter: {} },
+    ])
+      expect((await tool('/updates', { method: 'POST', body })).status).toBe(400)
+    expect(await audited()).toEqual(expect.arrayContaining(['updates.counted', 'update.sent', 'update.paused', 'update.resumed']))
+  })
+})
