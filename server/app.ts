@@ -238,6 +238,7 @@ export async function buildApp({
       experiments,
       contentProblems,
       kickMail: signups ? () => signups.sender.kick() : undefined,
+      updatePreviews: signups?.updatePreviews,
     })
     await app.register(launchPageRoutes, { distDir: resolve(distDir) })
   } else app.log.info(`the Launch tool is not offered: ${launch.unavailable}`)

@@ -2580,6 +2580,35 @@ CREATE FUNCTION public.updates_list() RETURNS jsonb
     RETURN updates.list();
 
 --
+-- Name: sample(text, jsonb); Type: FUNCTION; Schema: updates; Owner: -
+--
+
+CREATE FUNCTION updates.sample(p_actor text, p_filter jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  person jsonb;
+begin
+  perform updates.check_filter(p_filter);
+  select jsonb_build_object('waitlistId', a.waitlist_id, 'name', a.name, 'place', referrals.place_of(a.waitlist_id))
+  into person from updates.audience(p_filter) as a limit 1;
+  insert into operator.audit (actor, action, detail)
+  values (p_actor, 'updates.previewed', jsonb_build_object('filter', p_filter, 'person', person -> 'waitlistId'));
+  return person;
+end;
+$$;
+
+--
+-- Name: updates_sample(text, jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.updates_sample(p_actor text, p_filter jsonb) RETURNS jsonb
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    RETURN updates.sample(p_actor, p_filter);
+
+--
 -- Name: send(text, uuid, text, jsonb, timestamp with time zone); Type: FUNCTION; Schema: updates; Owner: -
 --
 
@@ -2653,6 +2682,29 @@ CREATE FUNCTION public.updates_set_paused(p_actor text, p_update uuid, p_paused 
     LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
     RETURN updates.set_paused(p_actor, p_update, p_paused);
+
+--
+-- Name: test_sent(text, text, text); Type: FUNCTION; Schema: updates; Owner: -
+--
+
+CREATE FUNCTION updates.test_sent(p_actor text, p_document text, p_to text) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    BEGIN ATOMIC
+ INSERT INTO operator.audit (actor, action, detail)
+   VALUES (test_sent.p_actor, 'updates.test.sent'::text, jsonb_build_object('document', test_sent.p_document, 'to', test_sent.p_to));
+END;
+
+--
+-- Name: updates_test_sent(text, text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.updates_test_sent(p_actor text, p_document text, p_to text) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    BEGIN ATOMIC
+ SELECT updates.test_sent(p_actor, p_document, p_to) AS test_sent;
+END;
 
 --
 -- Name: create_endpoint(text, text, text, text[], text); Type: FUNCTION; Schema: webhooks; Owner: -
@@ -6189,6 +6241,20 @@ REVOKE ALL ON FUNCTION public.updates_list() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.updates_list() TO service_role;
 
 --
+-- Name: FUNCTION sample(p_actor text, p_filter jsonb); Type: ACL; Schema: updates; Owner: -
+--
+
+REVOKE ALL ON FUNCTION updates.sample(p_actor text, p_filter jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION updates.sample(p_actor text, p_filter jsonb) TO service_role;
+
+--
+-- Name: FUNCTION updates_sample(p_actor text, p_filter jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.updates_sample(p_actor text, p_filter jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.updates_sample(p_actor text, p_filter jsonb) TO service_role;
+
+--
 -- Name: FUNCTION send(p_actor text, p_update uuid, p_document text, p_filter jsonb, p_send_at timestamp with time zone); Type: ACL; Schema: updates; Owner: -
 --
 
@@ -6215,6 +6281,20 @@ GRANT ALL ON FUNCTION updates.set_paused(p_actor text, p_update uuid, p_paused b
 
 REVOKE ALL ON FUNCTION public.updates_set_paused(p_actor text, p_update uuid, p_paused boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.updates_set_paused(p_actor text, p_update uuid, p_paused boolean) TO service_role;
+
+--
+-- Name: FUNCTION test_sent(p_actor text, p_document text, p_to text); Type: ACL; Schema: updates; Owner: -
+--
+
+REVOKE ALL ON FUNCTION updates.test_sent(p_actor text, p_document text, p_to text) FROM PUBLIC;
+GRANT ALL ON FUNCTION updates.test_sent(p_actor text, p_document text, p_to text) TO service_role;
+
+--
+-- Name: FUNCTION updates_test_sent(p_actor text, p_document text, p_to text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.updates_test_sent(p_actor text, p_document text, p_to text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.updates_test_sent(p_actor text, p_document text, p_to text) TO service_role;
 
 --
 -- Name: FUNCTION create_endpoint(p_actor text, p_url text, p_description text, p_events text[], p_secret text); Type: ACL; Schema: webhooks; Owner: -

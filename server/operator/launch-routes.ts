@@ -30,6 +30,7 @@ import { registerReferralRoutes } from '../referrals/referral-routes.ts'
 import { registerContentProblemRoutes } from './content-problem-routes.ts'
 import type { UpdateAdmin } from '../updates/update-admin.ts'
 import { registerUpdateRoutes } from '../updates/update-routes.ts'
+import type { UpdatePreviews } from '../updates/update-previews.ts'
 import type { ContentProblem } from '../../supabase/functions/_shared/content/content-check.ts'
 
 export interface LaunchRoutesOptions {
@@ -46,6 +47,8 @@ export interface LaunchRoutesOptions {
   updates: UpdateAdmin
   /** Tells this server's mail sender there is mail to send now (a resumed update); none when the hosted project sends it. */
   kickMail?: (() => void) | undefined
+  /** An update's preview and test send, where this server sends mail itself. */
+  updatePreviews?: UpdatePreviews | undefined
   /** The Studio's origin (SANITY_STUDIO_URL), whose pages call this API with their credential. */
   studioOrigin: string
   rate: RequestLimit
@@ -97,6 +100,7 @@ export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
     referrals,
     updates,
     kickMail,
+    updatePreviews,
     studioOrigin,
     rate,
     experiments,
@@ -215,6 +219,6 @@ export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
   registerInviteRoutes(routes, { admin: invites, actorOf })
   if (experiments) registerExperimentRoutes(routes, experiments)
   registerReferralRoutes(routes, { admin: referrals, actorOf })
-  registerUpdateRoutes(routes, { admin: updates, actorOf, ...(kickMail ? { kick: kickMail } : {}) })
+  registerUpdateRoutes(routes, { admin: updates, actorOf, previews: updatePreviews, ...(kickMail ? { kick: kickMail } : {}) })
   if (contentProblems) registerContentProblemRoutes(routes, { problems: contentProblems, studioUrl: studioOrigin })
 }

@@ -29,6 +29,7 @@ import { createMailComposer, type MailCopyContent } from '../../supabase/functio
 import type { Mailer } from '../../supabase/functions/_shared/delivery/mailer.ts'
 import { noteReferralSettings } from '../../supabase/functions/_shared/referrals/referral-settings.ts'
 import type { UpdateContent } from '../../supabase/functions/_shared/updates/update-body.ts'
+import { updatePreviews, type UpdatePreviews } from '../updates/update-previews.ts'
 import {
   currentConsentVersion,
   noteConsentVersion,
@@ -53,6 +54,8 @@ export interface SignupBackend {
   visitors: VisitorLoad
   /** The privacy note's current version, from the content (the versions a consent may name). */
   consentVersion: CurrentConsentVersion
+  /** An update's preview and test send, in the words and through the mailer its readers get. */
+  updatePreviews: UpdatePreviews
   close(): Promise<void>
 }
 
@@ -165,6 +168,16 @@ export async function startSignupBackend(
       proofOfWorkKey,
       visitors,
       consentVersion,
+      updatePreviews: updatePreviews({
+        from: config.mail.from,
+        siteUrl: config.siteUrl,
+        linkSecret,
+        content: mailCopy,
+        updateContent,
+        fallbackContact: config.mail.from,
+        mailer,
+        log: deliveryLog,
+      }),
       async close() {
         await Promise.all([sender.stop(), webhooks.stop()])
         mailer.close?.()

@@ -56,6 +56,10 @@ export interface UpdateAdmin {
   setPaused(actor: string, id: string, paused: boolean): Promise<boolean>
   /** The newest 200 updates first. */
   list(): Promise<Update[]>
+  /** The first reader the filter reaches, for a preview with real values (audited by id); null when it reaches nobody. */
+  sample(actor: string, filter: UpdateFilter): Promise<{ waitlistId: string; name: string; place: number | null } | null>
+  /** Audits a test of `documentId` sent to the address the operator typed. */
+  testSent(actor: string, documentId: string, to: string): Promise<void>
 }
 
 /** `asJson` gives a filter as the call takes a jsonb: its text for SQL, the object itself for the RPC's JSON body. */
@@ -66,6 +70,8 @@ function updateAdmin({ call }: SqlFunctions, asJson: (filter: UpdateFilter) => u
       call('send', { p_actor: actor, p_update: id, p_document: documentId, p_filter: asJson(filter), p_send_at: sendAt }),
     setPaused: (actor, id, paused) => call('set_paused', { p_actor: actor, p_update: id, p_paused: paused }),
     list: () => call('list', {}),
+    sample: (actor, filter) => call('sample', { p_actor: actor, p_filter: asJson(filter) }),
+    testSent: (actor, documentId, to) => call('test_sent', { p_actor: actor, p_document: documentId, p_to: to }),
   }
 }
 

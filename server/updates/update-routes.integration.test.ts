@@ -1,5 +1,5 @@
 // Updates through the Launch tool's API on both databases (the Studio's handshake, people level):
-// the count a filter reaches, an update sent twice under one id (a double click) and delivered by
+// the count a filter reaches, a preview with a real reader's values and a test send, an update sent twice under one id (a double click) and delivered by
 // the server's own sender to a real SMTP server in each reader's language, its progress, a
 // scheduled one paused and resumed, every count and change in the audit, and the refusals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -82,6 +82,38 @@ describe.each(databaseVariants)('updates through the Launch API on $name', ({ da
       expect((await tool('/updates/count', { method: 'POST', body: { filter } })).status).toBe(400)
   })
 
+  it('previews the update in both languages with a real reader’s name and place, never their removal link', async () => {
+    const { status, body } = await tool<Record<'pt' | 'en', { subject: string; text: string; html: string }>>(
+      '/updates/preview',
+      { method: 'POST', body: { documentId: DOCUMENT, filter: english } },
+    )
+    expect(status).toBe(200)
+    expect(body.pt.subject).toBe('O beta do Pulso abre na segunda')
+    expect(body.en.subject).toBe('The Pulso beta opens on Monday')
+    expect(body.en.text).toContain('Hi Mary,')
+    expect(body.pt.text).toContain('Olá, Mary!')
+    expect(body.en.text).toContain('?token=preview')
+    const nobody = { documentId: DOCUMENT, filter: { campaigns: ['none-such'] } }
+    expect((await tool('/updates/preview', { method: 'POST', body: nobody })).status).toBe(404)
+    const noDocument = { documentId: 'update-none-such', filter: english }
+    expect((await tool('/updates/preview', { method: 'POST', body: noDocument })).status).toBe(404)
+  })
+
+  it('sends a test in both languages to the address the operator types, at once', async () => {
+    const to = 'operator@pulso.example'
+    expect((await tool('/updates/test', { method: 'POST', body: { documentId: DOCUMENT, to } })).status).toBe(202)
+    const received = await inbox.waitFor(to, 2)
+    expect(received.map((mail) => mail.subject).sort()).toEqual([
+      'O beta do Pulso abre na segunda',
+      'The Pulso beta opens on Monday',
+    ])
+    expect(received[0]?.header('list-unsubscribe')).toMatch(/token=remove\./)
+    expect((await tool('/updates/test', { method: 'POST', body: { documentId: 'update-none-such', to } })).status).toBe(404)
+    expect((await tool('/updates/test', { method: 'POST', body: { documentId: DOCUMENT, to: 'not an address' } })).status).toBe(
+      400,
+    )
+  })
+
   it('sends an update once however often it is sent under one id, each reader in their language', async () => {
     const id = crypto.randomUUID()
     const send = () =>
@@ -100,7 +132,8 @@ describe.each(databaseVariants)('updates through the Launch API on $name', ({ da
       60_000,
     )
     expect(done).toMatchObject({ recipients: 10, sent: 10, queued: 0, deferred: 0, failed: 0, bounced: 0 })
-    expect(inbox.messages.filter((mail) => mail.subject === 'The Pulso beta opens on Monday')).toHaveLength(PEOPLE / 3)
+    const delivered = inbox.messages.filter((mail) => mail.header('message-id')?.startsWith(`<update-${id}-`))
+    expect(delivered.map((mail) => mail.subject)).toEqual(Array(PEOPLE / 3).fill('The Pulso beta opens on Monday'))
     expect(inbox.to('reader-3@empresa.example')[0]?.text).toContain('THE BETA OPENS ON MONDAY')
   })
 

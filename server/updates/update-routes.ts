@@ -9,13 +9,17 @@ import { z } from 'zod'
 import type { ZodRoutes } from '../http/zod-routes.ts'
 import { text } from '../http/request-values.ts'
 import { PEOPLE } from '../operator/launch-access.ts'
+import { DeliveryError } from '../../supabase/functions/_shared/delivery/mailer.ts'
 import type { UpdateAdmin } from './update-admin.ts'
+import type { UpdatePreviews } from './update-previews.ts'
 
 export interface UpdateRoutesOptions {
   admin: UpdateAdmin
   actorOf: (request: FastifyRequest) => string
   /** Tells the sender there is mail to send (a resumed update), rather than wait for its next sweep. */
   kick?: () => void
+  /** The preview and the test send, where this server composes and sends mail (not in front of a hosted project). */
+  previews?: UpdatePreviews | undefined
 }
 
 /** A list of 1 to 50 values of a filter key, as updates.check_filter takes it. */
@@ -37,8 +41,11 @@ const newUpdate = z.strictObject({
   sendAt: z.iso.datetime({ offset: true }).optional(),
 })
 const idParams = z.strictObject({ id: z.uuid() })
+const previewBody = z.strictObject({ documentId, filter })
+const testBody = z.strictObject({ documentId, to: z.email().max(254) })
+const NO_DOCUMENT = 'No update document is published under this id.'
 
-export function registerUpdateRoutes(app: ZodRoutes, { admin, actorOf, kick }: UpdateRoutesOptions) {
+export function registerUpdateRoutes(app: ZodRoutes, { admin, actorOf, kick, previews }: UpdateRoutesOptions) {
   app.post('/updates/count', { ...PEOPLE, schema: { body: countBody } }, async (request) =>
     admin.count(actorOf(request), request.body.filter),
   )
@@ -67,4 +74,28 @@ export function registerUpdateRoutes(app: ZodRoutes, { admin, actorOf, kick }: U
       return reply.code(204).send()
     })
   }
+
+  if (!previews) return
+
+  app.post('/updates/preview', { ...PEOPLE, schema: { body: previewBody } }, async (request, reply) => {
+    const reader = await admin.sample(actorOf(request), request.body.filter)
+    if (!reader) return reply.code(404).send({ error: 'The filter reaches nobody: there is no reader to show it with.' })
+    const rendered = await previews.preview(request.body.documentId, reader)
+    return rendered ?? reply.code(404).send({ error: NO_DOCUMENT })
+  })
+
+  app.post('/updates/test', { ...PEOPLE, schema: { body: testBody } }, async (request, reply) => {
+    const actor = actorOf(request)
+    const { documentId: document, to } = request.body
+    const sent = await previews.sendTest(document, to, '').catch((error: unknown) => {
+      // The operator's own address refused or the mail server away: theirs to see, not a fault of this server.
+      if (error instanceof DeliveryError) return error
+      throw error
+    })
+    if (sent instanceof DeliveryError)
+      return reply.code(502).send({ error: `The mail server did not take the test: ${sent.message}` })
+    if (!sent) return reply.code(404).send({ error: NO_DOCUMENT })
+    await admin.testSent(actor, document, to)
+    return reply.code(202).send()
+  })
 }

@@ -20,6 +20,7 @@ export const launchCopy = {
   waitlist: 'Waitlist',
   waves: 'Invite waves',
   referrals: 'Referrals',
+  updates: 'Updates',
   webhooks: 'Webhooks',
   experiments: 'Experiments',
   content: 'Content',

@@ -138,6 +138,12 @@ function fakeApi(overrides: Partial<LaunchApi> = {}): LaunchApi {
       entries: [{ at: '2026-11-25T12:00:00Z', actor: 'pEditor', action: 'waitlist.read' as const, detail: {} }],
     })),
     exportUrl: 'http://site.example/api/launch/waitlist.csv',
+    countUpdate: vi.fn(async () => ({ total: 0, pt: 0, en: 0 })),
+    previewUpdate: vi.fn(),
+    testUpdate: vi.fn(async () => undefined),
+    sendUpdate: vi.fn(),
+    updates: vi.fn(async () => ({ updates: [] })),
+    pauseUpdate: vi.fn(async () => undefined),
     webhooks: vi.fn(async () => ({
       endpoints: [endpoint],
       events: [
@@ -361,6 +367,7 @@ describe('the two levels and signing out', () => {
       'Waitlist',
       'Invite waves',
       'Referrals',
+      'Updates',
       'Webhooks',
       'Experiments',
       'Content',
