@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Box, Button, Card, Checkbox, Flex, Label, Stack, Text, TextInput } from '@sanity/ui'
 import type { LaunchApi, RenderedUpdate, UpdateFilter } from './launch-api.ts'
 import { LoadError } from './load-error.tsx'
+import { useAction } from './use-action.ts'
 import { updatesCopy as copy } from './updates-copy.ts'
 
 type Locale = keyof typeof copy.locales
@@ -43,9 +44,7 @@ export function NewUpdate({ api, onSent }: { api: LaunchApi; onSent: () => Promi
   const [preview, setPreview] = useState<Record<Locale, RenderedUpdate> | undefined>()
   const [testTo, setTestTo] = useState('')
   const [sendAt, setSendAt] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [outcome, setOutcome] = useState<string | undefined>()
-  const [failure, setFailure] = useState<unknown>()
+  const { busy, outcome, setOutcome, failure, act } = useAction()
   const filter = filterOf(locales, states, sources, campaigns)
 
   /** What is sent must be what was counted: any change of document or filter counts again first. */
@@ -56,18 +55,6 @@ export function NewUpdate({ api, onSent }: { api: LaunchApi; onSent: () => Promi
       setCounted(undefined)
       setPreview(undefined)
     }
-  const act = async (action: () => Promise<void>) => {
-    setFailure(undefined)
-    setOutcome(undefined)
-    setBusy(true)
-    try {
-      await action()
-    } catch (caught) {
-      setFailure(caught)
-    } finally {
-      setBusy(false)
-    }
-  }
   const count = () => act(async () => setCounted({ id: crypto.randomUUID(), ...(await api.countUpdate(filter)) }))
   const showPreview = () => act(async () => setPreview(await api.previewUpdate(documentId, filter)))
   const test = () =>
