@@ -65,7 +65,10 @@ export function NewUpdate({ api, onSent }: { api: LaunchApi; onSent: () => Promi
   const send = async () => {
     if (!counted) return
     await act(async () => {
-      const when = sendAt ? { sendAt: new Date(sendAt).toISOString() } : {}
+      // Typed in the operator's own time; a datetime-local field would hold the keyboard in its parts.
+      const at = sendAt.trim() ? new Date(sendAt.trim().replace(' ', 'T')) : undefined
+      if (at && Number.isNaN(at.getTime())) throw new Error(copy.badTime)
+      const when = at ? { sendAt: at.toISOString() } : {}
       const { update } = await api.sendUpdate({ id: counted.id, documentId, filter, ...when })
       setOutcome(copy.sent(update.recipients))
       setCounted(undefined)
@@ -146,7 +149,7 @@ export function NewUpdate({ api, onSent }: { api: LaunchApi; onSent: () => Promi
         <Button text={copy.test} mode="ghost" disabled={busy || !documentId || !testTo} onClick={test} />
       </Flex>
       <Flex gap={3} align="flex-end" wrap="wrap">
-        <Field id="update-send-at" label={copy.sendAt} type="datetime-local" value={sendAt} onChange={setSendAt} />
+        <Field id="update-send-at" label={copy.sendAt} value={sendAt} onChange={setSendAt} />
         <Button
           text={counted ? copy.send(counted.total) : copy.countFirst}
           tone="primary"
@@ -199,7 +202,7 @@ function Field({
   label: string
   value: string
   onChange: (value: string) => void
-  type?: 'text' | 'email' | 'datetime-local'
+  type?: 'text' | 'email'
 }) {
   return (
     <Stack gap={2}>

@@ -73,6 +73,23 @@ describe('the Updates tab', () => {
     })
   })
 
+  it('sends at the time typed, in the operator’s own time, and refuses one it cannot read', async () => {
+    const user = userEvent.setup()
+    const api = fakeApi()
+    renderPanel(api)
+    await user.type(screen.getByLabelText('Update document id'), 'update-beta-opens')
+    await user.click(screen.getByRole('button', { name: 'Count recipients' }))
+    await user.type(screen.getByLabelText(/Send at/), 'next monday')
+    await user.click(await screen.findByRole('button', { name: 'Send to 10 people' }))
+    expect(await screen.findByText(/Write the send time as YYYY-MM-DD HH:MM/)).toBeInTheDocument()
+    expect(api.sendUpdate).not.toHaveBeenCalled()
+    await user.clear(screen.getByLabelText(/Send at/))
+    await user.type(screen.getByLabelText(/Send at/), '2026-12-07 09:30')
+    await user.click(screen.getByRole('button', { name: 'Send to 10 people' }))
+    await screen.findByText('Frozen for 10 people: it is on its way.')
+    expect(api.sendUpdate).toHaveBeenCalledWith(expect.objectContaining({ sendAt: new Date(2026, 11, 7, 9, 30).toISOString() }))
+  })
+
   it('asks for a new count when the filter changes after one', async () => {
     const user = userEvent.setup()
     renderPanel(fakeApi())
