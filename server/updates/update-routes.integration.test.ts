@@ -137,6 +137,24 @@ describe.each(databaseVariants)('updates through the Launch API on $name', ({ da
     expect(inbox.to('reader-3@empresa.example')[0]?.text).toContain('THE BETA OPENS ON MONDAY')
   })
 
+  it('counts a reader who leaves with the one-click removal of an update as a removal that came from it', async () => {
+    const [update] = (await updates()).filter((listed) => listed.state === 'sent')
+    const [mail] = inbox
+      .to('reader-3@empresa.example')
+      .filter((got) => got.header('message-id')?.startsWith(`<update-${update?.id}-`))
+    const removal = new URL(/^<([^>]+)>$/.exec(mail?.header('list-unsubscribe') ?? '')?.[1] ?? '')
+    // What a mail client does with List-Unsubscribe-Post (RFC 8058): a POST, with no cookie, to the link.
+    const response = await fetch(`${server.url}${removal.pathname}${removal.search}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    })
+    expect(response.status).toBe(200)
+    const left = await server.backend.db.query(`select from public.waitlist where email = 'reader-3@empresa.example'`)
+    expect(left.rows).toHaveLength(0)
+    expect((await updates()).find((listed) => listed.id === update?.id)).toMatchObject({ removed: 1 })
+  })
+
   it('holds a scheduled update, pauses and resumes it, and refuses an unknown one', async () => {
     const id = crypto.randomUUID()
     const sendAt = new Date(Date.now() + 86_400_000).toISOString()
@@ -145,7 +163,8 @@ describe.each(databaseVariants)('updates through the Launch API on $name', ({ da
       body: { id, documentId: DOCUMENT, filter: {}, sendAt },
     })
     expect(sent.status).toBe(201)
-    expect(sent.body.update).toMatchObject({ state: 'scheduled', recipients: PEOPLE, queued: PEOPLE })
+    // One reader left above.
+    expect(sent.body.update).toMatchObject({ state: 'scheduled', recipients: PEOPLE - 1, queued: PEOPLE - 1 })
     expect((await tool(`/updates/${id}/pause`, { method: 'POST' })).status).toBe(204)
     expect((await updates()).find((update) => update.id === id)?.state).toBe('paused')
     expect((await tool(`/updates/${id}/resume`, { method: 'POST' })).status).toBe(204)
