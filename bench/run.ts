@@ -2,7 +2,8 @@
 // sign-up throughput (50 concurrent clients through both supabase-js calls) on PGlite and on
 // PostgreSQL (TEST_DATABASE_URL's server, or an embedded one), and page views counted per second
 // on PostgreSQL (bench/views.ts), the place in line found with 100,000 waiting (bench/places.ts), and
-// the database time of one sign-up's insert (bench/insert-cost.ts).
+// the database time of one sign-up's insert (bench/insert-cost.ts), and an update frozen for 100,000
+// people and claimed at its rate beside welcomes (bench/updates.ts).
 import { get as httpGet } from 'node:http'
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
@@ -20,6 +21,7 @@ import { serverSandbox } from '../test/server/server-process.ts'
 import { printViewsRow, VIEWS_HEADER, viewsRun } from './views.ts'
 import { PLACES_HEADER, placesRun } from './places.ts'
 import { INSERT_HEADER, insertRun } from './insert-cost.ts'
+import { UPDATES_HEADER, updatesRun } from './updates.ts'
 import { scaleRun } from './scale.ts'
 import { RENDER_HEADER, renderRun } from './render.ts'
 
@@ -286,8 +288,8 @@ async function withThrowawayDatabase<T>(run: (databaseUrl: string) => Promise<T>
 // `npm run bench -- signups` runs the sign-up benchmark alone; `-- signups postgres` (or `pglite`) one backend;
 // `-- views` the page views counted per second (PostgreSQL only); `-- places` the place-in-line lookup (PostgreSQL only);
 // `-- insert` the database time of one sign-up's insert (PostgreSQL only); `-- render [distDir]` what
-// one prerender of / costs (bench/render.ts); `-- scale [postgres|pglite]` the Launch tool and a sign-up with a
-// million places (bench/scale.ts, only when asked: it loads for minutes).
+// one prerender of / costs (bench/render.ts); `-- updates` an update's freeze and rate (PostgreSQL only); `-- scale
+// [postgres|pglite]` the Launch tool and a sign-up with a million places (bench/scale.ts, only when asked: it loads for minutes).
 const [only, backend] = process.argv.slice(2)
 if (!only || only === 'page') await pageWeight()
 if (!only || only === 'render') {
@@ -316,5 +318,9 @@ if (!only || only === 'places') {
 if (!only || only === 'insert') {
   console.log(INSERT_HEADER)
   await withThrowawayDatabase(insertRun)
+}
+if (!only || only === 'updates') {
+  console.log(UPDATES_HEADER)
+  if (!(await withThrowawayDatabase(updatesRun))) process.exitCode = 1
 }
 if (only === 'scale') await scaleRun(backend, withThrowawayDatabase)

@@ -17,6 +17,7 @@ const TABS: Record<string, (panel: Locator) => Locator> = {
   Waitlist: (panel) => panel.getByRole('table', { name: 'Waitlist' }).getByRole('row').nth(1),
   'Invite waves': (panel) => panel.getByRole('table', { name: 'Waves' }),
   Referrals: (panel) => panel.getByRole('table', { name: 'Held for review' }),
+  Updates: (panel) => panel.getByRole('table', { name: 'Updates sent' }),
   Webhooks: (panel) => panel.getByRole('table', { name: 'Endpoints' }),
   Experiments: (panel) => panel.getByRole('heading', { name: 'New experiment' }),
   Content: (panel) => panel.getByText(/^No content problems/),

@@ -30,6 +30,38 @@ export type LogoImage = {
   _type: 'image'
 }
 
+export type UpdateEmail = {
+  _id: string
+  _type: 'updateEmail'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  subject?: LocaleString
+  preheader?: LocaleString
+  greeting?: LocaleString
+  greetingWithoutName?: LocaleString
+  body?: LocaleUpdateBody
+  signOff?: LocaleText
+}
+
+export type LocaleText = {
+  _type: 'localeText'
+  pt?: string
+  en?: string
+}
+
+export type LocaleUpdateBody = {
+  _type: 'localeUpdateBody'
+  pt?: UpdateBody
+  en?: UpdateBody
+}
+
+export type LocaleString = {
+  _type: 'localeString'
+  pt?: string
+  en?: string
+}
+
 export type Experiment = {
   _id: string
   _type: 'experiment'
@@ -71,12 +103,6 @@ export type Testimonial = {
   order?: number
 }
 
-export type LocaleString = {
-  _type: 'localeString'
-  pt?: string
-  en?: string
-}
-
 export type SanityImageCrop = {
   _type: 'sanity.imageCrop'
   top?: number
@@ -91,12 +117,6 @@ export type SanityImageHotspot = {
   y?: number
   height?: number
   width?: number
-}
-
-export type LocaleText = {
-  _type: 'localeText'
-  pt?: string
-  en?: string
 }
 
 export type Statistic = {
@@ -648,6 +668,36 @@ export type VariantLocaleString = {
   value?: LocaleString
 }
 
+export type UpdateBody = Array<
+  | {
+      children?: Array<{
+        marks?: Array<string>
+        text?: string
+        _type: 'span'
+        _key: string
+      }>
+      style?: 'normal' | 'h2' | 'h3'
+      listItem?: never
+      markDefs?: Array<{
+        href?: string
+        _type: 'link'
+        _key: string
+      }>
+      level?: number
+      _type: 'block'
+      _key: string
+    }
+  | ({
+      _key: string
+    } & EmailButton)
+>
+
+export type EmailButton = {
+  _type: 'emailButton'
+  label?: string
+  href?: string
+}
+
 export type Slug = {
   _type: 'slug'
   current?: string
@@ -754,12 +804,14 @@ export type Geopoint = {
 export type AllSanitySchemaTypes =
   | SanityImageAssetReference
   | LogoImage
+  | UpdateEmail
+  | LocaleText
+  | LocaleUpdateBody
+  | LocaleString
   | Experiment
   | Testimonial
-  | LocaleString
   | SanityImageCrop
   | SanityImageHotspot
-  | LocaleText
   | Statistic
   | InvitationEmail
   | ReferralSettings
@@ -790,6 +842,8 @@ export type AllSanitySchemaTypes =
   | ExperimentLocaleText
   | VariantLocaleText
   | VariantLocaleString
+  | UpdateBody
+  | EmailButton
   | Slug
   | SanityImagePaletteSwatch
   | SanityImagePalette
@@ -936,6 +990,77 @@ export type MailCopyQueryResult = {
     removeLink: LocaleString | null
   } | null
 }
+
+// Source: supabase/functions/_shared/updates/update-query.ts
+// Variable: updateEmailQuery
+// Query: *[_type == "updateEmail" && _id == $id]{  subject, preheader, greeting, greetingWithoutName, signOff,  body{    pt[]{ _type, _key, style, markDefs[]{ _type, _key, href }, children[]{ _type, _key, text, marks }, label, href },    en[]{ _type, _key, style, markDefs[]{ _type, _key, href }, children[]{ _type, _key, text, marks }, label, href }  }}
+export type UpdateEmailQueryResult = Array<{
+  subject: LocaleString | null
+  preheader: LocaleString | null
+  greeting: LocaleString | null
+  greetingWithoutName: LocaleString | null
+  signOff: LocaleText | null
+  body: {
+    pt: Array<
+      | {
+          _type: 'block'
+          _key: string
+          style: 'h2' | 'h3' | 'normal' | null
+          markDefs: Array<{
+            _type: 'link'
+            _key: string
+            href: string | null
+          }> | null
+          children: Array<{
+            _type: 'span'
+            _key: string
+            text: string | null
+            marks: Array<string> | null
+          }> | null
+          label: null
+          href: null
+        }
+      | {
+          _type: 'emailButton'
+          _key: string
+          style: null
+          markDefs: null
+          children: null
+          label: string | null
+          href: string | null
+        }
+    > | null
+    en: Array<
+      | {
+          _type: 'block'
+          _key: string
+          style: 'h2' | 'h3' | 'normal' | null
+          markDefs: Array<{
+            _type: 'link'
+            _key: string
+            href: string | null
+          }> | null
+          children: Array<{
+            _type: 'span'
+            _key: string
+            text: string | null
+            marks: Array<string> | null
+          }> | null
+          label: null
+          href: null
+        }
+      | {
+          _type: 'emailButton'
+          _key: string
+          style: null
+          markDefs: null
+          children: null
+          label: string | null
+          href: string | null
+        }
+    > | null
+  } | null
+}>
 
 // Source: supabase/functions/_shared/welcome/privacy-note-version-query.ts
 // Variable: privacyNoteVersionQuery
@@ -1309,6 +1434,7 @@ declare global {
     '*[_type == "experiment" && status == "running"] | order(startedAt asc) [0...4]{ _id, split, "variants": variants[].variantId }': RunningExperimentsQueryResult
     '*[_type == "page"] | order(_createdAt asc){\n  _id, title, noindex, "slug": { "pt": slug.pt.current, "en": slug.en.current },\n  "experiments": sections[].headline.experimentId + sections[].subheadline.experimentId\n    + sections[].primaryCta.experimentId + sections[].title.experimentId\n}': PageRoutesQueryResult
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },\n  "email": *[_type == "welcomeEmail" && _id == "welcomeEmail"][0]{\n    subject, greeting, greetingWithoutName, confirmIntro, confirmButton, confirmNote,\n    paragraphs, steps, signOff, notYou, removeLink\n  },\n  "invitation": *[_type == "invitationEmail" && _id == "invitationEmail"][0]{\n    subject, greeting, greetingWithoutName, intro, trialButton, trialUrl, paragraphs, signOff, footer, removeLink\n  },\n  "referrals": *[_type == "referralSettings" && _id == "referralSettings"][0]{\n    placesPerReferral, leaderboard, subject, greeting, greetingWithoutName, emailIntro, place, linkLabel, linkIntro,\n    linkIntroNoMove, credited, milestones[]{ friends, text }, nextMilestone, statusButton, signOff, emailFooter, removeLink\n  }\n}': MailCopyQueryResult
+    '*[_type == "updateEmail" && _id == $id]{\n  subject, preheader, greeting, greetingWithoutName, signOff,\n  body{\n    pt[]{ _type, _key, style, markDefs[]{ _type, _key, href }, children[]{ _type, _key, text, marks }, label, href },\n    en[]{ _type, _key, style, markDefs[]{ _type, _key, href }, children[]{ _type, _key, text, marks }, label, href }\n  }\n}': UpdateEmailQueryResult
     '*[_type == "privacyNote" && _id == "privacyNote"][0].version': PrivacyNoteVersionQueryResult
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    brandName, rights, ogImage\n  },\n  "ui": *[_type == "uiStrings" && _id == "uiStrings"][0],\n  "page": *[_type == "page" && _id == $page][0]{\n    _id, title, description, noindex, "slug": { "pt": slug.pt.current, "en": slug.en.current },\n    shareImage,\n    "sections": sections[hidden != true]{\n      ...,\n      _type == "heroSection" => {\n        "headline": coalesce(headline.variants[experimentId + ":" + variantId in $arms][0].value, headline.default),\n        "subheadline": coalesce(subheadline.variants[experimentId + ":" + variantId in $arms][0].value, subheadline.default),\n        "primaryCta": coalesce(primaryCta.variants[experimentId + ":" + variantId in $arms][0].value, primaryCta.default)\n      },\n      _type == "freeTrialSection" => {\n        "title": coalesce(title.variants[experimentId + ":" + variantId in $arms][0].value, title.default)\n      },\n      _type == "resultsSection" => { "statistics": statistics[]->{ _id, _type, value, label } },\n      _type == "testimonialsSection" => {\n        "testimonials": testimonials[]->{\n          _id, _type, quote, author, role, photo{ alt, hotspot, crop, asset->{ _id, metadata{ dimensions{ width, height } } } }\n        }\n      },\n      _type == "logoRowSection" => {\n        "logos": logos[]{ _key, name, image{ hotspot, crop, asset->{ _id, metadata{ dimensions{ width, height } } } } }\n      }\n    }\n  },\n  "form": *[_type == "freeTrial" && _id == "freeTrial"][0],\n  "privacyNote": *[_type == "privacyNote" && _id == "privacyNote"][0]{ version, formNotice, linkText }\n}': PageQueryResult
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },\n  "pages": *[_type == "linkPages" && _id == "linkPages"][0]{\n    confirmTitle, confirmBody, confirmButton, confirmedTitle, confirmedBody, goneTitle, goneBody,\n    confirmExpiredTitle, confirmExpiredBody, removeTitle, removeBody, removeButton,\n    removedTitle, removedBody, removeExpiredTitle, removeExpiredBody, invalidTitle, invalidBody,\n    unavailableTitle, unavailableBody, homeLink\n  },\n  "privacy": *[_type == "privacyNote" && _id == "privacyNote"][0]{\n    version, title, intro, sections[]{ _key, heading, body }, versionLabel\n  },\n  "referrals": *[_type == "referralSettings" && _id == "referralSettings"][0]{\n    title, place, notWaiting, invited, linkLabel, linkIntro, linkIntroNoMove, credited, held,\n    milestones[]{ _key, friends, text }, nextMilestone, leaderboardTitle, leaderboardEmpty, anonymous\n  }\n}': SignupPagesQueryResult

@@ -15,6 +15,8 @@ import { invitationEmail } from './documents/invitation-email'
 import { linkPages } from './documents/link-pages'
 import { referralSettings } from './documents/referral-settings'
 import { sectionBlocks } from './blocks/section-blocks'
+import { updateEmail } from './documents/update-email'
+import { emailButton, localeUpdateBody, updateBody } from './objects/update-body'
 import { withTranslationStatus } from './translation-preview'
 
 /** Pages: the home page (its id is HOME_PAGE_ID) and every other, each a list of sections (schemas/page-sections.ts). */
@@ -35,15 +37,22 @@ export const singletonTypes = [freeTrialFormType, ...[siteSettings, uiStrings].m
 /** What pages share, each chosen and ordered by the sections that show it (references). */
 export const listTypes = [statistic, testimonial].map(withTranslationStatus)
 
+/** Updates to the waitlist: many documents, each sent from the Launch tool's Updates tab. */
+export const updateTypes = [updateEmail].map(withTranslationStatus)
+
 export const schemaTypes = [
   localeString,
   localeText,
   localeRichText,
   pageSlug,
+  emailButton,
+  updateBody,
+  localeUpdateBody,
   ...experimentValueTypes,
   ...sectionBlocks,
   pageType,
   ...singletonTypes,
   ...listTypes,
   experiment,
+  ...updateTypes,
 ]

@@ -20,6 +20,7 @@ export const QUERY_TARGETS: readonly QueryTarget[] = [
   { module: 'web/src/shared/content/signup-pages-query.ts', name: 'signupPagesQuery' },
   { module: 'supabase/functions/_shared/delivery/mail-copy-query.ts', name: 'mailCopyQuery' },
   { module: 'supabase/functions/_shared/welcome/privacy-note-version-query.ts', name: 'privacyNoteVersionQuery' },
+  { module: 'supabase/functions/_shared/updates/update-query.ts', name: 'updateEmailQuery' },
 ]
 
 /** The parser file written for a query module: beside it, `<file>.parser.ts`. */

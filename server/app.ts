@@ -249,6 +249,8 @@ export async function buildApp({
       experiments,
       contentProblems,
       pages: async () => (await pageRoutes()).pages,
+      kickMail: signups ? () => signups.sender.kick() : undefined,
+      updatePreviews: signups?.updatePreviews,
     })
     await app.register(launchPageRoutes, { distDir: resolve(distDir) })
   } else app.log.info(`the Launch tool is not offered: ${launch.unavailable}`)

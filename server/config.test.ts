@@ -55,6 +55,7 @@ describe('loadConfig', () => {
     expect(loadConfig({}).mail.delivery).toEqual({
       concurrency: 10,
       perSecond: null,
+      updatePerSecond: null,
       leaseSeconds: 5,
       retrySeconds: 2,
       maxAttempts: 10,

@@ -11,10 +11,13 @@ import { pageRoutesSource } from './site/page-routes-source.ts'
 import { createPagePathMemory, memoryPagePathStore, restPagePathStore, sqlPagePathStore } from './site/page-path-memory.ts'
 import { whereSignupsLive } from './supabase/secret-rpc.ts'
 import { hostedQuery, localQuery, type QuerySource } from './site/query-source.ts'
+import { PUBLISHED } from './sanity/query/groq-query.ts'
 import { signupPagesQuery } from '../web/src/shared/content/signup-pages-query.ts'
 import { signupPagesQueryParser } from '../web/src/shared/content/signup-pages-query.parser.ts'
 import { mailCopyQuery } from '../supabase/functions/_shared/delivery/mail-copy-query.ts'
 import { mailCopyQueryParser } from '../supabase/functions/_shared/delivery/mail-copy-query.parser.ts'
+import { updateContentById } from '../supabase/functions/_shared/updates/update-content.ts'
+import { updateEmailQuery } from '../supabase/functions/_shared/updates/update-query.ts'
 import { privacyNoteVersionQuery } from '../supabase/functions/_shared/welcome/privacy-note-version-query.ts'
 import { privacyNoteVersionQueryParser } from '../supabase/functions/_shared/welcome/privacy-note-version-query.parser.ts'
 import { contentChecker, uniqueProblems } from '../supabase/functions/_shared/content/content-check.ts'
@@ -78,8 +81,10 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const contentLog = functionLog(logger)
   const pageContent = localDataset ? localPageContent(localDataset, contentLog) : hostedPageContent(config, contentLog)
   // The sign-up pages and the mail read queries of their own from the same source.
-  const contentOf = (query: string): QuerySource<unknown> =>
-    localDataset ? localQuery(localDataset, query) : hostedQuery(createPublishedClient(config.sanity), query)
+  const contentOf = (query: string, params: Record<string, string> = {}): QuerySource<unknown> =>
+    localDataset
+      ? localQuery(localDataset, query, PUBLISHED, params)
+      : hostedQuery(createPublishedClient(config.sanity), query, params)
   const checked = <Answer extends z.ZodMiniType>(name: string, query: string, parser: ContentParser<Answer>) =>
     checkedSource(name, contentOf(query), contentChecker(parser), contentLog)
   const renderer = options.renderer ?? (await loadPageRenderer(distDir))
@@ -87,6 +92,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const signupContent = {
     mailCopy: checked('the mail', mailCopyQuery, mailCopyQueryParser),
     privacyNoteVersion: checked('the privacy note’s version', privacyNoteVersionQuery, privacyNoteVersionQueryParser),
+    updateContent: updateContentById((params) => contentOf(updateEmailQuery, params), contentLog),
   }
   const signupPagesContent = checked('the sign-up pages', signupPagesQuery, signupPagesQueryParser)
   /** Every problem the content has now, for the Launch tool: the page's, the sign-up pages', the mail's. */

@@ -31,7 +31,7 @@ function desk(): SerializedItem[] {
 }
 
 describe('the desk', () => {
-  it('opens with the pages, then what pages share and the experiments, then site-wide texts, then sign-up mail and pages', () => {
+  it('opens with the pages, then what pages share and the experiments, then site-wide texts, then sign-up mail and pages, then the updates', () => {
     expect(desk().map((item) => (item.type === 'divider' ? '—' : item.id))).toEqual([
       HOME_PAGE_ID,
       'pages',
@@ -49,6 +49,8 @@ describe('the desk', () => {
       'linkPages',
       'referralSettings',
       'invitationEmail',
+      '—',
+      'updateEmail',
     ])
   })
 

@@ -7,7 +7,7 @@ import { HOME_PAGE_ID, PAGE_TYPE } from '../schemas/page-paths'
  * The desk, in the order editors work: the pages (the home page first), then what pages share (the
  * statistics, testimonials and the form's words) and the copy experiments, then site-wide texts, then
  * what a sign-up meets after the form (privacy note, welcome email, the pages its links open,
- * invitation email).
+ * invitation email), then the updates the team sends to the waitlist.
  */
 export const structure: StructureResolver = (S) =>
   S.list()
@@ -34,6 +34,8 @@ export const structure: StructureResolver = (S) =>
       singleton(S, 'siteSettings', 'Site settings'),
       S.divider(),
       ...signupTypes.map((type) => singleton(S, type.name, type.title)),
+      S.divider(),
+      S.documentTypeListItem('updateEmail').title('Updates'),
     ])
 
 /**

@@ -81,6 +81,12 @@ CREATE SCHEMA site;
 CREATE SCHEMA supabase_migrations;
 
 --
+-- Name: updates; Type: SCHEMA; Schema: -; Owner: -
+--
+
+CREATE SCHEMA updates;
+
+--
 -- Name: webhooks; Type: SCHEMA; Schema: -; Owner: -
 --
 
@@ -646,6 +652,24 @@ end;
 $_$;
 
 --
+-- Name: mail_to_undeliverable(); Type: FUNCTION; Schema: guard; Owner: -
+--
+
+CREATE FUNCTION guard.mail_to_undeliverable() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if new.status = 'pending' and exists (select from guard.undeliverable_mailboxes) and guard.undeliverable(new.email) then
+    new.status := 'failed';
+    new.failed_at := now();
+    new.last_error := 'The address refused mail for good before; nothing more is sent to it.';
+  end if;
+  return new;
+end;
+$$;
+
+--
 -- Name: mailbox_hash(text); Type: FUNCTION; Schema: guard; Owner: -
 --
 
@@ -701,6 +725,37 @@ CREATE FUNCTION guard.mailbox_left(address text) RETURNS boolean
     AS $$
 begin
   return exists (select from guard.removed_mailboxes where mailbox_hash = guard.mailbox_hash(address) and forget_at > now());
+end;
+$$;
+
+--
+-- Name: mark_undeliverable(text, text); Type: FUNCTION; Schema: guard; Owner: -
+--
+
+CREATE FUNCTION guard.mark_undeliverable(p_address text, p_reason text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  touched uuid[];
+begin
+  insert into guard.undeliverable_mailboxes (mailbox_hash, reason) values (guard.mailbox_hash(p_address), left(p_reason, 1000))
+  on conflict (mailbox_hash) do nothing;
+  with given_up as (
+    update public.welcome_emails
+    set status = 'failed', failed_at = now(), leased_until = null,
+        last_error = 'The address refused mail for good; nothing more is sent to it.'
+    -- The places of the inbox, found by the waitlist's mailbox index.
+    where waitlist_id in (select id from public.waitlist where guard.mailbox_key(email) = guard.mailbox_key(p_address))
+      and status = 'pending' and leased_until is null
+    returning update_id
+  ), counted as (
+    select update_id, count(*)::integer as messages from given_up where update_id is not null group by update_id
+  ), bumped as (
+    update updates.updates as u set bounced = u.bounced + counted.messages from counted where u.id = counted.update_id returning u.id
+  )
+  select array_agg(id) into touched from bumped;
+  perform updates.complete_if_done(touched);
 end;
 $$;
 
@@ -898,6 +953,32 @@ end;
 $$;
 
 --
+-- Name: undeliverable_mailboxes; Type: TABLE; Schema: guard; Owner: -
+--
+
+CREATE TABLE guard.undeliverable_mailboxes (
+    mailbox_hash bytea NOT NULL,
+    marked_at timestamp with time zone DEFAULT now() NOT NULL,
+    reason text NOT NULL,
+    CONSTRAINT undeliverable_reason_bounded CHECK ((char_length(reason) <= 1000))
+);
+
+--
+-- Name: TABLE undeliverable_mailboxes; Type: COMMENT; Schema: guard; Owner: -
+--
+
+COMMENT ON TABLE guard.undeliverable_mailboxes IS 'Mailboxes that refused mail for good, as keyed hashes: no message of any kind is sent to them again.';
+
+--
+-- Name: undeliverable(text); Type: FUNCTION; Schema: guard; Owner: -
+--
+
+CREATE FUNCTION guard.undeliverable(address text) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    RETURN (EXISTS (SELECT FROM guard.undeliverable_mailboxes WHERE (undeliverable_mailboxes.mailbox_hash = guard.mailbox_hash(undeliverable.address))));
+
+--
 -- Name: waitlist_before_insert(); Type: FUNCTION; Schema: guard; Owner: -
 --
 
@@ -1085,11 +1166,13 @@ CREATE TABLE public.welcome_emails (
     failed_at timestamp with time zone,
     leased_until timestamp with time zone,
     kind text DEFAULT 'welcome'::text NOT NULL,
+    update_id uuid,
     CONSTRAINT welcome_emails_consent_version_check CHECK (((char_length(consent_version) >= 1) AND (char_length(consent_version) <= 64))),
-    CONSTRAINT welcome_emails_kind_known CHECK ((kind = ANY (ARRAY['invitation'::text, 'standing'::text, 'welcome'::text]))),
+    CONSTRAINT welcome_emails_kind_known CHECK ((kind = ANY (ARRAY['invitation'::text, 'standing'::text, 'update'::text, 'welcome'::text]))),
     CONSTRAINT welcome_emails_locale_check CHECK ((locale = ANY (ARRAY['pt'::text, 'en'::text]))),
     CONSTRAINT welcome_emails_name_check CHECK (((char_length(name) >= 1) AND (char_length(name) <= 200))),
-    CONSTRAINT welcome_emails_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'sent'::text, 'failed'::text])))
+    CONSTRAINT welcome_emails_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'sent'::text, 'failed'::text]))),
+    CONSTRAINT welcome_emails_update_of_its_kind CHECK (((kind = 'update'::text) = (update_id IS NOT NULL)))
 );
 
 --
@@ -1108,7 +1191,13 @@ COMMENT ON COLUMN public.welcome_emails.status IS 'pending: to be sent (leased_u
 -- Name: COLUMN welcome_emails.kind; Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON COLUMN public.welcome_emails.kind IS 'welcome, invitation (written by invites.send_wave), or standing: a confirmed person''s place in line and personal link (referrals.queue_standing).';
+COMMENT ON COLUMN public.welcome_emails.kind IS 'welcome, invitation (written by invites.send_wave), standing: a confirmed person''s place in line and personal link (referrals.queue_standing), or update (updates.send, with update_id).';
+
+--
+-- Name: COLUMN welcome_emails.update_id; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.welcome_emails.update_id IS 'The update an update message belongs to; null for every other kind.';
 
 --
 -- Name: wave_json(invites.waves); Type: FUNCTION; Schema: invites; Owner: -
@@ -1422,7 +1511,7 @@ CREATE TABLE operator.audit (
     actor text NOT NULL,
     action text NOT NULL,
     detail jsonb DEFAULT '{}'::jsonb NOT NULL,
-    CONSTRAINT audit_action_known CHECK ((action = ANY (ARRAY['access.refused'::text, 'invite.activated'::text, 'invites.previewed'::text, 'invites.wave.read'::text, 'invites.wave.sent'::text, 'person.erased'::text, 'referral.accepted'::text, 'referral.rejected'::text, 'referrals.held.read'::text, 'session.ended'::text, 'session.opened'::text, 'sessions.ended'::text, 'waitlist.exported'::text, 'waitlist.read'::text, 'webhook.delivery.resent'::text, 'webhook.endpoint.changed'::text, 'webhook.endpoint.created'::text, 'webhook.endpoint.deleted'::text, 'webhook.secret.rotated'::text, 'webhook.test.sent'::text]))),
+    CONSTRAINT audit_action_known CHECK ((action = ANY (ARRAY['access.refused'::text, 'invite.activated'::text, 'invites.previewed'::text, 'invites.wave.read'::text, 'invites.wave.sent'::text, 'person.erased'::text, 'referral.accepted'::text, 'referral.rejected'::text, 'referrals.held.read'::text, 'session.ended'::text, 'session.opened'::text, 'sessions.ended'::text, 'update.paused'::text, 'update.resumed'::text, 'update.sent'::text, 'updates.counted'::text, 'updates.previewed'::text, 'updates.test.sent'::text, 'waitlist.exported'::text, 'waitlist.read'::text, 'webhook.delivery.resent'::text, 'webhook.endpoint.changed'::text, 'webhook.endpoint.created'::text, 'webhook.endpoint.deleted'::text, 'webhook.secret.rotated'::text, 'webhook.test.sent'::text]))),
     CONSTRAINT audit_actor_is_an_id CHECK ((actor ~ '^[A-Za-z0-9_-]{1,64}$'::text))
 );
 
@@ -1497,6 +1586,34 @@ end;
 $$;
 
 --
+-- Name: updates; Type: TABLE; Schema: updates; Owner: -
+--
+
+CREATE TABLE updates.updates (
+    id uuid NOT NULL,
+    document_id text NOT NULL,
+    filter jsonb NOT NULL,
+    created_by text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    send_at timestamp with time zone DEFAULT now() NOT NULL,
+    paused_at timestamp with time zone,
+    recipients integer NOT NULL,
+    sent integer DEFAULT 0 NOT NULL,
+    failed integer DEFAULT 0 NOT NULL,
+    bounced integer DEFAULT 0 NOT NULL,
+    removed integer DEFAULT 0 NOT NULL,
+    completed_at timestamp with time zone,
+    CONSTRAINT updates_created_by_is_an_id CHECK ((created_by ~ '^[A-Za-z0-9_-]{1,64}$'::text)),
+    CONSTRAINT updates_document_id_shape CHECK ((document_id ~ '^[A-Za-z0-9._-]{1,128}$'::text))
+);
+
+--
+-- Name: TABLE updates; Type: COMMENT; Schema: updates; Owner: -
+--
+
+COMMENT ON TABLE updates.updates IS 'Each update sent from the Launch tool: which document, to whom, by whom, and how it went (counts only).';
+
+--
 -- Name: deliveries; Type: TABLE; Schema: webhooks; Owner: -
 --
 
@@ -1525,7 +1642,7 @@ CREATE TABLE webhooks.events (
     waitlist_id uuid,
     payload jsonb,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT events_type_known CHECK ((type = ANY (ARRAY['waitlist.signup.created'::text, 'waitlist.signup.confirmed'::text, 'waitlist.signup.removed'::text, 'waitlist.invite.sent'::text, 'webhook.test'::text])))
+    CONSTRAINT events_type_known CHECK ((type = ANY (ARRAY['waitlist.signup.created'::text, 'waitlist.signup.confirmed'::text, 'waitlist.signup.removed'::text, 'waitlist.invite.sent'::text, 'waitlist.update.sent'::text, 'webhook.test'::text])))
 );
 
 --
@@ -1535,7 +1652,16 @@ CREATE TABLE webhooks.events (
 CREATE FUNCTION operator.outbox_depth() RETURNS jsonb
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
-    RETURN (SELECT COALESCE(jsonb_agg(jsonb_build_object('kind', kinds.kind, 'pending', kinds.pending, 'oldestSeconds', kinds.oldest)), '[]'::jsonb) AS "coalesce" FROM (SELECT e.kind, count(*) AS pending, EXTRACT(epoch FROM (now() - min(e.created_at))) AS oldest FROM public.welcome_emails e WHERE (e.status = 'pending'::text) GROUP BY e.kind UNION ALL SELECT 'webhook'::text, count(*) AS count, EXTRACT(epoch FROM (now() - min(v.created_at))) AS "extract" FROM (webhooks.deliveries d JOIN webhooks.events v ON ((v.id = d.event_id))) WHERE (d.status = 'pending'::text) HAVING (count(*) > 0)) kinds);
+    RETURN (SELECT COALESCE(jsonb_agg(jsonb_build_object('kind', kinds.kind, 'pending', kinds.pending, 'oldestSeconds', kinds.oldest)), '[]'::jsonb) AS "coalesce" FROM (SELECT e.kind, count(*) AS pending, EXTRACT(epoch FROM (now() - min(e.created_at))) AS oldest FROM public.welcome_emails e WHERE ((e.status = 'pending'::text) AND (e.update_id IS NULL)) GROUP BY e.kind UNION ALL SELECT 'update'::text, count(*) AS count, COALESCE(EXTRACT(epoch FROM (now() - min(GREATEST(e.created_at, u.send_at)) FILTER (WHERE ((u.paused_at IS NULL) AND (u.send_at <= now()))))), (0)::numeric) AS "coalesce" FROM (public.welcome_emails e JOIN updates.updates u ON ((u.id = e.update_id))) WHERE ((e.status = 'pending'::text) AND (e.update_id IS NOT NULL)) HAVING (count(*) > 0) UNION ALL SELECT 'webhook'::text, count(*) AS count, EXTRACT(epoch FROM (now() - min(v.created_at))) AS "extract" FROM (webhooks.deliveries d JOIN webhooks.events v ON ((v.id = d.event_id))) WHERE (d.status = 'pending'::text) HAVING (count(*) > 0)) kinds);
+
+--
+-- Name: source_of(public.waitlist); Type: FUNCTION; Schema: updates; Owner: -
+--
+
+CREATE FUNCTION updates.source_of(place public.waitlist) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    RETURN CASE WHEN ((place).signup_locale IS NULL) THEN '(unknown)'::text ELSE analytics.source_of((place).utm_source, (place).ref, (place).referrer_host) END;
 
 --
 -- Name: place_json(public.waitlist); Type: FUNCTION; Schema: operator; Owner: -
@@ -1544,7 +1670,7 @@ CREATE FUNCTION operator.outbox_depth() RETURNS jsonb
 CREATE FUNCTION operator.place_json(place public.waitlist) RETURNS jsonb
     LANGUAGE sql STABLE
     SET search_path TO ''
-    RETURN (SELECT jsonb_build_object('id', (place_json.place).id, 'email', (place_json.place).email, 'name', welcome.name, 'role', (place_json.place).role, 'company_size', (place_json.place).company_size, 'created_at', (place_json.place).created_at, 'confirmed_at', (place_json.place).confirmed_at, 'consent_locale', (place_json.place).consent_locale, 'consent_version', (place_json.place).consent_version, 'welcome_status', welcome.status, 'welcomed_at', welcome.sent_at, 'source', CASE WHEN ((place_json.place).signup_locale IS NULL) THEN '(unknown)'::text ELSE analytics.source_of((place_json.place).utm_source, (place_json.place).ref, (place_json.place).referrer_host) END, 'campaign', (place_json.place).utm_campaign, 'invited_at', invitation.invited_at, 'activated_at', invitation.activated_at) AS jsonb_build_object FROM (((SELECT NULL::text AS "?column?") one LEFT JOIN public.welcome_emails welcome ON (((welcome.waitlist_id = (place_json.place).id) AND (welcome.kind = 'welcome'::text)))) LEFT JOIN invites.invitations invitation ON ((invitation.waitlist_id = (place_json.place).id))));
+    RETURN (SELECT jsonb_build_object('id', (place_json.place).id, 'email', (place_json.place).email, 'name', welcome.name, 'role', (place_json.place).role, 'company_size', (place_json.place).company_size, 'created_at', (place_json.place).created_at, 'confirmed_at', (place_json.place).confirmed_at, 'consent_locale', (place_json.place).consent_locale, 'consent_version', (place_json.place).consent_version, 'welcome_status', welcome.status, 'welcomed_at', welcome.sent_at, 'source', updates.source_of(place_json.place), 'campaign', (place_json.place).utm_campaign, 'invited_at', invitation.invited_at, 'activated_at', invitation.activated_at, 'undeliverable', guard.undeliverable((place_json.place).email)) AS jsonb_build_object FROM (((SELECT NULL::text AS "?column?") one LEFT JOIN public.welcome_emails welcome ON (((welcome.waitlist_id = (place_json.place).id) AND (welcome.kind = 'welcome'::text)))) LEFT JOIN invites.invitations invitation ON ((invitation.waitlist_id = (place_json.place).id))));
 
 --
 -- Name: record_refusal(text, text, text); Type: FUNCTION; Schema: operator; Owner: -
@@ -2154,10 +2280,10 @@ end;
 $$;
 
 --
--- Name: claim_due_welcomes(integer, double precision, double precision); Type: FUNCTION; Schema: public; Owner: -
+-- Name: claim_due_welcomes(integer, double precision, double precision, double precision); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.claim_due_welcomes(max_count integer, lease_seconds double precision, per_second double precision) RETURNS jsonb
+CREATE FUNCTION public.claim_due_welcomes(max_count integer, lease_seconds double precision, per_second double precision, update_rate double precision DEFAULT NULL::double precision) RETURNS jsonb
     LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
@@ -2168,6 +2294,8 @@ declare
   allowance timestamptz;
   claimed jsonb;
   claimed_count integer;
+  update_claim record;
+  again double precision;
 begin
   if per_second is not null then
     select greatest(allowance_at, now()) into allowance from public.welcome_send_rate for update;
@@ -2176,7 +2304,7 @@ begin
 
   with due as (
     select id from public.welcome_emails
-    where status = 'pending' and next_attempt_at <= now()
+    where status = 'pending' and update_id is null and next_attempt_at <= now()
     order by kind <> 'welcome', attempts, next_attempt_at
     limit allowed
     for update skip locked
@@ -2198,6 +2326,14 @@ begin
   into claimed, claimed_count
   from leased;
 
+  -- Updates only where the other kinds left room, in the batch and in the provider's rate.
+  if claimed_count < allowed then
+    select * into update_claim from updates.claim(allowed - claimed_count, lease_seconds, update_rate);
+    claimed := claimed || update_claim.messages;
+    claimed_count := claimed_count + jsonb_array_length(update_claim.messages);
+    again := update_claim.again_in;
+  end if;
+
   if per_second is not null then
     allowance := allowance + make_interval(secs => claimed_count / per_second);
     update public.welcome_send_rate set allowance_at = allowance;
@@ -2206,7 +2342,10 @@ begin
   return jsonb_build_object('welcomes', claimed, 'claim_again_in', case
     when claimed_count = max_count then 0
     -- The rate, not the outbox, ended this batch: come back when it allows one more.
-    when claimed_count = allowed then greatest(extract(epoch from allowance - now()) - (capacity - 1) / per_second, 0)
+    when claimed_count = allowed and per_second is not null
+      then greatest(extract(epoch from allowance - now()) - (capacity - 1) / per_second, 0)
+    -- The update window ended it.
+    when again is not null then again
     else null
   end);
 end
@@ -2385,6 +2524,74 @@ CREATE FUNCTION public.invites_wave_people(p_actor text, p_wave uuid) RETURNS js
     LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
     RETURN invites.wave_people(p_actor, p_wave);
+
+--
+-- Name: mail_failed(bigint, text, text, integer, double precision, double precision); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.mail_failed(p_id bigint, p_reason text, p_kind text, p_max_attempts integer, p_max_age_seconds double precision, p_retry_seconds double precision) RETURNS text
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  mail public.welcome_emails;
+begin
+  update public.welcome_emails as welcome
+  set attempts = welcome.attempts + 1,
+      last_error = left(p_reason, 1000),
+      leased_until = null,
+      status = case when given_up.last then 'failed' else 'pending' end,
+      failed_at = case when given_up.last then now() end,
+      next_attempt_at = case when given_up.last then now() else now() + make_interval(
+        secs => least(p_retry_seconds * power(2, welcome.attempts), p_retry_seconds * 15) * (0.8 + random() * 0.4)) end
+  from (select id, p_kind = 'rejected' or attempts + 1 >= p_max_attempts
+                   or created_at < now() - make_interval(secs => p_max_age_seconds) as last
+        from public.welcome_emails where id = p_id and status = 'pending') as given_up
+  where welcome.id = given_up.id
+  returning welcome.* into mail;
+  if not found then
+    return 'pending';
+  end if;
+  if mail.status = 'failed' and p_kind = 'rejected' then
+    perform guard.mark_undeliverable(mail.email, p_reason);
+  end if;
+  if mail.status = 'failed' and mail.update_id is not null then
+    update updates.updates
+    set bounced = bounced + (p_kind = 'rejected')::integer, failed = failed + (p_kind <> 'rejected')::integer
+    where id = mail.update_id;
+    perform updates.complete_if_done(array[mail.update_id]);
+  end if;
+  return mail.status;
+end;
+$$;
+
+--
+-- Name: mail_sent(bigint[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.mail_sent(p_ids bigint[]) RETURNS integer
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  recorded integer;
+  touched uuid[];
+begin
+  with sent as (
+    update public.welcome_emails
+    set status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = null, leased_until = null
+    where id = any(p_ids) and status = 'pending'
+    returning update_id
+  ), counted as (
+    select update_id, count(*)::integer as messages from sent where update_id is not null group by update_id
+  ), bumped as (
+    update updates.updates as u set sent = u.sent + counted.messages from counted where u.id = counted.update_id returning u.id
+  )
+  select (select count(*) from sent), (select array_agg(id) from bumped) into recorded, touched;
+  perform updates.complete_if_done(touched);
+  return recorded;
+end;
+$$;
 
 --
 -- Name: operator_audit_log(integer); Type: FUNCTION; Schema: public; Owner: -
@@ -2618,6 +2825,188 @@ end;
 $$;
 
 --
+-- Name: count(text, jsonb); Type: FUNCTION; Schema: updates; Owner: -
+--
+
+CREATE FUNCTION updates.count(p_actor text, p_filter jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  answer jsonb;
+begin
+  perform updates.check_filter(p_filter);
+  select jsonb_build_object('total', count(*), 'pt', count(*) filter (where locale = 'pt'), 'en', count(*) filter (where locale = 'en'))
+  into answer from updates.audience(p_filter);
+  insert into operator.audit (actor, action, detail) values (p_actor, 'updates.counted', jsonb_build_object('filter', p_filter, 'total', answer -> 'total'));
+  return answer;
+end;
+$$;
+
+--
+-- Name: updates_count(text, jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.updates_count(p_actor text, p_filter jsonb) RETURNS jsonb
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    RETURN updates.count(p_actor, p_filter);
+
+--
+-- Name: update_json(updates.updates); Type: FUNCTION; Schema: updates; Owner: -
+--
+
+CREATE FUNCTION updates.update_json(u updates.updates) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    RETURN jsonb_build_object('id', (u).id, 'documentId', (u).document_id, 'filter', (u).filter, 'createdBy', (u).created_by, 'createdAt', (u).created_at, 'sendAt', (u).send_at, 'pausedAt', (u).paused_at, 'completedAt', (u).completed_at, 'state', CASE WHEN ((u).completed_at IS NOT NULL) THEN 'sent'::text WHEN ((u).paused_at IS NOT NULL) THEN 'paused'::text WHEN ((u).send_at > now()) THEN 'scheduled'::text ELSE 'sending'::text END, 'recipients', (u).recipients, 'sent', (u).sent, 'failed', (u).failed, 'bounced', (u).bounced, 'removed', (u).removed, 'queued', (SELECT count(*) AS count FROM public.welcome_emails e WHERE ((e.update_id = (update_json.u).id) AND (e.status = 'pending'::text))), 'deferred', (SELECT count(*) AS count FROM public.welcome_emails e WHERE ((e.update_id = (update_json.u).id) AND (e.status = 'pending'::text) AND (e.attempts > 0))));
+
+--
+-- Name: list(); Type: FUNCTION; Schema: updates; Owner: -
+--
+
+CREATE FUNCTION updates.list() RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    RETURN (SELECT COALESCE(jsonb_agg(updates.update_json(ROW(u.id, u.document_id, u.filter, u.created_by, u.created_at, u.send_at, u.paused_at, u.recipients, u.sent, u.failed, u.bounced, u.removed, u.completed_at)) ORDER BY u.created_at DESC, u.id), '[]'::jsonb) AS "coalesce" FROM (SELECT updates.id, updates.document_id, updates.filter, updates.created_by, updates.created_at, updates.send_at, updates.paused_at, updates.recipients, updates.sent, updates.failed, updates.bounced, updates.removed, updates.completed_at FROM updates.updates ORDER BY updates.created_at DESC, updates.id LIMIT 200) u);
+
+--
+-- Name: updates_list(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.updates_list() RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    RETURN updates.list();
+
+--
+-- Name: sample(text, jsonb); Type: FUNCTION; Schema: updates; Owner: -
+--
+
+CREATE FUNCTION updates.sample(p_actor text, p_filter jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  person jsonb;
+begin
+  perform updates.check_filter(p_filter);
+  select jsonb_build_object('waitlistId', a.waitlist_id, 'name', a.name, 'place', referrals.place_of(a.waitlist_id))
+  into person from updates.audience(p_filter) as a limit 1;
+  insert into operator.audit (actor, action, detail)
+  values (p_actor, 'updates.previewed', jsonb_build_object('filter', p_filter, 'person', person -> 'waitlistId'));
+  return person;
+end;
+$$;
+
+--
+-- Name: updates_sample(text, jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.updates_sample(p_actor text, p_filter jsonb) RETURNS jsonb
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    RETURN updates.sample(p_actor, p_filter);
+
+--
+-- Name: send(text, uuid, text, jsonb, timestamp with time zone); Type: FUNCTION; Schema: updates; Owner: -
+--
+
+CREATE FUNCTION updates.send(p_actor text, p_update uuid, p_document text, p_filter jsonb, p_send_at timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  u updates.updates;
+  frozen integer;
+begin
+  if p_update is null then
+    raise exception 'an update needs its id' using errcode = '22023';
+  end if;
+  perform updates.check_filter(p_filter);
+  perform pg_advisory_xact_lock(hashtextextended('updates.send:' || p_update, 0));
+  select * into u from updates.updates where id = p_update;
+  if found then
+    return jsonb_build_object('update', updates.update_json(u), 'repeated', true);
+  end if;
+
+  insert into updates.updates (id, document_id, filter, created_by, send_at, recipients)
+  values (p_update, p_document, p_filter, p_actor, greatest(coalesce(p_send_at, now()), now()), 0) returning * into u;
+  insert into public.welcome_emails (waitlist_id, email, name, locale, kind, update_id, next_attempt_at)
+  select a.waitlist_id, a.email, a.name, a.locale, 'update', p_update, u.send_at
+  from updates.audience(p_filter) as a;
+  get diagnostics frozen = row_count;
+  update updates.updates set recipients = frozen, completed_at = case when frozen = 0 then now() end
+  where id = p_update returning * into u;
+
+  insert into operator.audit (actor, action, detail)
+  values (p_actor, 'update.sent', jsonb_build_object('update', p_update, 'document', p_document, 'recipients', frozen, 'sendAt', u.send_at));
+  return jsonb_build_object('update', updates.update_json(u), 'repeated', false);
+end;
+$$;
+
+--
+-- Name: updates_send(text, uuid, text, jsonb, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.updates_send(p_actor text, p_update uuid, p_document text, p_filter jsonb, p_send_at timestamp with time zone) RETURNS jsonb
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    RETURN updates.send(p_actor, p_update, p_document, p_filter, p_send_at);
+
+--
+-- Name: set_paused(text, uuid, boolean); Type: FUNCTION; Schema: updates; Owner: -
+--
+
+CREATE FUNCTION updates.set_paused(p_actor text, p_update uuid, p_paused boolean) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  update updates.updates set paused_at = case when p_paused then coalesce(paused_at, now()) end
+  where id = p_update and completed_at is null;
+  if not found then
+    return false;
+  end if;
+  insert into operator.audit (actor, action, detail)
+  values (p_actor, case when p_paused then 'update.paused' else 'update.resumed' end, jsonb_build_object('update', p_update));
+  return true;
+end;
+$$;
+
+--
+-- Name: updates_set_paused(text, uuid, boolean); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.updates_set_paused(p_actor text, p_update uuid, p_paused boolean) RETURNS boolean
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    RETURN updates.set_paused(p_actor, p_update, p_paused);
+
+--
+-- Name: test_sent(text, text, text); Type: FUNCTION; Schema: updates; Owner: -
+--
+
+CREATE FUNCTION updates.test_sent(p_actor text, p_document text, p_to text) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    BEGIN ATOMIC
+ INSERT INTO operator.audit (actor, action, detail)
+   VALUES (test_sent.p_actor, 'updates.test.sent'::text, jsonb_build_object('document', test_sent.p_document, 'to', test_sent.p_to));
+END;
+
+--
+-- Name: updates_test_sent(text, text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.updates_test_sent(p_actor text, p_document text, p_to text) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    BEGIN ATOMIC
+ SELECT updates.test_sent(p_actor, p_document, p_to) AS test_sent;
+END;
+
+--
 -- Name: create_endpoint(text, text, text, text[], text); Type: FUNCTION; Schema: webhooks; Owner: -
 --
 
@@ -2709,7 +3098,7 @@ CREATE TABLE webhooks.endpoints (
     disabled_at timestamp with time zone,
     disabled_reason text,
     CONSTRAINT endpoints_description_bounded CHECK ((char_length(description) <= 500)),
-    CONSTRAINT endpoints_events_known CHECK ((((cardinality(events) >= 1) AND (cardinality(events) <= 4)) AND (events <@ ARRAY['waitlist.signup.created'::text, 'waitlist.signup.confirmed'::text, 'waitlist.signup.removed'::text, 'waitlist.invite.sent'::text]))),
+    CONSTRAINT endpoints_events_known CHECK ((((cardinality(events) >= 1) AND (cardinality(events) <= 5)) AND (events <@ ARRAY['waitlist.signup.created'::text, 'waitlist.signup.confirmed'::text, 'waitlist.signup.removed'::text, 'waitlist.invite.sent'::text, 'waitlist.update.sent'::text]))),
     CONSTRAINT endpoints_previous_secret_shape CHECK ((previous_secret ~ '^whsec_[A-Za-z0-9+/=]{32,}$'::text)),
     CONSTRAINT endpoints_secret_shape CHECK ((secret ~ '^whsec_[A-Za-z0-9+/=]{32,}$'::text)),
     CONSTRAINT endpoints_url_bounded CHECK (((char_length(url) >= 8) AND (char_length(url) <= 2000)))
@@ -3388,7 +3777,7 @@ begin
   select w.id, w.email, coalesce(invites.name_of(w), '-'), invites.locale_of(w), 'standing'
   from public.waitlist as w join referrals.people as p on p.waitlist_id = w.id
   where w.id = p_waitlist_id and p.waiting
-  on conflict (waitlist_id, kind) do update
+  on conflict (waitlist_id, kind, update_id) do update
     set status = 'pending', attempts = 0, last_error = null, failed_at = null, leased_until = null, created_at = now(),
         next_attempt_at = greatest(now(), public.welcome_emails.sent_at + gap)
     where public.welcome_emails.status = 'sent';
@@ -3557,6 +3946,172 @@ CREATE FUNCTION referrals.unpacked(p_hashes bytea, p_day date) RETURNS TABLE(day
     AS $$
   select p_day - k, substring(p_hashes from 32 * k + 1 for 16), substring(p_hashes from 32 * k + 17 for 16)
   from generate_series(0, coalesce(octet_length(p_hashes), 0) / 32 - 1) as k;
+$$;
+
+--
+-- Name: audience(jsonb); Type: FUNCTION; Schema: updates; Owner: -
+--
+
+CREATE FUNCTION updates.audience(p_filter jsonb) RETURNS TABLE(waitlist_id uuid, email text, name text, locale text)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+begin
+  return query
+  with refused as materialized (select mailbox_hash from guard.undeliverable_mailboxes),
+  secret as materialized (select convert_to(s.value || ':', 'UTF8') as key from private.secrets as s where s.name = 'mailbox_hash_key'),
+  person as (
+    select w, coalesce(welcome.name, '-') as name,
+           coalesce(welcome.locale, w.consent_locale, w.signup_locale, 'pt') as locale,
+           case when i.waitlist_id is null then 'waiting' when i.activated_at is null then 'invited' else 'activated' end as state
+    from public.waitlist as w
+    left join public.welcome_emails as welcome on welcome.waitlist_id = w.id and welcome.kind = 'welcome' and welcome.update_id is null
+    left join invites.invitations as i on i.waitlist_id = w.id
+    where w.confirmed_at is not null
+  )
+  select (p.w).id, (p.w).email, p.name, p.locale
+  from person as p
+  where (not (p_filter ? 'locales') or (p_filter -> 'locales') ? p.locale)
+    and (not (p_filter ? 'states') or (p_filter -> 'states') ? p.state)
+    -- updates.source_of, written out: a call per person would cost more than the freeze.
+    and (not (p_filter ? 'sources') or (p_filter -> 'sources') ? case when (p.w).signup_locale is null then '(unknown)'
+           else coalesce((p.w).utm_source, (p.w).ref, (p.w).referrer_host, '(direct)') end)
+    and (not (p_filter ? 'campaigns') or (p_filter -> 'campaigns') ? coalesce((p.w).utm_campaign, ''))
+    -- guard.mailbox_hash, with its key read once rather than per person.
+    and (not exists (select from refused)
+         or sha256((select key from secret) || convert_to(guard.mailbox_key((p.w).email), 'UTF8')) not in (select mailbox_hash from refused));
+end;
+$$;
+
+--
+-- Name: check_filter(jsonb); Type: FUNCTION; Schema: updates; Owner: -
+--
+
+CREATE FUNCTION updates.check_filter(p_filter jsonb) RETURNS void
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+declare
+  key text;
+  value jsonb;
+begin
+  if p_filter is null or jsonb_typeof(p_filter) <> 'object' then
+    raise exception 'a filter is an object' using errcode = '22023';
+  end if;
+  for key, value in select * from jsonb_each(p_filter) loop
+    if key not in ('locales', 'states', 'sources', 'campaigns') then
+      raise exception 'no filter %', key using errcode = '22023';
+    end if;
+    if jsonb_typeof(value) <> 'array' or jsonb_array_length(value) not between 1 and 50
+       or exists (select from jsonb_array_elements(value) as item where jsonb_typeof(item) <> 'string') then
+      raise exception 'the filter % is a list of 1 to 50 texts', key using errcode = '22023';
+    end if;
+  end loop;
+  if exists (select from jsonb_array_elements_text(p_filter -> 'locales') as v where v not in ('pt', 'en'))
+     or exists (select from jsonb_array_elements_text(p_filter -> 'states') as v where v not in ('waiting', 'invited', 'activated')) then
+    raise exception 'a language is pt or en, a state waiting, invited or activated' using errcode = '22023';
+  end if;
+end;
+$$;
+
+--
+-- Name: claim(integer, double precision, double precision); Type: FUNCTION; Schema: updates; Owner: -
+--
+
+CREATE FUNCTION updates.claim(p_count integer, p_lease_seconds double precision, p_rate double precision, OUT messages jsonb, OUT again_in double precision) RETURNS record
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  window_length interval := make_interval(secs => greatest(1, 1 / coalesce(p_rate, 1)));
+  capacity integer := greatest(1, floor(coalesce(p_rate, 1)))::integer;
+  allowed integer := p_count;
+  claimed integer;
+begin
+  again_in := null;
+  if p_count <= 0 then
+    messages := '[]'::jsonb;
+    return;
+  end if;
+  if p_rate is not null then
+    perform from updates.rate_lock for update;
+    delete from updates.claims where at <= now() - window_length;
+    allowed := least(p_count, capacity - coalesce((select sum(c.messages) from updates.claims as c), 0))::integer;
+  end if;
+
+  with due as (
+    select e.id from public.welcome_emails as e
+    where e.status = 'pending' and e.update_id is not null and e.next_attempt_at <= now()
+      and not exists (select from updates.updates as u where u.id = e.update_id and u.paused_at is not null)
+    order by e.next_attempt_at, e.id
+    limit greatest(allowed, 0)
+    for update of e skip locked
+  ), leased as (
+    update public.welcome_emails as mail
+    set leased_until = now() + make_interval(secs => p_lease_seconds),
+        next_attempt_at = now() + make_interval(secs => p_lease_seconds)
+    from due
+    where mail.id = due.id
+    returning mail.id, mail.kind, mail.waitlist_id as "waitlistId", mail.email, mail.name, mail.locale, mail.attempts,
+              mail.update_id as "updateId", (select u.document_id from updates.updates as u where u.id = mail.update_id) as "documentId",
+              -- Their place in line as the message goes ({place} in its words); null once they are no longer waiting.
+              referrals.place_of(mail.waitlist_id) as place
+  )
+  select coalesce(jsonb_agg(to_jsonb(leased) order by leased.id), '[]'::jsonb), count(*) into messages, claimed from leased;
+
+  if p_rate is not null then
+    if claimed > 0 then
+      insert into updates.claims (at, messages) values (now(), claimed);
+    end if;
+    if claimed = allowed and claimed < p_count then
+      -- The window, not the outbox, ended this batch: it has room again when its oldest claim leaves it.
+      again_in := greatest(extract(epoch from (select min(c.at) from updates.claims as c) + window_length - now()), 0);
+    end if;
+  end if;
+end;
+$$;
+
+--
+-- Name: complete_if_done(uuid[]); Type: FUNCTION; Schema: updates; Owner: -
+--
+
+CREATE FUNCTION updates.complete_if_done(p_updates uuid[]) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  u updates.updates;
+begin
+  for u in select * from updates.updates where id = any(p_updates) and completed_at is null order by id for update loop
+    if not exists (select from public.welcome_emails where update_id = u.id and status = 'pending') then
+      update updates.updates set completed_at = now() where id = u.id returning * into u;
+      perform webhooks.emit('waitlist.update.sent', null, jsonb_build_object(
+        'updateId', u.id, 'documentId', u.document_id, 'recipients', u.recipients,
+        'sent', u.sent, 'failed', u.failed, 'bounced', u.bounced, 'completedAt', u.completed_at));
+    end if;
+  end loop;
+end;
+$$;
+
+--
+-- Name: count_removal(); Type: FUNCTION; Schema: updates; Owner: -
+--
+
+CREATE FUNCTION updates.count_removal() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  last_update uuid;
+begin
+  select e.update_id into last_update from public.welcome_emails as e
+  where e.waitlist_id = old.id and e.kind = 'update' and e.status = 'sent'
+  order by e.sent_at desc, e.id desc limit 1;
+  if last_update is not null and exists (select from guard.removed_mailboxes where mailbox_hash = guard.mailbox_hash(old.email)) then
+    update updates.updates set removed = removed + 1 where id = last_update;
+  end if;
+  return old;
+end;
 $$;
 
 --
@@ -4365,6 +4920,24 @@ CREATE TABLE supabase_migrations.schema_migrations (
 );
 
 --
+-- Name: claims; Type: TABLE; Schema: updates; Owner: -
+--
+
+CREATE UNLOGGED TABLE updates.claims (
+    at timestamp with time zone NOT NULL,
+    messages integer NOT NULL
+);
+
+--
+-- Name: rate_lock; Type: TABLE; Schema: updates; Owner: -
+--
+
+CREATE TABLE updates.rate_lock (
+    id boolean DEFAULT true NOT NULL,
+    CONSTRAINT rate_lock_id_check CHECK (id)
+);
+
+--
 -- Name: deliveries_id_seq; Type: SEQUENCE; Schema: webhooks; Owner: -
 --
 
@@ -4490,6 +5063,13 @@ ALTER TABLE ONLY guard.spent_challenges
     ADD CONSTRAINT spent_challenges_pkey PRIMARY KEY (nonce);
 
 --
+-- Name: undeliverable_mailboxes undeliverable_mailboxes_pkey; Type: CONSTRAINT; Schema: guard; Owner: -
+--
+
+ALTER TABLE ONLY guard.undeliverable_mailboxes
+    ADD CONSTRAINT undeliverable_mailboxes_pkey PRIMARY KEY (mailbox_hash);
+
+--
 -- Name: invitations invitations_code_key; Type: CONSTRAINT; Schema: invites; Owner: -
 --
 
@@ -4557,7 +5137,7 @@ ALTER TABLE public.waitlist
 --
 
 ALTER TABLE ONLY public.welcome_emails
-    ADD CONSTRAINT welcome_emails_one_of_each_kind UNIQUE (waitlist_id, kind);
+    ADD CONSTRAINT welcome_emails_one_of_each_kind UNIQUE NULLS NOT DISTINCT (waitlist_id, kind, update_id);
 
 --
 -- Name: welcome_emails welcome_emails_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -4642,6 +5222,20 @@ ALTER TABLE ONLY site.page_paths
 
 ALTER TABLE ONLY supabase_migrations.schema_migrations
     ADD CONSTRAINT schema_migrations_pkey PRIMARY KEY (version);
+
+--
+-- Name: rate_lock rate_lock_pkey; Type: CONSTRAINT; Schema: updates; Owner: -
+--
+
+ALTER TABLE ONLY updates.rate_lock
+    ADD CONSTRAINT rate_lock_pkey PRIMARY KEY (id);
+
+--
+-- Name: updates updates_pkey; Type: CONSTRAINT; Schema: updates; Owner: -
+--
+
+ALTER TABLE ONLY updates.updates
+    ADD CONSTRAINT updates_pkey PRIMARY KEY (id);
 
 --
 -- Name: deliveries deliveries_event_id_endpoint_id_key; Type: CONSTRAINT; Schema: webhooks; Owner: -
@@ -4813,7 +5407,19 @@ CREATE INDEX welcome_day ON public.welcome_emails USING btree ((((created_at AT 
 -- Name: welcome_emails_due; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX welcome_emails_due ON public.welcome_emails USING btree (attempts, next_attempt_at) WHERE (status = 'pending'::text);
+CREATE INDEX welcome_emails_due ON public.welcome_emails USING btree (attempts, next_attempt_at) WHERE ((status = 'pending'::text) AND (update_id IS NULL));
+
+--
+-- Name: welcome_emails_update_due; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX welcome_emails_update_due ON public.welcome_emails USING btree (next_attempt_at, id) WHERE ((status = 'pending'::text) AND (update_id IS NOT NULL));
+
+--
+-- Name: welcome_emails_update_pending; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX welcome_emails_update_pending ON public.welcome_emails USING btree (update_id) WHERE ((status = 'pending'::text) AND (update_id IS NOT NULL));
 
 --
 -- Name: welcome_name_trigrams; Type: INDEX; Schema: public; Owner: -
@@ -4844,6 +5450,12 @@ CREATE INDEX referrals_by_referrer ON referrals.referrals USING btree (referrer_
 --
 
 CREATE INDEX referrals_held ON referrals.referrals USING btree (created_at) WHERE (status = 'held'::text);
+
+--
+-- Name: claims_by_time; Type: INDEX; Schema: updates; Owner: -
+--
+
+CREATE INDEX claims_by_time ON updates.claims USING btree (at);
 
 --
 -- Name: deliveries_by_endpoint; Type: INDEX; Schema: webhooks; Owner: -
@@ -4885,7 +5497,7 @@ CREATE TRIGGER invitation_leaves_line AFTER INSERT OR DELETE ON invites.invitati
 -- Name: welcome_emails referral_mail_given_up; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER referral_mail_given_up AFTER UPDATE OF status ON public.welcome_emails FOR EACH ROW WHEN (((new.status = 'failed'::text) AND (old.status IS DISTINCT FROM 'failed'::text))) EXECUTE FUNCTION referrals.mail_given_up();
+CREATE TRIGGER referral_mail_given_up AFTER UPDATE OF status ON public.welcome_emails FOR EACH ROW WHEN (((new.status = 'failed'::text) AND (old.status IS DISTINCT FROM 'failed'::text) AND (new.kind <> 'update'::text))) EXECUTE FUNCTION referrals.mail_given_up();
 
 --
 -- Name: welcome_emails standing_sent_again; Type: TRIGGER; Schema: public; Owner: -
@@ -4942,6 +5554,12 @@ CREATE TRIGGER waitlist_referral_line AFTER UPDATE OF confirmed_at ON public.wai
 CREATE TRIGGER waitlist_referral_line_on_insert AFTER INSERT ON public.waitlist FOR EACH ROW WHEN ((new.confirmed_at IS NOT NULL)) EXECUTE FUNCTION referrals.place_confirmed();
 
 --
+-- Name: waitlist waitlist_removal_of_an_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER waitlist_removal_of_an_update BEFORE DELETE ON public.waitlist FOR EACH ROW EXECUTE FUNCTION updates.count_removal();
+
+--
 -- Name: waitlist waitlist_request_begins; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -4976,6 +5594,12 @@ CREATE TRIGGER waitlist_webhook_created AFTER INSERT ON public.waitlist FOR EACH
 --
 
 CREATE TRIGGER waitlist_webhook_removed AFTER DELETE ON public.waitlist FOR EACH ROW EXECUTE FUNCTION webhooks.signup_changed();
+
+--
+-- Name: welcome_emails welcome_emails_undeliverable; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER welcome_emails_undeliverable BEFORE INSERT OR UPDATE OF status ON public.welcome_emails FOR EACH ROW WHEN (((new.kind <> 'update'::text) AND (new.status = 'pending'::text))) EXECUTE FUNCTION guard.mail_to_undeliverable();
 
 --
 -- Name: people people_added; Type: TRIGGER; Schema: referrals; Owner: -
@@ -5015,6 +5639,13 @@ ALTER TABLE ONLY invites.invitations
 
 ALTER TABLE ONLY invites.invitations
     ADD CONSTRAINT invitations_wave_id_fkey FOREIGN KEY (wave_id) REFERENCES invites.waves(id) ON DELETE CASCADE;
+
+--
+-- Name: welcome_emails welcome_emails_update_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.welcome_emails
+    ADD CONSTRAINT welcome_emails_update_id_fkey FOREIGN KEY (update_id) REFERENCES updates.updates(id) ON DELETE CASCADE;
 
 --
 -- Name: welcome_emails welcome_emails_waitlist_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -5206,6 +5837,12 @@ ALTER TABLE guard.settings ENABLE ROW LEVEL SECURITY;
 ALTER TABLE guard.spent_challenges ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: undeliverable_mailboxes; Type: ROW SECURITY; Schema: guard; Owner: -
+--
+
+ALTER TABLE guard.undeliverable_mailboxes ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: secrets; Type: ROW SECURITY; Schema: private; Owner: -
 --
 
@@ -5240,6 +5877,12 @@ ALTER TABLE public.welcome_send_rate ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE site.page_paths ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: claims; Type: ROW SECURITY; Schema: updates; Owner: -
+--
+
+ALTER TABLE updates.claims ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: SCHEMA analytics; Type: ACL; Schema: -; Owner: -
@@ -5290,6 +5933,12 @@ GRANT USAGE ON SCHEMA referrals TO service_role;
 --
 
 GRANT USAGE ON SCHEMA site TO service_role;
+
+--
+-- Name: SCHEMA updates; Type: ACL; Schema: -; Owner: -
+--
+
+GRANT USAGE ON SCHEMA updates TO service_role;
 
 --
 -- Name: SCHEMA webhooks; Type: ACL; Schema: -; Owner: -
@@ -5388,6 +6037,12 @@ GRANT ALL ON FUNCTION guard.is_canonical_email(address text) TO authenticated;
 GRANT ALL ON FUNCTION guard.is_canonical_email(address text) TO service_role;
 
 --
+-- Name: FUNCTION mail_to_undeliverable(); Type: ACL; Schema: guard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION guard.mail_to_undeliverable() FROM PUBLIC;
+
+--
 -- Name: FUNCTION mailbox_hash(address text); Type: ACL; Schema: guard; Owner: -
 --
 
@@ -5407,6 +6062,12 @@ GRANT ALL ON FUNCTION guard.mailbox_key(address text) TO service_role;
 --
 
 REVOKE ALL ON FUNCTION guard.mailbox_left(address text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION mark_undeliverable(p_address text, p_reason text); Type: ACL; Schema: guard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION guard.mark_undeliverable(p_address text, p_reason text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION max_signup_body(); Type: ACL; Schema: guard; Owner: -
@@ -5449,6 +6110,12 @@ REVOKE ALL ON FUNCTION guard.spend_challenge(challenge_nonce text, challenge_exp
 --
 
 REVOKE ALL ON FUNCTION guard.take(bucket_name text, subject text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION undeliverable(address text); Type: ACL; Schema: guard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION guard.undeliverable(address text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION waitlist_before_insert(); Type: ACL; Schema: guard; Owner: -
@@ -5685,6 +6352,13 @@ REVOKE ALL ON FUNCTION operator.outbox_depth() FROM PUBLIC;
 GRANT ALL ON FUNCTION operator.outbox_depth() TO service_role;
 
 --
+-- Name: FUNCTION source_of(place public.waitlist); Type: ACL; Schema: updates; Owner: -
+--
+
+REVOKE ALL ON FUNCTION updates.source_of(place public.waitlist) FROM PUBLIC;
+GRANT ALL ON FUNCTION updates.source_of(place public.waitlist) TO service_role;
+
+--
 -- Name: FUNCTION place_json(place public.waitlist); Type: ACL; Schema: operator; Owner: -
 --
 
@@ -5822,10 +6496,10 @@ REVOKE ALL ON FUNCTION public.analytics_sweep(p_now timestamp with time zone, p_
 GRANT ALL ON FUNCTION public.analytics_sweep(p_now timestamp with time zone, p_retention_months integer) TO service_role;
 
 --
--- Name: FUNCTION claim_due_welcomes(max_count integer, lease_seconds double precision, per_second double precision); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION claim_due_welcomes(max_count integer, lease_seconds double precision, per_second double precision, update_rate double precision); Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.claim_due_welcomes(max_count integer, lease_seconds double precision, per_second double precision) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.claim_due_welcomes(max_count integer, lease_seconds double precision, per_second double precision, update_rate double precision) FROM PUBLIC;
 
 --
 -- Name: FUNCTION experiments_count_exposures(p_exposures jsonb, p_over_bound jsonb); Type: ACL; Schema: public; Owner: -
@@ -5889,6 +6563,18 @@ GRANT ALL ON FUNCTION public.invites_send_wave(p_actor text, p_wave uuid, p_coun
 
 REVOKE ALL ON FUNCTION public.invites_wave_people(p_actor text, p_wave uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.invites_wave_people(p_actor text, p_wave uuid) TO service_role;
+
+--
+-- Name: FUNCTION mail_failed(p_id bigint, p_reason text, p_kind text, p_max_attempts integer, p_max_age_seconds double precision, p_retry_seconds double precision); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.mail_failed(p_id bigint, p_reason text, p_kind text, p_max_attempts integer, p_max_age_seconds double precision, p_retry_seconds double precision) FROM PUBLIC;
+
+--
+-- Name: FUNCTION mail_sent(p_ids bigint[]); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.mail_sent(p_ids bigint[]) FROM PUBLIC;
 
 --
 -- Name: FUNCTION operator_audit_log(p_limit integer); Type: ACL; Schema: public; Owner: -
@@ -6008,6 +6694,97 @@ GRANT ALL ON FUNCTION public.site_page_paths() TO service_role;
 
 REVOKE ALL ON FUNCTION public.site_remember_page_paths(p_paths jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.site_remember_page_paths(p_paths jsonb) TO service_role;
+
+--
+-- Name: FUNCTION count(p_actor text, p_filter jsonb); Type: ACL; Schema: updates; Owner: -
+--
+
+REVOKE ALL ON FUNCTION updates.count(p_actor text, p_filter jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION updates.count(p_actor text, p_filter jsonb) TO service_role;
+
+--
+-- Name: FUNCTION updates_count(p_actor text, p_filter jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.updates_count(p_actor text, p_filter jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.updates_count(p_actor text, p_filter jsonb) TO service_role;
+
+--
+-- Name: FUNCTION update_json(u updates.updates); Type: ACL; Schema: updates; Owner: -
+--
+
+REVOKE ALL ON FUNCTION updates.update_json(u updates.updates) FROM PUBLIC;
+GRANT ALL ON FUNCTION updates.update_json(u updates.updates) TO service_role;
+
+--
+-- Name: FUNCTION list(); Type: ACL; Schema: updates; Owner: -
+--
+
+REVOKE ALL ON FUNCTION updates.list() FROM PUBLIC;
+GRANT ALL ON FUNCTION updates.list() TO service_role;
+
+--
+-- Name: FUNCTION updates_list(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.updates_list() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.updates_list() TO service_role;
+
+--
+-- Name: FUNCTION sample(p_actor text, p_filter jsonb); Type: ACL; Schema: updates; Owner: -
+--
+
+REVOKE ALL ON FUNCTION updates.sample(p_actor text, p_filter jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION updates.sample(p_actor text, p_filter jsonb) TO service_role;
+
+--
+-- Name: FUNCTION updates_sample(p_actor text, p_filter jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.updates_sample(p_actor text, p_filter jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.updates_sample(p_actor text, p_filter jsonb) TO service_role;
+
+--
+-- Name: FUNCTION send(p_actor text, p_update uuid, p_document text, p_filter jsonb, p_send_at timestamp with time zone); Type: ACL; Schema: updates; Owner: -
+--
+
+REVOKE ALL ON FUNCTION updates.send(p_actor text, p_update uuid, p_document text, p_filter jsonb, p_send_at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION updates.send(p_actor text, p_update uuid, p_document text, p_filter jsonb, p_send_at timestamp with time zone) TO service_role;
+
+--
+-- Name: FUNCTION updates_send(p_actor text, p_update uuid, p_document text, p_filter jsonb, p_send_at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.updates_send(p_actor text, p_update uuid, p_document text, p_filter jsonb, p_send_at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.updates_send(p_actor text, p_update uuid, p_document text, p_filter jsonb, p_send_at timestamp with time zone) TO service_role;
+
+--
+-- Name: FUNCTION set_paused(p_actor text, p_update uuid, p_paused boolean); Type: ACL; Schema: updates; Owner: -
+--
+
+REVOKE ALL ON FUNCTION updates.set_paused(p_actor text, p_update uuid, p_paused boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION updates.set_paused(p_actor text, p_update uuid, p_paused boolean) TO service_role;
+
+--
+-- Name: FUNCTION updates_set_paused(p_actor text, p_update uuid, p_paused boolean); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.updates_set_paused(p_actor text, p_update uuid, p_paused boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.updates_set_paused(p_actor text, p_update uuid, p_paused boolean) TO service_role;
+
+--
+-- Name: FUNCTION test_sent(p_actor text, p_document text, p_to text); Type: ACL; Schema: updates; Owner: -
+--
+
+REVOKE ALL ON FUNCTION updates.test_sent(p_actor text, p_document text, p_to text) FROM PUBLIC;
+GRANT ALL ON FUNCTION updates.test_sent(p_actor text, p_document text, p_to text) TO service_role;
+
+--
+-- Name: FUNCTION updates_test_sent(p_actor text, p_document text, p_to text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.updates_test_sent(p_actor text, p_document text, p_to text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.updates_test_sent(p_actor text, p_document text, p_to text) TO service_role;
 
 --
 -- Name: FUNCTION create_endpoint(p_actor text, p_url text, p_description text, p_events text[], p_secret text); Type: ACL; Schema: webhooks; Owner: -
@@ -6316,6 +7093,41 @@ GRANT ALL ON FUNCTION referrals.standing_sent() TO service_role;
 
 REVOKE ALL ON FUNCTION referrals.unpacked(p_hashes bytea, p_day date) FROM PUBLIC;
 GRANT ALL ON FUNCTION referrals.unpacked(p_hashes bytea, p_day date) TO service_role;
+
+--
+-- Name: FUNCTION audience(p_filter jsonb); Type: ACL; Schema: updates; Owner: -
+--
+
+REVOKE ALL ON FUNCTION updates.audience(p_filter jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION updates.audience(p_filter jsonb) TO service_role;
+
+--
+-- Name: FUNCTION check_filter(p_filter jsonb); Type: ACL; Schema: updates; Owner: -
+--
+
+REVOKE ALL ON FUNCTION updates.check_filter(p_filter jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION updates.check_filter(p_filter jsonb) TO service_role;
+
+--
+-- Name: FUNCTION claim(p_count integer, p_lease_seconds double precision, p_rate double precision, OUT messages jsonb, OUT again_in double precision); Type: ACL; Schema: updates; Owner: -
+--
+
+REVOKE ALL ON FUNCTION updates.claim(p_count integer, p_lease_seconds double precision, p_rate double precision, OUT messages jsonb, OUT again_in double precision) FROM PUBLIC;
+GRANT ALL ON FUNCTION updates.claim(p_count integer, p_lease_seconds double precision, p_rate double precision, OUT messages jsonb, OUT again_in double precision) TO service_role;
+
+--
+-- Name: FUNCTION complete_if_done(p_updates uuid[]); Type: ACL; Schema: updates; Owner: -
+--
+
+REVOKE ALL ON FUNCTION updates.complete_if_done(p_updates uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION updates.complete_if_done(p_updates uuid[]) TO service_role;
+
+--
+-- Name: FUNCTION count_removal(); Type: ACL; Schema: updates; Owner: -
+--
+
+REVOKE ALL ON FUNCTION updates.count_removal() FROM PUBLIC;
+GRANT ALL ON FUNCTION updates.count_removal() TO service_role;
 
 --
 -- Name: FUNCTION claim_due(p_max integer, p_lease_seconds double precision, p_per_endpoint integer); Type: ACL; Schema: webhooks; Owner: -

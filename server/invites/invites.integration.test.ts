@@ -63,7 +63,7 @@ describe.each(databaseVariants)('invite waves on $name', ({ database }) => {
        from (select *, split_part(split_part(email, '@', 1), '-', 2)::int % 3 = 0 as english from joined) as person`,
       [CONFIRMED, UNCONFIRMED],
     )
-  }, 60_000)
+  })
 
   afterAll(async () => {
     await server?.close()

@@ -25,7 +25,15 @@ function setup({ holdFirstClaim = false, failingClaims = [] as Error[], firstNex
     mailer: { send: vi.fn() },
     compose: vi.fn(),
     log,
-    policy: { concurrency: 2, perSecond: null, leaseSeconds: 10, retrySeconds: 2, maxAttempts: 10, maxAgeSeconds: 86_400 },
+    policy: {
+      concurrency: 2,
+      perSecond: null,
+      updatePerSecond: null,
+      leaseSeconds: 10,
+      retrySeconds: 2,
+      maxAttempts: 10,
+      maxAgeSeconds: 86_400,
+    },
   }
   const afterDelivery = vi.fn(async () => undefined)
   const sender = startWelcomeSender(deps, { sweepMs: 3_600_000, counts, afterDelivery })

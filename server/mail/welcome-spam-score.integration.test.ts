@@ -1,4 +1,4 @@
-// Each language's welcome and invitation, with its links and headers, scored by SpamAssassin's local rules
+// Each language's welcome, invitation and update (the seed's), with its links and headers, scored by SpamAssassin's local rules
 // (no network tests, no Bayes) exactly as the SMTP server received it. Debian's `spamassassin`
 // is installed by .ci/run; without it these tests are skipped, saying so.
 import { spawn, spawnSync } from 'node:child_process'
@@ -7,6 +7,9 @@ import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLocalDatasetSource } from '../sanity/local-dataset.ts'
 import { localQuery } from '../site/query-source.ts'
+import { PUBLISHED } from '../sanity/query/groq-query.ts'
+import { updateContentById } from '../../supabase/functions/_shared/updates/update-content.ts'
+import { updateEmailQuery } from '../../supabase/functions/_shared/updates/update-query.ts'
 import { mailCopyQuery } from '../../supabase/functions/_shared/delivery/mail-copy-query.ts'
 import type { MailCopyQueryResult } from '../../schemas/sanity.types.ts'
 import { createMailComposer } from '../../supabase/functions/_shared/delivery/mail-composer.ts'
@@ -36,7 +39,7 @@ function spamScore(raw: string): Promise<{ score: number; report: string }> {
   })
 }
 
-describe.skipIf(!installed)(`the welcome and the invitation scored by SpamAssassin${skipNote}`, () => {
+describe.skipIf(!installed)(`the welcome, the invitation and an update scored by SpamAssassin${skipNote}`, () => {
   let inbox: SmtpInbox
   let mailer: ReturnType<typeof createSmtpMailer> | undefined
   let send: (kind: PendingWelcome['kind'], to: string, name: string, locale: 'pt' | 'en') => Promise<string>
@@ -64,6 +67,10 @@ describe.skipIf(!installed)(`the welcome and the invitation scored by SpamAssass
       linkSecret: async () => 'a-secret-of-at-least-thirty-two-characters',
       retentionDays: 30,
       content: localQuery<MailCopyQueryResult>(seed, mailCopyQuery),
+      updateContent: updateContentById(
+        (params) => localQuery(seed, updateEmailQuery, PUBLISHED, params),
+        () => undefined,
+      ),
       fallbackContact: 'contato@pulso.app',
       log: () => undefined,
     })
@@ -73,6 +80,9 @@ describe.skipIf(!installed)(`the welcome and the invitation scored by SpamAssass
         id: 1,
         kind,
         inviteCode: kind === 'invitation' ? 'inv_8Hq2LxPz' : null,
+        ...(kind === 'update'
+          ? { updateId: '0b7c5f0e-3f0e-4c55-9a4e-7d8e2c1b6a90', documentId: 'update-beta-opens', place: 12 }
+          : {}),
         waitlistId: '5b0d6a2e-8f4c-4f1e-9a57-2f3c1d0b9e77',
         email: to,
         name,
@@ -100,7 +110,9 @@ describe.skipIf(!installed)(`the welcome and the invitation scored by SpamAssass
   ] as const
 
   it.each(
-    (['welcome', 'invitation'] as const).flatMap((kind) => recipients.map(([locale, name]) => [locale, kind, name] as const)),
+    (['welcome', 'invitation', 'update'] as const).flatMap((kind) =>
+      recipients.map(([locale, name]) => [locale, kind, name] as const),
+    ),
   )(`scores the %s %s to %j at ${MAX_SCORE} or less`, async (locale, kind, name) => {
     const raw = await send(kind, uniqueAddress(`spam-${kind}-${locale}`), name, locale)
     expect(raw).toMatch(/^List-Unsubscribe:\s+</m)

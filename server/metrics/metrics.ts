@@ -44,7 +44,7 @@ export function createMetrics(): Metrics {
     }),
     mailSends: new Counter({
       name: 'pulso_mail_sends_total',
-      help: 'Tries to send a message of the mail outbox, by kind (welcome, invitation, standing), attempt (first, retry) and result (sent, retry: deferred and due again, failed: given up, unavailable: the mail service was away, given back uncounted).',
+      help: 'Tries to send a message of the mail outbox, by kind (welcome, invitation, standing, update), attempt (first, retry) and result (sent, retry: deferred and due again, failed: given up, unavailable: the mail service was away, given back uncounted).',
       labelNames: ['kind', 'attempt', 'result'],
       registers,
     }),

@@ -10,7 +10,7 @@ import { secretRpc, type SecretRpcOptions } from '../supabase/secret-rpc.ts'
  * Every kind of message an outbox holds, reported (as 0) even while none waits, so that an alert
  * on one never sees it vanish. A new kind of message is one more entry here.
  */
-export const OUTBOX_KINDS = ['welcome', 'invitation', 'standing', 'webhook'] as const
+export const OUTBOX_KINDS = ['welcome', 'invitation', 'standing', 'update', 'webhook'] as const
 
 export interface OutboxDepth {
   kind: string

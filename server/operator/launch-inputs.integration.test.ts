@@ -39,6 +39,12 @@ const VALID: Record<string, { query?: Record<string, string>; body?: Record<stri
   },
   'POST /api/launch/webhooks/:id': { body: { description: 'CRM' } },
   'POST /api/launch/invites/waves': { body: { id: 'a3d4c5b6-7c1b-4e0e-9d0a-2b8c3f1e5a77', count: 1 } },
+  'POST /api/launch/updates/count': { body: { filter: { locales: ['en'], sources: ['newsletter'] } } },
+  'POST /api/launch/updates/preview': { body: { documentId: 'update-beta-opens', filter: {} } },
+  'POST /api/launch/updates/test': { body: { documentId: 'update-beta-opens', to: 'operator@pulso.example' } },
+  'POST /api/launch/updates': {
+    body: { id: 'b4e5d6c7-7c1b-4e0e-9d0a-2b8c3f1e5a77', documentId: 'update-beta-opens', filter: { locales: ['en'] } },
+  },
 }
 
 const LONE_SURROGATE = /\p{Surrogate}/u

@@ -1,6 +1,6 @@
 /**
  * The Launch tool's API (docs/launch-api.md): the handshake that proves a Studio user, then the
- * report, the waitlist, its export and an erasure, for that user at the level each route declares
+ * report, the waitlist, its export and an erasure, invite waves, referrals and updates, for that user at the level each route declares
  * (launch-access.ts). Every answer is private and never cached; every route is limited per client
  * address; the Studio's origin may call it with its credential (CORS), nobody else's may, and only
  * the tool's own pages may change anything (http/same-origin-writes.ts, registered on the root).
@@ -28,6 +28,9 @@ import type { Experiments } from '../experiments/experiments.ts'
 import type { ReferralAdmin } from '../referrals/referral-admin.ts'
 import { registerReferralRoutes } from '../referrals/referral-routes.ts'
 import { registerContentProblemRoutes } from './content-problem-routes.ts'
+import type { UpdateAdmin } from '../updates/update-admin.ts'
+import { registerUpdateRoutes } from '../updates/update-routes.ts'
+import type { UpdatePreviews } from '../updates/update-previews.ts'
 import type { ContentProblem } from '../../supabase/functions/_shared/content/content-check.ts'
 import { PAGE_ID } from '../../schemas/page-id.ts'
 import type { RoutedPage } from '../site/page-routes.ts'
@@ -44,6 +47,11 @@ export interface LaunchRoutesOptions {
   webhooks: Omit<WebhookRoutesOptions, 'actorOf'>
   invites: InviteAdmin
   referrals: ReferralAdmin
+  updates: UpdateAdmin
+  /** Tells this server's mail sender there is mail to send now (a resumed update); none when the hosted project sends it. */
+  kickMail?: (() => void) | undefined
+  /** An update's preview and test send, where this server sends mail itself. */
+  updatePreviews?: UpdatePreviews | undefined
   /** The Studio's origin (SANITY_STUDIO_URL), whose pages call this API with their credential. */
   studioOrigin: string
   rate: RequestLimit
@@ -97,6 +105,9 @@ export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
     webhooks,
     invites,
     referrals,
+    updates,
+    kickMail,
+    updatePreviews,
     studioOrigin,
     rate,
     experiments,
@@ -220,5 +231,6 @@ export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
   registerInviteRoutes(routes, { admin: invites, actorOf })
   if (experiments) registerExperimentRoutes(routes, experiments)
   registerReferralRoutes(routes, { admin: referrals, actorOf })
+  registerUpdateRoutes(routes, { admin: updates, actorOf, previews: updatePreviews, ...(kickMail ? { kick: kickMail } : {}) })
   if (contentProblems) registerContentProblemRoutes(routes, { problems: contentProblems, studioUrl: studioOrigin })
 }

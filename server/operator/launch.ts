@@ -21,6 +21,7 @@ import { restWebhookAdmin, sqlWebhookAdmin } from '../webhooks/webhook-admin.ts'
 import { whereSignupsLive } from '../supabase/secret-rpc.ts'
 import { restInviteAdmin, sqlInviteAdmin } from '../invites/invite-admin.ts'
 import { restReferralAdmin, sqlReferralAdmin } from '../referrals/referral-admin.ts'
+import { restUpdateAdmin, sqlUpdateAdmin } from '../updates/update-admin.ts'
 
 /** Requests per client address to the tool's API: a tool open in a few tabs, refreshing every few seconds. */
 const LAUNCH_RATE = { maxHits: 300, perSeconds: 60 }
@@ -39,7 +40,8 @@ export function createLaunch(
   const webhooks = whereSignupsLive(config.supabase, db, sqlWebhookAdmin, restWebhookAdmin)
   const invites = whereSignupsLive(config.supabase, db, sqlInviteAdmin, restInviteAdmin)
   const referrals = whereSignupsLive(config.supabase, db, sqlReferralAdmin, restReferralAdmin)
-  if (!store || !sessions || !analytics || !webhooks || !invites || !referrals)
+  const updates = whereSignupsLive(config.supabase, db, sqlUpdateAdmin, restUpdateAdmin)
+  if (!store || !sessions || !analytics || !webhooks || !invites || !referrals || !updates)
     return { unavailable: 'set SUPABASE_SECRET_KEY to read the hosted waitlist' }
   const key = sanity.viewerToken
   const projectApi = sanity.hosted ? () => `https://${sanity.projectId}.api.sanity.io` : selfOrigin
@@ -68,6 +70,7 @@ export function createLaunch(
       webhooks: { admin: webhooks, allowPrivate: config.webhooks.allowPrivate },
       invites,
       referrals,
+      updates,
       studioOrigin: new URL(sanity.studioUrl).origin,
       rate: LAUNCH_RATE,
     },

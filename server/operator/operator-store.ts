@@ -35,6 +35,8 @@ export interface Place {
   invited_at: string | null
   /** When they started their trial (the product reported it, or someone marked it); null until then. */
   activated_at: string | null
+  /** True when their inbox refused mail for good (a permanent SMTP refusal): nothing more is sent to it. */
+  undeliverable: boolean
 }
 
 export interface AuditEntry {
@@ -61,6 +63,12 @@ export interface AuditEntry {
     | 'referrals.held.read'
     | 'referral.accepted'
     | 'referral.rejected'
+    | 'updates.counted'
+    | 'updates.previewed'
+    | 'updates.test.sent'
+    | 'update.sent'
+    | 'update.paused'
+    | 'update.resumed'
   detail: Record<string, unknown>
 }
 

@@ -28,6 +28,8 @@ import { functionLog } from './function-log.ts'
 import { createMailComposer, type MailCopyContent } from '../../supabase/functions/_shared/delivery/mail-composer.ts'
 import type { Mailer } from '../../supabase/functions/_shared/delivery/mailer.ts'
 import { noteReferralSettings } from '../../supabase/functions/_shared/referrals/referral-settings.ts'
+import type { UpdateContent } from '../../supabase/functions/_shared/updates/update-body.ts'
+import { updatePreviews, type UpdatePreviews } from '../updates/update-previews.ts'
 import {
   currentConsentVersion,
   noteConsentVersion,
@@ -52,13 +54,16 @@ export interface SignupBackend {
   visitors: VisitorLoad
   /** The privacy note's current version, from the content (the versions a consent may name). */
   consentVersion: CurrentConsentVersion
+  /** An update's preview and test send, in the words and through the mailer its readers get. */
+  updatePreviews: UpdatePreviews
   close(): Promise<void>
 }
 
-/** What the sign-up backend reads from the content: the mail's copy, the privacy note's version. */
+/** What the sign-up backend reads from the content: the mail's copy, the privacy note's version, each update by its document's id. */
 export interface SignupContent {
   mailCopy: QuerySource<MailCopyContent | undefined>
   privacyNoteVersion: QuerySource<string | null | undefined>
+  updateContent: (documentId: string) => Promise<UpdateContent | undefined>
 }
 
 /** How often the embedded database is vacuumed (it has no autovacuum). */
@@ -67,7 +72,7 @@ const VACUUM_EVERY_MS = 10 * 60_000
 /** The self-hosted sign-up backend: migrated database, mailer and the welcome sender. */
 export async function startSignupBackend(
   config: ServerConfig,
-  { mailCopy, privacyNoteVersion }: SignupContent,
+  { mailCopy, privacyNoteVersion, updateContent }: SignupContent,
   log: FastifyBaseLogger,
   metrics?: Pick<Metrics, 'mailSends' | 'webhookDeliveries'>,
 ): Promise<SignupBackend> {
@@ -113,6 +118,7 @@ export async function startSignupBackend(
       retentionDays: config.links.retentionDays,
       // The copy comes from the content, so each email says what the Studio says.
       content: mailCopy,
+      updateContent,
       fallbackContact: config.mail.from,
       log: deliveryLog,
     })
@@ -162,6 +168,16 @@ export async function startSignupBackend(
       proofOfWorkKey,
       visitors,
       consentVersion,
+      updatePreviews: updatePreviews({
+        from: config.mail.from,
+        siteUrl: config.siteUrl,
+        linkSecret,
+        content: mailCopy,
+        updateContent,
+        fallbackContact: config.mail.from,
+        mailer,
+        log: deliveryLog,
+      }),
       async close() {
         await Promise.all([sender.stop(), webhooks.stop()])
         mailer.close?.()

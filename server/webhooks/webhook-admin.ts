@@ -13,6 +13,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'waitlist.signup.confirmed',
   'waitlist.signup.removed',
   'waitlist.invite.sent',
+  'waitlist.update.sent',
 ] as const
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
 

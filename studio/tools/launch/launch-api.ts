@@ -17,6 +17,7 @@ import type { ArmResult, ExperimentResult, FieldState } from '../../../server/ex
 import type { HeldReferral, HoldReason, ReferralReview } from '../../../server/referrals/referral-admin.ts'
 import type { ListedContentProblem } from '../../../server/operator/content-problem-routes.ts'
 import type { LaunchAccess } from '../../../server/operator/launch-access.ts'
+import type { Update, UpdateFilter } from '../../../server/updates/update-admin.ts'
 
 export type {
   ArmResult,
@@ -37,6 +38,15 @@ export type {
   WebhookDelivery,
   WebhookEndpoint,
   WebhookEventType,
+  Update,
+  UpdateFilter,
+}
+
+/** An update in one language as its readers get it. */
+export interface RenderedUpdate {
+  subject: string
+  text: string
+  html: string
 }
 /**
  * The most people one wave lets in. Written again rather than imported, so the server's module
@@ -175,6 +185,20 @@ export function createLaunchApi(siteUrl: string, fetcher: typeof fetch = (...arg
     /** Accepts (credits now) or rejects a held referral, named by its referred person's id. */
     decideReferral: (id: string, decision: 'accept' | 'reject') =>
       call<void>(`/referrals/${encodeURIComponent(id)}/${decision}`, { method: 'POST' }),
+    /** How many confirmed people the filter reaches now (an audited count). */
+    countUpdate: (filter: UpdateFilter) =>
+      call<{ total: number; pt: number; en: number }>('/updates/count', json('POST', { filter })),
+    /** The update in both languages as the first reader the filter reaches gets it (an audited read of them). */
+    previewUpdate: (documentId: string, filter: UpdateFilter) =>
+      call<Record<'pt' | 'en', RenderedUpdate>>('/updates/preview', json('POST', { documentId, filter })),
+    /** Sends the update in both languages to the address the operator typed, at once. */
+    testUpdate: (documentId: string, to: string) => call<void>('/updates/test', json('POST', { documentId, to })),
+    /** Sends the update `id` (made by the tool when it counted) once: the same id again answers `repeated`. */
+    sendUpdate: (update: { id: string; documentId: string; filter: UpdateFilter; sendAt?: string }) =>
+      call<{ update: Update; repeated: boolean }>('/updates', json('POST', update)),
+    updates: () => call<{ updates: Update[] }>('/updates'),
+    pauseUpdate: (id: string, paused: boolean) =>
+      call<void>(`/updates/${encodeURIComponent(id)}/${paused ? 'pause' : 'resume'}`, { method: 'POST' }),
     /** What the content has that its schema does not allow, each value dropped for its fallback, with its document in the Studio. */
     contentProblems: () => call<{ problems: ListedContentProblem[] }>('/content-problems'),
     /** The CSV export, downloaded by the browser with the credential (a link, not a fetch). */

@@ -87,6 +87,7 @@ const ana: Place = {
   campaign: 'launch',
   invited_at: '2026-11-26T09:00:00Z',
   activated_at: null,
+  undeliverable: false,
 }
 
 const endpoint: WebhookEndpoint = {
@@ -173,6 +174,12 @@ function fakeApi(overrides: Partial<LaunchApi> = {}): LaunchApi {
       entries: [{ at: '2026-11-25T12:00:00Z', actor: 'pEditor', action: 'waitlist.read' as const, detail: {} }],
     })),
     exportUrl: 'http://site.example/api/launch/waitlist.csv',
+    countUpdate: vi.fn(async () => ({ total: 0, pt: 0, en: 0 })),
+    previewUpdate: vi.fn(),
+    testUpdate: vi.fn(async () => undefined),
+    sendUpdate: vi.fn(),
+    updates: vi.fn(async () => ({ updates: [] })),
+    pauseUpdate: vi.fn(async () => undefined),
     webhooks: vi.fn(async () => ({
       endpoints: [endpoint],
       events: [
@@ -416,6 +423,7 @@ describe('the two levels and signing out', () => {
       'Waitlist',
       'Invite waves',
       'Referrals',
+      'Updates',
       'Webhooks',
       'Experiments',
       'Content',

@@ -6,6 +6,7 @@ import { AuditPanel } from './audit-panel.tsx'
 import { LoadError } from './load-error.tsx'
 import { Overview } from './overview.tsx'
 import { ReferralsPanel } from './referrals-panel.tsx'
+import { UpdatesPanel } from './updates-panel.tsx'
 import { WaitlistPanel } from './waitlist-panel.tsx'
 import { WavesPanel } from './waves-panel.tsx'
 import { WebhooksPanel } from './webhooks-panel.tsx'
@@ -22,6 +23,7 @@ const TABS = {
   waitlist: { View: WaitlistPanel, level: 'people' },
   waves: { View: WavesPanel, level: 'people' },
   referrals: { View: ReferralsPanel, level: 'people' },
+  updates: { View: UpdatesPanel, level: 'people' },
   webhooks: { View: WebhooksPanel, level: 'people' },
   experiments: { View: ExperimentsPanel, level: 'numbers' },
   content: { View: ContentProblemsPanel, level: 'numbers' },

@@ -3,6 +3,7 @@ import { Box, Button, Card, Dialog, Flex, Label, Stack, Text, TextInput } from '
 import { MAX_WAVE, type LaunchApi, type WavePreview } from './launch-api.ts'
 import { launchCopy } from './launch-copy.ts'
 import { LoadError } from './load-error.tsx'
+import { useAction } from './use-action.ts'
 import { Table } from './overview.tsx'
 
 const copy = launchCopy.invites
@@ -33,25 +34,10 @@ export function NextWave({ api, onSent }: { api: LaunchApi; onSent: () => Promis
   // sends the same wave again, which the site sends only once; a new one once a wave is sent.
   const [waveId, setWaveId] = useNextWaveId()
   const [confirming, setConfirming] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [outcome, setOutcome] = useState<string | undefined>()
-  const [failure, setFailure] = useState<unknown>()
+  const { busy, outcome, setOutcome, failure, act } = useAction()
   const count = countOf(typed)
   const shown = preview?.people.length ?? 0
 
-  /** Runs a call to the site with the buttons off, and shows its failure. */
-  const act = async (action: () => Promise<void>) => {
-    setFailure(undefined)
-    setOutcome(undefined)
-    setBusy(true)
-    try {
-      await action()
-    } catch (caught) {
-      setFailure(caught)
-    } finally {
-      setBusy(false)
-    }
-  }
   const show = (wanted: number) => act(async () => setPreview(await api.nextInvitees(wanted)))
   const send = async () => {
     setConfirming(false)

@@ -70,7 +70,7 @@ export function WaitlistPanel({ api }: { api: LaunchApi }) {
               copy.columns.actions,
             ]}
             rows={data.rows.map((place) => [
-              place.email,
+              place.undeliverable ? copy.undeliverable(place.email) : place.email,
               place.name ?? '—',
               place.role,
               place.created_at.slice(0, 10),

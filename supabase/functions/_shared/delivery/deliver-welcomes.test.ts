@@ -7,6 +7,7 @@ import type { Claim, PendingWelcome } from '../welcome/welcome-store.ts'
 const policy: DeliveryPolicy = {
   concurrency: 3,
   perSecond: null,
+  updatePerSecond: null,
   leaseSeconds: 10,
   retrySeconds: 2,
   maxAttempts: 10,
@@ -88,6 +89,18 @@ describe('deliverDueWelcomes', () => {
       messageId: '<welcome-entry-1@pulso.app>',
     })
     expect(sent.find((message) => message.to === 'person-2@empresa.com')?.subject).toBe('welcome 2 (en)')
+  })
+
+  it('gives each update its own Message-ID for a person, the same on every try of it', async () => {
+    const update = (id: number, updateId: string) =>
+      welcome(id, { kind: 'update', waitlistId: 'entry-1', email: `try-${id}@empresa.com`, updateId, documentId: 'update-beta' })
+    const { deps, sent } = setup([update(1, 'u-1'), update(2, 'u-2'), update(3, 'u-1')])
+    await deliverDueWelcomes(deps)
+    expect(sent.map((message) => message.messageId)).toEqual([
+      '<update-u-1-entry-1@pulso.app>',
+      '<update-u-2-entry-1@pulso.app>',
+      '<update-u-1-entry-1@pulso.app>',
+    ])
   })
 
   it('records a welcome that could not be composed as a failure to retry, and sends the others', async () => {

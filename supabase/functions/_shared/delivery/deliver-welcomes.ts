@@ -58,10 +58,19 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 const domainOf = (from: string) => /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost'
 /**
  * The Message-ID's key: one per message, the same on every try of it. A person gets one welcome and
- * one invitation, but a place email each time their place changes (queued anew, at `queuedAt`).
+ * one invitation, but a place email each time their place changes (queued anew, at `queuedAt`), and
+ * one message of each update.
  */
-const messageKey = ({ kind, waitlistId, queuedAt }: PendingWelcome) =>
-  kind === 'standing' ? `${kind}-${waitlistId}-${queuedAt ?? 0}` : `${kind}-${waitlistId}`
+function messageKey({ kind, waitlistId, queuedAt, updateId }: PendingWelcome): string {
+  switch (kind) {
+    case 'standing':
+      return `${kind}-${waitlistId}-${queuedAt ?? 0}`
+    case 'update':
+      return `${kind}-${updateId ?? 'unknown'}-${waitlistId}`
+    default:
+      return `${kind}-${waitlistId}`
+  }
+}
 /** How often a worker held back for visitors looks again. */
 const YIELD_MS = 20
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

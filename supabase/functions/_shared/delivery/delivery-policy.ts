@@ -7,6 +7,11 @@ export interface DeliveryPolicy {
   concurrency: number
   /** Welcomes per second across every sender, what the mail provider allows; null: no limit. */
   perSecond: number | null
+  /**
+   * Update messages at most per second across every sender, counted over a sliding second as
+   * providers count it (UPDATE_RATE); they go only where the other mail left room. null: no limit.
+   */
+  updatePerSecond: number | null
   /** How long a claimed welcome is held; the sender renews the lease while it still has the welcome. */
   leaseSeconds: number
   /** The first retry after a failure comes this many seconds later, then twice as late each time, at most 15 times this. */
@@ -21,6 +26,7 @@ export interface DeliveryPolicy {
 export const deliveryEnvShape = {
   MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
   MAIL_RATE_PER_SECOND: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().positive().optional()),
+  UPDATE_RATE: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().positive().max(10_000).optional()),
   MAIL_LEASE_SECONDS: z.coerce.number().min(1).max(600).default(5),
   MAIL_RETRY_SECONDS: z.coerce.number().min(0.1).max(600).default(2),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(10),
@@ -37,6 +43,7 @@ export function deliveryPolicyOf(env: DeliveryEnv): DeliveryPolicy {
   return {
     concurrency: env.MAIL_CONCURRENCY,
     perSecond: env.MAIL_RATE_PER_SECOND ?? null,
+    updatePerSecond: env.UPDATE_RATE ?? null,
     leaseSeconds: env.MAIL_LEASE_SECONDS,
     retrySeconds: env.MAIL_RETRY_SECONDS,
     maxAttempts: env.MAIL_MAX_ATTEMPTS,

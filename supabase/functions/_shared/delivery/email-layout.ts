@@ -18,12 +18,16 @@ export type EmailBlock =
   | { kind: 'button'; label: string; href: string }
   /** A numbered list; nothing when empty. */
   | { kind: 'steps'; items: string[] }
+  /** Words already rendered, escaped, both ways (an update's Portable Text body: supabase/functions/_shared/updates/update-body.ts). */
+  | { kind: 'rendered'; html: string; text: string }
 
 /** One message's words, placeholders already filled, except {name} in the greeting. */
 export interface EmailParts {
   locale: Locale
   brandName: string
   subject: string
+  /** The line inboxes show after the subject; hidden in the message itself. */
+  preheader?: string
   /** The name as the person typed it; it appears only if it looks like a person's name. */
   name: string
   /** The greeting with {name} where the name goes, and the one for a name not used. */
@@ -38,6 +42,12 @@ export interface EmailParts {
 
 const paragraph = (content: string, style = 'margin:0 0 16px') => `<p style="${style}">${content}</p>`
 
+/** A link drawn as a button, as every message of the outbox draws it. */
+export const buttonHtml = (label: string, href: string) =>
+  paragraph(
+    `<a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 24px;border-radius:999px;background:#4338ca;color:#ffffff;font-weight:700;text-decoration:none">${escapeHtml(label)}</a>`,
+  )
+
 function blockText(block: EmailBlock): string[] {
   switch (block.kind) {
     case 'paragraph':
@@ -47,6 +57,8 @@ function blockText(block: EmailBlock): string[] {
       return [`${block.label}: ${block.href}`]
     case 'steps':
       return block.items.length > 0 ? [block.items.map((step, i) => `${i + 1}. ${step}`).join('\n')] : []
+    case 'rendered':
+      return [block.text]
   }
 }
 
@@ -57,13 +69,13 @@ function blockHtml(block: EmailBlock): string {
     case 'note':
       return paragraph(escapeHtml(block.text), 'margin:0 0 24px;font-size:14px;color:#475569')
     case 'button':
-      return paragraph(
-        `<a href="${escapeHtml(block.href)}" style="display:inline-block;padding:12px 24px;border-radius:999px;background:#4338ca;color:#ffffff;font-weight:700;text-decoration:none">${escapeHtml(block.label)}</a>`,
-      )
+      return buttonHtml(block.label, block.href)
     case 'steps':
       return block.items.length > 0
         ? `<ol style="margin:0 0 16px;padding-left:20px">${block.items.map((step) => `<li style="margin-bottom:8px">${escapeHtml(step)}</li>`).join('')}</ol>`
         : ''
+    case 'rendered':
+      return block.html
   }
 }
 
@@ -76,6 +88,7 @@ export function renderEmail({
   locale,
   brandName,
   subject,
+  preheader,
   name,
   greeting,
   blocks,
@@ -102,6 +115,7 @@ export function renderEmail({
 <html lang="${locale === 'pt' ? 'pt-BR' : 'en'}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f7f8fc;font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.6">
+  ${preheader ? `<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(preheader)}</div>` : ''}
   <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:16px;padding:32px;border:1px solid #e2e8f0">
     ${paragraph(escapeHtml(brandName), 'margin:0 0 24px;font-size:20px;font-weight:700;color:#4338ca')}
     ${paragraph(greetingHtml, 'margin:0 0 16px;font-size:18px;font-weight:700')}

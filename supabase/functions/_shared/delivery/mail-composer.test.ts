@@ -8,6 +8,9 @@ import { checkedSource } from '../content/checked-source.ts'
 import { welcomeFallbacks } from '../welcome/welcome-copy.ts'
 import { invitationFallbacks } from '../invites/invitation-copy.ts'
 import { standingFallbacks } from '../referrals/standing-copy.ts'
+import { anUpdate } from '../updates/update-fixture.ts'
+
+const UPDATE_DOCUMENT = 'update-beta-opens'
 
 const nothing = { greeting: null, greetingWithoutName: null, paragraphs: null, signOff: null, removeLink: null }
 
@@ -52,6 +55,7 @@ const content: MailCopyContent = {
 const entry = (kind: PendingWelcome['kind']): PendingWelcome => ({
   id: 1,
   kind,
+  ...(kind === 'update' ? { updateId: '0b7c5f0e-3f0e-4c55-9a4e-7d8e2c1b6a90', documentId: UPDATE_DOCUMENT, place: 12 } : {}),
   inviteCode: kind === 'invitation' ? 'inv_8Hq2LxPz' : null,
   standing:
     kind === 'standing'
@@ -81,6 +85,7 @@ function composer(read: () => Promise<MailCopyContent | undefined> = vi.fn(async
     linkSecret: async () => 'a-secret-of-at-least-thirty-two-characters',
     retentionDays: 30,
     content: read,
+    updateContent: async (id) => (id === UPDATE_DOCUMENT ? anUpdate : undefined),
     fallbackContact: 'ola@pulso.app',
     log: () => undefined,
   })
@@ -137,6 +142,14 @@ describe('createMailComposer', () => {
     expect(standing.replyTo).toBe('ola@pulso.app')
     // One problem a field the query reads: the brand's 2, the welcome's 11, the invitation's 10, the referrals' 17.
     expect(await read.problems()).toHaveLength(40)
+  })
+
+  it('composes an update’s message from the document it was sent from, with the invitation’s footer and removal link', async () => {
+    const message = await composer().compose(entry('update'))
+    expect(message.subject).toBe('The Pulso beta opens on Monday')
+    expect(message.text).toContain('you are #12 in the Pulso line')
+    expect(message.headers?.['List-Unsubscribe']).toMatch(/^<https:\/\/pulso\.example\/en\/unsubscribe\?token=remove\./)
+    expect(message.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
   })
 
   it('refuses a place email the outbox claimed without its standing', async () => {

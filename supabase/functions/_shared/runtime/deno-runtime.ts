@@ -17,6 +17,8 @@ import { contentChecker } from '../content/content-check.ts'
 import { checkedSource } from '../content/checked-source.ts'
 import { currentConsentVersion } from '../welcome/consent-versions.ts'
 import { sanityCdnQuery, type SanityProject } from './sanity-cdn.ts'
+import { updateContentById } from '../updates/update-content.ts'
+import { updateEmailQuery } from '../updates/update-query.ts'
 import { projectKeys, requireProjectKey, type KeyKind } from './api-keys.ts'
 import type { Log } from './http.ts'
 import type { DeliverDependencies } from '../delivery/deliver-welcomes.ts'
@@ -123,6 +125,12 @@ let sharedMailCopy: (() => Promise<MailCopyContent | undefined>) | undefined
 /** One reader of the mail copy for the whole function: the sender and the sweep's settings step share its cache. */
 export const mailCopy = () => (sharedMailCopy ??= mailCopyFromEnv())
 
+/** Each update document by id from the hosted dataset's public API; without a project, none (its messages wait). */
+const updateContent = updateContentById(
+  ({ id }) => (sanityProject ? sanityCdnQuery<unknown>(sanityProject, updateEmailQuery, fetch, { id }) : async () => []),
+  log,
+)
+
 export function deliveryFromEnv(): DeliverDependencies {
   const from = required('MAIL_FROM')
   return {
@@ -134,6 +142,7 @@ export function deliveryFromEnv(): DeliverDependencies {
       linkSecret,
       retentionDays,
       content: mailCopy(),
+      updateContent,
       fallbackContact: Deno.env.get('CONTACT_EMAIL') ?? from,
       log,
     }),

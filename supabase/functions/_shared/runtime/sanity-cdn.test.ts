@@ -14,6 +14,13 @@ describe('sanityCdnQuery', () => {
     expect(url.searchParams.get('query')).toBe('*[_id == "x"][0]')
   })
 
+  it('sends the query’s parameters as JSON, as the HTTP API takes them', async () => {
+    const fetchImpl = vi.fn(async (_url: string | URL | Request) => Response.json({ result: [] }))
+    await sanityCdnQuery(project, '*[_id == $id]', fetchImpl as typeof fetch, { id: 'update-beta' })()
+    const url = new URL(String(fetchImpl.mock.calls[0]?.[0]))
+    expect(url.searchParams.get('$id')).toBe('"update-beta"')
+  })
+
   it('asks another host when told, and reuses an answer rather than asking for every welcome', async () => {
     const fetchImpl = vi.fn(async (_url: string | URL | Request) => Response.json({ result: 'copy' }))
     const query = sanityCdnQuery({ ...project, apiHost: 'http://127.0.0.1:9/' }, 'q', fetchImpl as typeof fetch)

@@ -15,6 +15,7 @@ import { createWelcomeStore, type WelcomeStore } from './welcome-store.ts'
 const policy: DeliveryPolicy = {
   concurrency: 5,
   perSecond: null,
+  updatePerSecond: null,
   leaseSeconds: 10,
   retrySeconds: 2,
   maxAttempts: 3,

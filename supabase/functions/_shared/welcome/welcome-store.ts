@@ -5,17 +5,22 @@ import type { Locale } from './welcome-email.ts'
 /**
  * A message in the mail outbox: a welcome (which is also the double opt-in confirmation), an
  * invitation a wave sent (migration 20261127090000), with the code its trial link carries, or a
- * confirmed person's place email (migration 20261129090100), with their standing as claimed.
+ * confirmed person's place email (migration 20261129090100), with their standing as claimed, or
+ * a message of an update (migration 20261206090000), with the update and the document it is written from.
  */
 export interface PendingWelcome {
   id: number
-  kind: 'welcome' | 'invitation' | 'standing'
+  kind: 'welcome' | 'invitation' | 'standing' | 'update'
   /** The invitation's code, which the product reports when the person activates; null for a welcome. */
   inviteCode: string | null
   /** For a place email, where its person stands (referrals.standing, read when claimed); otherwise null. */
   standing?: unknown
   /** When the message was queued (ms since the epoch): a place email is queued again each time the place changes. */
   queuedAt?: number
+  /** For an update's message: the update, the Studio document it is written from, and the reader's place in line (null once not waiting). */
+  updateId?: string
+  documentId?: string
+  place?: number | null
   /** The waitlist entry it welcomes: stable and unique, whatever the database; the personal links act on it. */
   waitlistId: string
   email: string
@@ -77,14 +82,17 @@ export function createWelcomeStore(sql: Sql) {
       return row.outcome === 'limited' ? { outcome: 'limited', wait: row.wait } : { outcome: row.outcome }
     },
 
-    /** Leases up to `limit` due welcomes to this sender, within the global rate (migration 20261123110000). */
+    /**
+     * Leases up to `limit` due messages to this sender, within the global rate (migration
+     * 20261123110000); update messages only behind the rest, within the update rate (20261206090000).
+     */
     async claimDue(
       limit: number,
-      { leaseSeconds, perSecond }: Pick<DeliveryPolicy, 'leaseSeconds' | 'perSecond'>,
+      { leaseSeconds, perSecond, updatePerSecond }: Pick<DeliveryPolicy, 'leaseSeconds' | 'perSecond' | 'updatePerSecond'>,
     ): Promise<Claim> {
       const { rows } = await sql.query<{ claim: { welcomes: PendingWelcome[]; claim_again_in: number | string | null } }>(
-        'select public.claim_due_welcomes($1, $2, $3) as claim',
-        [limit, leaseSeconds, perSecond],
+        'select public.claim_due_welcomes($1, $2, $3, $4) as claim',
+        [limit, leaseSeconds, perSecond, updatePerSecond],
       )
       const claim = rows[0]?.claim
       return { welcomes: claim?.welcomes ?? [], claimAgainIn: seconds(claim?.claim_again_in) }
@@ -100,19 +108,16 @@ export function createWelcomeStore(sql: Sql) {
       )
     },
 
+    /** Records messages sent; an update's last one completes it (public.mail_sent). */
     async markSent(ids: number[]): Promise<void> {
-      await sql.query(
-        `update public.welcome_emails
-         set status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = null, leased_until = null
-         where id = any($1::bigint[]) and status = 'pending'`,
-        [ids],
-      )
+      await sql.query('select public.mail_sent($1::bigint[])', [ids])
     },
 
     /**
-     * Counts a failed try. A rejected welcome, or one past its last try or its maximum age, is
-     * marked failed; any other is due again after a backoff (retrySeconds doubling, at most 15 times
-     * it, give or take a fifth so that welcomes failing together are not retried together).
+     * Counts a failed try (public.mail_failed). A rejected message, or one past its last try or its
+     * maximum age, is marked failed, and a rejected one marks its inbox undeliverable; any other is
+     * due again after a backoff (retrySeconds doubling, at most 15 times it, give or take a fifth so
+     * that messages failing together are not retried together).
      */
     async markFailed(
       id: number,
@@ -121,21 +126,7 @@ export function createWelcomeStore(sql: Sql) {
       { retrySeconds, maxAttempts, maxAgeSeconds }: Pick<DeliveryPolicy, 'retrySeconds' | 'maxAttempts' | 'maxAgeSeconds'>,
     ): Promise<'failed' | 'pending'> {
       const { rows } = await sql.query<{ status: 'failed' | 'pending' }>(
-        `with given_up as (
-           select id, $3 = 'rejected' or attempts + 1 >= $4 or created_at < now() - make_interval(secs => $5) as last
-           from public.welcome_emails where id = $1
-         )
-         update public.welcome_emails as welcome
-         set attempts = welcome.attempts + 1,
-             last_error = left($2, 1000),
-             leased_until = null,
-             status = case when given_up.last then 'failed' else 'pending' end,
-             failed_at = case when given_up.last then now() end,
-             next_attempt_at = case when given_up.last then now() else now() + make_interval(
-               secs => least($6 * power(2, welcome.attempts), $6 * 15) * (0.8 + random() * 0.4)) end
-         from given_up
-         where welcome.id = given_up.id
-         returning welcome.status`,
+        'select public.mail_failed($1, $2, $3, $4, $5, $6) as status',
         [id, reason, kind, maxAttempts, maxAgeSeconds, retrySeconds],
       )
       return rows[0]?.status ?? 'pending'
@@ -169,7 +160,10 @@ export function createWelcomeStore(sql: Sql) {
       const { rows } = await sql.query<{ due_in: number | string | null }>(
         // greatest() skips nulls: with nothing pending it would say 0, not null.
         `select case when due is not null then greatest(extract(epoch from due - now()), 0) end as due_in
-         from (select min(next_attempt_at) as due from public.welcome_emails where status = 'pending') as next`,
+         from (select min(next_attempt_at) as due from public.welcome_emails as mail
+               where status = 'pending'
+                 -- A paused update's messages wait for Resume, which kicks the sender.
+                 and not exists (select from updates.updates as u where u.id = mail.update_id and u.paused_at is not null)) as next`,
       )
       return seconds(rows[0]?.due_in)
     },
@@ -179,7 +173,8 @@ export function createWelcomeStore(sql: Sql) {
         `select count(*) filter (where status = 'pending')::int as pending,
                 count(*) filter (where status = 'failed')::int as failed,
                 extract(epoch from now() - min(created_at) filter (where status = 'pending')) as oldest
-         from public.welcome_emails where status <> 'sent'`,
+         -- An update's messages have progress of their own (updates.list), and may wait for their send time.
+         from public.welcome_emails where status <> 'sent' and update_id is null`,
       )
       const row = rows[0]
       return { pending: row?.pending ?? 0, failed: row?.failed ?? 0, oldestPendingSeconds: seconds(row?.oldest) }

@@ -1,0 +1,234 @@
+// Updates on both databases, at the level of the SQL every sender shares (migration 20261206090000):
+// 10,000 people of every kind (confirmed or not, removed, erased, undeliverable, pt and en, several
+// sources); an update to "confirmed, en, source newsletter" freezes exactly the people this test
+// computes from how it made them, each once, in English, and a second Send under the same id adds
+// nothing. Delivered through the outbox's own claim, it goes to each once, behind a welcome, within
+// its rate's window, not while paused; a permanent refusal marks the inbox, and the next update
+// skips it; the last message recorded completes the update with its webhook event.
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DeliveryPolicy } from '../../supabase/functions/_shared/delivery/delivery-policy.ts'
+import { createWelcomeStore, type PendingWelcome } from '../../supabase/functions/_shared/welcome/welcome-store.ts'
+import { databaseKinds, type MigratedDatabase } from '../../test/database/test-databases.ts'
+
+const PEOPLE = 10_000
+const ACTOR = 'operator-1'
+const FILTER = { locales: ['en'], sources: ['newsletter'] }
+const SOURCES = ['newsletter', 'linkedin', null, 'Newsletter', 'newsletter'] as const
+const policy: DeliveryPolicy = {
+  concurrency: 50,
+  perSecond: null,
+  updatePerSecond: null,
+  leaseSeconds: 30,
+  retrySeconds: 2,
+  maxAttempts: 10,
+  maxAgeSeconds: 86_400,
+}
+
+/** Each person's traits, from their number alone: the test's own account of who is who. */
+const person = (i: number) => ({
+  email: `person-${i}@empresa.example`,
+  confirmed: i % 10 !== 0,
+  // Every seventh has no welcome: the language they confirmed in decides.
+  welcomed: i % 7 !== 0,
+  locale: i % 3 === 0 ? 'en' : 'pt',
+  // The fifth kind came from the newsletter through its referral code, not a utm_source: reported as the code.
+  utmSource: i % 5 === 4 ? null : SOURCES[i % 5],
+  ref: i % 5 === 4 ? 'friend-newsletter' : null,
+  removed: i % 13 === 0,
+  erased: i % 17 === 0,
+  undeliverable: i % 19 === 0,
+})
+const everyone = Array.from({ length: PEOPLE }, (_, index) => person(index + 1))
+/** A message as the claim answers it, with an update's own fields. */
+type Claimed = Omit<PendingWelcome, 'kind'> & { kind: string; updateId?: string; documentId?: string }
+
+const expected = everyone
+  .filter((p) => p.confirmed && !p.removed && !p.erased && !p.undeliverable && p.locale === 'en' && p.utmSource === 'newsletter')
+  .map((p) => p.email)
+  .sort()
+
+describe.each(databaseKinds)('update recipients on $kind', { timeout: 120_000 }, ({ open }) => {
+  let database: MigratedDatabase
+  const query = async <T extends object>(text: string, values: unknown[] = []) => (await database.db.query<T>(text, values)).rows
+  const store = () => createWelcomeStore(database.db)
+
+  beforeAll(async () => {
+    database = await open()
+    const rows = everyone.map((p) => [p.email, p.confirmed, p.welcomed, p.locale, p.utmSource, p.ref])
+    await database.db.query(
+      `with listed as (
+         insert into public.waitlist (email, role, created_at, confirmed_at, consent_locale, signup_locale, utm_source, ref)
+         select p ->> 0, 'Team lead', now() - make_interval(secs => ord), case when (p ->> 1)::boolean then now() end,
+                p ->> 3, 'pt', p ->> 4, p ->> 5
+         from jsonb_array_elements($1::jsonb) with ordinality as people(p, ord)
+         returning id, email
+       )
+       insert into public.welcome_emails (waitlist_id, email, name, locale, status, sent_at)
+       select listed.id, listed.email, 'Reader', p ->> 3, 'sent', now()
+       from listed join jsonb_array_elements($1::jsonb) as people(p) on p ->> 0 = listed.email
+       where (p ->> 2)::boolean`,
+      [JSON.stringify(rows)],
+    )
+    const emails = (pick: (p: ReturnType<typeof person>) => boolean) => everyone.filter(pick).map((p) => p.email)
+    await query(`select guard.remove_place(id) from public.waitlist where email = any($1)`, [emails((p) => p.removed)])
+    await query(`select operator.erase($2, id) from public.waitlist where email = any($1)`, [
+      emails((p) => p.erased && !p.removed),
+      ACTOR,
+    ])
+    await query(`select guard.mark_undeliverable(address, '550 5.1.1 no such user') from unnest($1::text[]) as address`, [
+      emails((p) => p.undeliverable),
+    ])
+    await query(
+      `insert into webhooks.endpoints (url, events, secret) values ('https://hooks.example/in', '{waitlist.update.sent}', $1)`,
+      [`whsec_${Buffer.alloc(32, 7).toString('base64')}`],
+    )
+  }, 240_000)
+  afterAll(() => database?.close())
+
+  const send = async (id: string, filter: object = FILTER, sendAt: string | null = null) =>
+    (
+      await query<{ answer: { repeated: boolean; update: { recipients: number; state: string } } }>(
+        `select updates.send($1, $2, 'update-launch', $3, $4) as answer`,
+        [ACTOR, id, JSON.stringify(filter), sendAt],
+      )
+    )[0]!.answer
+  const frozen = (id: string) =>
+    query<{ email: string; locale: string }>(
+      `select email, locale from public.welcome_emails where update_id = $1 order by email`,
+      [id],
+    )
+  const progress = async (id: string) =>
+    (await query<{ list: Record<string, unknown>[] }>(`select updates.list() as list`))[0]!.list.find((u) => u.id === id) ?? {}
+  /** Claims and records every due message, as a sender does, with `outcome` deciding each; answers what was claimed. */
+  const deliverAll = async (outcome: (mail: Claimed) => 'sent' | 'rejected' = () => 'sent') => {
+    const claimed: Claimed[] = []
+    for (;;) {
+      const welcomes = (await store().claimDue(500, policy)).welcomes as Claimed[]
+      if (welcomes.length === 0) return claimed
+      claimed.push(...welcomes)
+      const refused = welcomes.filter((mail) => outcome(mail) === 'rejected')
+      for (const mail of refused) await store().markFailed(mail.id, '550 5.1.1 mailbox unavailable', 'rejected', policy)
+      await store().markSent(welcomes.filter((mail) => !refused.includes(mail)).map((mail) => mail.id))
+    }
+  }
+
+  it('counts and freezes exactly the confirmed English readers from the newsletter, each once, in English', async () => {
+    expect(expected.length).toBeGreaterThan(100)
+    const counted = (await query<{ count: Record<string, number> }>(`select updates.count($1, $2) as count`, [ACTOR, FILTER]))[0]!
+      .count
+    expect(counted).toEqual({ total: expected.length, pt: 0, en: expected.length })
+
+    const id = randomUUID()
+    const first = await send(id)
+    expect(first).toMatchObject({ repeated: false, update: { recipients: expected.length, state: 'sending' } })
+    const messages = await frozen(id)
+    expect(messages.map((m) => m.email)).toEqual(expected)
+    expect(new Set(messages.map((m) => m.locale))).toEqual(new Set(['en']))
+
+    // A second click, a retry: the same update, nothing added.
+    expect(await send(id)).toMatchObject({ repeated: true, update: { recipients: expected.length } })
+    expect(await frozen(id)).toHaveLength(expected.length)
+
+    const claimed = await deliverAll()
+    expect(claimed.map((mail) => mail.email).sort()).toEqual(expected)
+    expect(claimed.every((mail) => mail.kind === 'update' && mail.updateId === id && mail.documentId === 'update-launch')).toBe(
+      true,
+    )
+    expect(await progress(id)).toMatchObject({ state: 'sent', sent: expected.length, queued: 0, failed: 0, bounced: 0 })
+    const events = await query<{ payload: { data: Record<string, unknown> } }>(
+      `select payload from webhooks.events where type = 'waitlist.update.sent'`,
+    )
+    expect(events.map((event) => event.payload.data)).toEqual([
+      expect.objectContaining({ updateId: id, recipients: expected.length, sent: expected.length, bounced: 0 }),
+    ])
+  })
+
+  it('marks the inboxes that refuse for good, which the next update and every other mail skip', async () => {
+    const id = randomUUID()
+    await send(id)
+    // One in twenty refuses for good.
+    const refusing = new Set(expected.filter((_, index) => index % 20 === 0))
+    await deliverAll((mail) => (refusing.has(mail.email) ? 'rejected' : 'sent'))
+    expect(await progress(id)).toMatchObject({ sent: expected.length - refusing.size, bounced: refusing.size, state: 'sent' })
+
+    const next = randomUUID()
+    expect((await send(next)).update.recipients).toBe(expected.length - refusing.size)
+    expect((await frozen(next)).filter((m) => refusing.has(m.email))).toEqual([])
+    await deliverAll()
+
+    // A welcome or a place email queued to one of them is given up as it is queued.
+    const [refused] = refusing
+    await query(
+      `insert into public.welcome_emails (waitlist_id, email, name, locale, kind)
+       select id, email, 'Reader', 'en', 'standing' from public.waitlist where email = $1`,
+      [refused],
+    )
+    expect(await query(`select status from public.welcome_emails where email = $1 and kind = 'standing'`, [refused])).toEqual([
+      { status: 'failed' },
+    ])
+  })
+
+  it('sends a welcome before any update, and no more update messages in a window than its rate', async () => {
+    const id = randomUUID()
+    await send(id)
+    await query(`insert into public.waitlist (email, role, confirmed_at) values ('fresh@empresa.example', 'CTO', now())`)
+    await query(
+      `insert into public.welcome_emails (waitlist_id, email, name, locale)
+       select id, email, 'Fresh', 'pt' from public.waitlist where email = 'fresh@empresa.example'`,
+    )
+    const rated = await store().claimDue(20, { ...policy, updatePerSecond: 5 })
+    expect(rated.welcomes.map((mail) => mail.kind)).toEqual(['welcome', 'update', 'update', 'update', 'update', 'update'])
+    // The window, not the outbox, ended the batch: room again within its second.
+    expect(rated.claimAgainIn).toBeGreaterThan(0)
+    expect(rated.claimAgainIn).toBeLessThanOrEqual(1)
+    const windowFull = await store().claimDue(20, { ...policy, updatePerSecond: 5 })
+    expect(windowFull.welcomes.length).toBeLessThanOrEqual(5)
+    await store().release(
+      [...rated.welcomes, ...windowFull.welcomes].map((mail) => mail.id),
+      0,
+      null,
+    )
+    await deliverAll()
+  })
+
+  it('holds a paused update and a scheduled one, and sends each once it may', async () => {
+    const paused = randomUUID()
+    await send(paused)
+    expect(await query(`select updates.set_paused($1, $2, true) as done`, [ACTOR, paused])).toEqual([{ done: true }])
+    expect(await store().claimDue(50, policy)).toEqual({ welcomes: [], claimAgainIn: null })
+    expect(await store().nextDueIn()).toBeNull()
+    expect(await progress(paused)).toMatchObject({ state: 'paused', queued: expected.length - Math.ceil(expected.length / 20) })
+
+    const scheduled = randomUUID()
+    const answer = await send(scheduled, FILTER, new Date(Date.now() + 3_600_000).toISOString())
+    expect(answer.update.state).toBe('scheduled')
+    expect(await store().claimDue(50, policy)).toMatchObject({ welcomes: [] })
+    expect(await store().nextDueIn()).toBeGreaterThan(3000)
+
+    await query(`select updates.set_paused($1, $2, false)`, [ACTOR, paused])
+    const resumed = await deliverAll()
+    expect(new Set(resumed.map((mail) => mail.updateId))).toEqual(new Set([paused]))
+    expect(await progress(paused)).toMatchObject({ state: 'sent', queued: 0 })
+    expect(await query(`select updates.set_paused($1, $2, true) as done`, [ACTOR, paused])).toEqual([{ done: false }])
+  })
+
+  it('counts a reader who leaves after an update as its removal, and an erasure not', async () => {
+    const id = randomUUID()
+    await send(id, { locales: ['en'], sources: ['linkedin'] })
+    await deliverAll()
+    const [leaving, erased] = await query<{ id: string }>(
+      `select waitlist_id as id from public.welcome_emails where update_id = $1 order by id limit 2`,
+      [id],
+    )
+    await query(`select guard.remove_place($1)`, [leaving!.id])
+    await query(`select operator.erase($1, $2)`, [ACTOR, erased!.id])
+    expect(await progress(id)).toMatchObject({ removed: 1 })
+  })
+
+  it('refuses a filter it does not know, and the page signed up on until pages exist', async () => {
+    for (const filter of [{ pages: ['home'] }, { locales: ['fr'] }, { states: [] }, { sources: 'newsletter' }, []]) {
+      await expect(query(`select updates.count($1, $2)`, [ACTOR, JSON.stringify(filter)])).rejects.toThrow()
+    }
+  })
+})
