@@ -152,8 +152,9 @@ describe('createMailComposer', () => {
     expect(message.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
   })
 
-  it('refuses a place email the outbox claimed without its standing', async () => {
+  it('refuses a place email the outbox claimed without its standing, as our failure, not the inbox’s', async () => {
     await expect(composer().compose({ ...entry('standing'), standing: null })).rejects.toThrow(/no standing/)
+    await expect(composer().compose({ ...entry('standing'), standing: null })).rejects.toMatchObject({ kind: 'deferred' })
   })
 
   it('reads the copy from the one source for either kind, each time, with the same sender and unsubscribe headers', async () => {

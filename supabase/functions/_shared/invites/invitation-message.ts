@@ -10,7 +10,8 @@ const INVITE_PARAMETER = 'invite'
 /** The trial sign-up in the invitation's language, with its code added to the parameters it already has. */
 function trialLink(trialUrl: string, inviteCode: string | null): string {
   // The outbox pairs every invitation with its code; one without would send a link the product cannot credit.
-  if (inviteCode === null) throw new DeliveryError('rejected', 'the invitation has no code')
+  // Deferred, not rejected: the fault is ours, and a rejection would mark the inbox undeliverable.
+  if (inviteCode === null) throw new DeliveryError('deferred', 'the invitation has no code')
   const url = new URL(trialUrl)
   url.searchParams.set(INVITE_PARAMETER, inviteCode)
   return url.href

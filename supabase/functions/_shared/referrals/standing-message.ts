@@ -18,8 +18,9 @@ export function createStandingComposer(options: MailMessageOptions<StandingCopyC
   return (mail: PendingWelcome) =>
     composePersonalMail(options, mail, async (content, { remove, sign }) => {
       const standing = standingSchema.safeParse(mail.standing)
-      // The outbox claims every place email with its standing; one without names nobody.
-      if (!standing.success) throw new DeliveryError('rejected', 'the place email has no standing')
+      // The outbox claims every place email with its standing; one without names nobody. Deferred, not
+      // rejected: the fault is ours, and a rejection would mark the inbox undeliverable.
+      if (!standing.success) throw new DeliveryError('deferred', 'the place email has no standing')
       const { copy, milestones, brandName, contactEmail } = resolveStandingCopy(content, mail.locale)
       const links = {
         status: await sign('status', STATUS_LINK_DAYS),
