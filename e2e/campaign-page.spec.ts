@@ -5,28 +5,16 @@
 // a visitor signs up from it, and the Launch tool counts that page's visitor and sign-up under "By page".
 // Unpublished, it answers 404; published again at another address, the old one redirects there.
 import { expect, test, type Page } from '@playwright/test'
-import { loadConfig } from '../server/config.ts'
-import { localEditors } from '../server/sanity/local-editor.ts'
 import { campaignFaq, hrLeadersPage, type SeedDocument } from '../test/content/campaign-page.ts'
 import { collectPageErrors, gotoHydrated } from './support/page.ts'
 import { useOwnServer, type OwnServer } from './support/own-server.ts'
 import { browserUserAgent, joinOnPage, launchAddress } from './support/launch-tool.ts'
+import { studioWrite } from './support/studio-writes.ts'
 
 const ownServer = useOwnServer('the page is built in content of its own, at one size')
 
 /** How long the server may take to read a published change (it reloads the seed when the file changes): a hang's bound, not a speed's. */
 const READ_AGAIN = { timeout: 30_000 }
-
-/** Writes `mutations` as the local Studio user (the token its server keeps in DATA_DIR), through the mutate endpoint the Studio calls. */
-async function studioWrite(server: OwnServer, mutations: unknown[]) {
-  const { editor } = await localEditors(loadConfig({ DATA_DIR: server.dataDir }))
-  const response = await fetch(`${server.url}/v2025-02-19/data/mutate/production`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${editor.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ mutations }),
-  })
-  expect(response.status, await response.clone().text()).toBe(200)
-}
 
 /** Publishing writes the whole published document, as the Studio's Publish does from its draft. */
 const publish = (server: OwnServer, page: SeedDocument) => studioWrite(server, [{ createOrReplace: page }])

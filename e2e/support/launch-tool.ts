@@ -30,29 +30,65 @@ export async function launchAddress(server: OwnServer, as: 'editor' | 'copywrite
 export const browserUserAgent = (n = 0) =>
   `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.${n}.0 Safari/537.36`
 
-/** A visitor joins the waitlist on the English page open in `page`. */
-export async function joinOnPage(page: Page, { name, email }: { name: string; email: string }) {
-  await page.getByLabel('Name').fill(name)
-  await page.getByLabel('Role').fill('Head of People')
-  await page.getByLabel('Work email').fill(email)
-  await page.getByRole('button', { name: 'Request free trial' }).click()
-  await expect(page.getByText('Registration Successful!')).toBeVisible({ timeout: 30_000 })
+/** The form's and the confirmation page's words in each language, where a visitor joins and confirms. */
+const joinWords = {
+  en: {
+    path: '/en',
+    labels: { name: 'Name', role: 'Role', email: 'Work email' },
+    button: 'Request free trial',
+    success: 'Registration Successful!',
+    confirmLink: /https?:\/\/\S+\/en\/confirm\?token=\S+/,
+    confirm: 'Confirm my place',
+    confirmed: 'Your place is confirmed!',
+  },
+  pt: {
+    path: '/',
+    labels: { name: 'Nome', role: 'Cargo', email: 'E-mail corporativo' },
+    button: 'Solicitar teste grátis',
+    success: 'Cadastro realizado!',
+    confirmLink: /https?:\/\/\S+\/confirmar\?token=\S+/,
+    confirm: 'Confirmar meu lugar',
+    confirmed: 'Lugar confirmado!',
+  },
 }
 
-/** A visitor opens the English page and joins, in a window of their own, with a browser’s User-Agent. */
-export async function joinAsVisitor(browser: Browser, siteUrl: string, who: { name: string; email: string }) {
+export type JoinLocale = keyof typeof joinWords
+
+/** A visitor joins the waitlist on the page open in `page`, in its language (English unless told). */
+export async function joinOnPage(page: Page, { name, email }: { name: string; email: string }, locale: JoinLocale = 'en') {
+  const words = joinWords[locale]
+  await page.getByLabel(words.labels.name).fill(name)
+  await page.getByLabel(words.labels.role).fill(locale === 'en' ? 'Head of People' : 'Head de Pessoas')
+  await page.getByLabel(words.labels.email).fill(email)
+  await page.getByRole('button', { name: words.button }).click()
+  await expect(page.getByText(words.success)).toBeVisible({ timeout: 30_000 })
+}
+
+/** A visitor opens the page in `locale` and joins, in a window of their own, with a browser’s User-Agent. */
+export async function joinAsVisitor(
+  browser: Browser,
+  siteUrl: string,
+  who: { name: string; email: string },
+  locale: JoinLocale = 'en',
+) {
   const visitor = await (await browser.newContext({ userAgent: browserUserAgent() })).newPage()
-  await gotoHydrated(visitor, `${siteUrl}/en`)
-  await joinOnPage(visitor, who)
+  await gotoHydrated(visitor, `${siteUrl}${joinWords[locale].path}`)
+  await joinOnPage(visitor, who, locale)
   return visitor
 }
 
 /** A visitor joins and confirms through the link in their welcome (a server without SMTP writes it in `server.dataDir`). */
-export async function joinAndConfirm(browser: Browser, server: OwnServer, who: { name: string; email: string }) {
-  const visitor = await joinAsVisitor(browser, server.url, who)
+export async function joinAndConfirm(
+  browser: Browser,
+  server: OwnServer,
+  who: { name: string; email: string },
+  locale: JoinLocale = 'en',
+) {
+  const words = joinWords[locale]
+  const visitor = await joinAsVisitor(browser, server.url, who, locale)
   const welcome = await mailTo(server.dataDir, who.email, 'welcome')
-  await visitor.goto(/https?:\/\/\S+\/en\/confirm\?token=\S+/.exec(welcome.text)?.[0] ?? '')
-  await visitor.getByRole('button', { name: 'Confirm my place' }).click()
-  await expect(visitor.getByRole('heading', { level: 1, name: 'Your place is confirmed!' })).toBeVisible()
+  await visitor.goto(words.confirmLink.exec(welcome.text)?.[0] ?? '')
+  await visitor.getByRole('button', { name: words.confirm }).click()
+  await expect(visitor.getByRole('heading', { level: 1, name: words.confirmed })).toBeVisible()
   return visitor
 }
