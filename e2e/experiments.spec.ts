@@ -63,7 +63,7 @@ test('an editor creates an experiment in the Launch tool, visitors see both arms
   await page.getByRole('tab', { name: 'Experiments' }).click()
 
   // Create it on the hero headline, then start it with the even split offered.
-  await expect(page.getByLabel('Text to test')).toHaveValue('hero.headline')
+  await expect(page.getByLabel('Text to test')).toHaveValue('homePage.sections[_key=="hero"].headline')
   await page.getByLabel('Name').fill('Shorter headline')
   await page.getByLabel('Variant B (Português)').fill(VARIANT.pt)
   await page.getByLabel('Variant B (English)').fill(VARIANT.en)

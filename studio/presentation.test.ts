@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { schemaTypes } from '../schemas/schema-types'
+import { schemaTypes, updateTypes } from '../schemas/schema-types'
 import { EXPERIMENT_TYPE } from '../schemas/experiments'
 import { HOME_PAGE_ID, PAGE_TYPE } from '../schemas/page-paths'
 import { queryDataset } from '../server/sanity/query/groq-query'
@@ -54,8 +54,10 @@ describe('Presentation for the pages', () => {
     // A page without an English slug has no English address.
     expect(pageLocations({ id: 'campaign', title: 'RH', pt: 'rh' })).toEqual([{ title: 'RH (Português)', href: '/rh' }])
     // An experiment is not on a page: the preview shows the fields' defaults (docs/decisions/0046-copy-experiments.md).
+    // Nor is an update: it is previewed in the Launch tool's Updates tab, in both languages.
+    const notOnPages = new Set([EXPERIMENT_TYPE, ...updateTypes.map((type) => type.name)])
     const documentTypes = schemaTypes
-      .filter((type) => type.type === 'document' && type.name !== EXPERIMENT_TYPE)
+      .filter((type) => type.type === 'document' && !notOnPages.has(type.name))
       .map((type) => type.name)
     expect(Object.keys(presentationResolve.locations).sort()).toEqual([...documentTypes].sort())
     for (const [type, resolver] of Object.entries(presentationResolve.locations)) {

@@ -122,9 +122,10 @@ describe('createInvitationComposer', () => {
     expect(trialLinkIn(message.text, 'Start my free trial').href).toBe('https://app.pulso.app/trial?lang=en&invite=inv_8Hq2LxPz')
   })
 
-  it('refuses for good an invitation without its code, which the product could not credit', async () => {
+  it('refuses an invitation without its code, which the product could not credit, as our failure, not the inbox’s', async () => {
     const error = await compose()({ ...invitation, inviteCode: null }).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(Error)
-    expect(failureKind(error)).toBe('rejected')
+    // Deferred (retried, then given up): a rejection would mark the inbox undeliverable.
+    expect(failureKind(error)).toBe('deferred')
   })
 })
