@@ -3,7 +3,14 @@ import { collectPageErrors, gotoHydrated } from './support/page.ts'
 import { useOwnServer } from './support/own-server.ts'
 import { browserUserAgent, joinOnPage, launchAddress } from './support/launch-tool.ts'
 import { copy, langs } from './support/copy.ts'
-import { HTML_BUDGET_BYTES, SCRIPT_BUDGET_BYTES, sentBytes, totalBytes, watchScripts } from './support/page-weight.ts'
+import {
+  HTML_BUDGET_BYTES,
+  SCRIPT_BUDGET_BYTES,
+  sentBytes,
+  totalBytes,
+  watchScripts,
+  type SentScript,
+} from './support/page-weight.ts'
 import { seedExperiment } from '../test/server/experiment-seed.ts'
 
 // Each visitor's address taken from X-Forwarded-For, as behind a proxy: an experiment counts one
@@ -109,7 +116,7 @@ test('an editor creates an experiment in the Launch tool, visitors see both arms
   await expect(shownDefault.getByRole('heading', { level: 1 })).toHaveText(VARIANT.en)
   // Sanity's history names who promoted it: the Studio user, as the stand-in records it from the session.
   const history = await (
-    await fetch(`${server.url}/v2025-02-19/data/history/production/transactions/hero`, {
+    await fetch(`${server.url}/v2025-02-19/data/history/production/transactions/homePage`, {
       headers: {
         authorization: `Bearer ${new URLSearchParams(new URL(await launchAddress(server)).hash.slice(1)).get('editor')}`,
       },
@@ -139,7 +146,7 @@ for (const lang of langs) {
     // most 250 ms for its visitor's arms: on a busy machine a page may come without them. Such a
     // page is no measure of this one: it is asked for again, in a fresh window.
     const carriesArm = /"variants":\["experiment-weight:(default|b)"\]/
-    const measured: { response: Response | null; scripts?: ReturnType<typeof watchScripts> } = { response: null }
+    const measured: { response: Response | null; scripts?: SentScript[] } = { response: null }
     await expect(async () => {
       const page = await (await browser.newContext({ userAgent })).newPage()
       const scripts = watchScripts(page)
@@ -148,12 +155,13 @@ for (const lang of langs) {
       // This visitor is in the experiment: the page carries its arm (and a visitor outside one, none: page-weight.spec.ts).
       expect(await response?.text()).toMatch(carriesArm)
       expect((await idleFetch).status()).toBe(200)
-      Object.assign(measured, { response, scripts })
+      // A script request the loaded machine dropped has no size to count: that window is asked again too.
+      Object.assign(measured, { response, scripts: await scripts.beforeFirstAnswer() })
     }).toPass({ timeout: 30_000 })
     const { response, scripts } = measured
     if (!response || !scripts) throw new Error('no response for the page')
     const html = await sentBytes(response.request())
-    const script = totalBytes(await scripts.beforeFirstAnswer())
+    const script = totalBytes(scripts)
     console.log(
       `[weight with an experiment] ${copy[lang].path}: HTML ${html} of ${HTML_BUDGET_BYTES}, first script ${script} of ${SCRIPT_BUDGET_BYTES}`,
     )

@@ -1,4 +1,4 @@
-import { appendFile } from 'node:fs/promises'
+import { appendFile, readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
 import { copy } from './support/copy.ts'
 import { collectCspViolations, collectPageErrors } from './support/page.ts'
@@ -13,11 +13,7 @@ test.beforeAll(async () => {
   const server = ownServer()
   // What the Studio writes to the dataset: the editor's draft, and the secret Presentation hands the site.
   const documents = [
-    {
-      _id: 'drafts.hero',
-      _type: 'hero',
-      headline: { _type: 'experimentLocaleString', default: { _type: 'localeString', pt: 'Rascunho', en: DRAFT_HEADLINE } },
-    },
+    await homePageDraft(server.seedFile),
     {
       _id: 'sanity-preview-url-secret.e2e',
       _type: 'sanity.previewUrlSecret',
@@ -28,6 +24,16 @@ test.beforeAll(async () => {
   ]
   await appendFile(server.seedFile, `\n${documents.map((doc) => JSON.stringify(doc)).join('\n')}\n`)
 })
+
+/** The seed's home page as an editor's unpublished draft: its hero with another headline. */
+async function homePageDraft(seedFile: string) {
+  const line = (await readFile(seedFile, 'utf8')).split('\n').find((text) => text.startsWith('{"_id":"homePage"'))
+  if (!line) throw new Error('the seed has no home page')
+  const home = JSON.parse(line) as { sections: { _type: string }[] }
+  const headline = { _type: 'experimentLocaleString', default: { _type: 'localeString', pt: 'Rascunho', en: DRAFT_HEADLINE } }
+  const sections = home.sections.map((section) => (section._type === 'heroSection' ? { ...section, headline } : section))
+  return { ...home, _id: 'drafts.homePage', sections }
+}
 
 test('an editor sent by the Studio sees the draft; visitors never do', async ({ page, browser }) => {
   const server = ownServer()

@@ -54,6 +54,40 @@ describe('the seed as the offline dataset', () => {
     expect(await readFile(file, 'utf8')).toBe(before)
   })
 
+  it('sets and unsets a list item’s field named by its key, as the Launch tool’s experiments write a page’s sections', async () => {
+    const file = await seedFile()
+    const writer = createSeedWriter(file)
+    const sections = [
+      { _key: 'hero', _type: 'heroSection', headline: { default: { pt: 'Olá' } } },
+      { _key: 'cta', _type: 'ctaSection' },
+    ]
+    await writer.mutate([{ create: { _id: 'page-x', _type: 'page', sections } }], 'pEditor')
+    await writer.mutate(
+      [
+        {
+          patch: {
+            id: 'page-x',
+            set: { 'sections[_key=="hero"].headline.experimentId': 'exp-1' },
+            unset: ['sections[_key=="hero"].headline.default'],
+          },
+        },
+      ],
+      'pEditor',
+    )
+    const page = (await documents(file)).find((doc) => doc['_id'] === 'page-x')
+    expect(page).toMatchObject({ sections: [{ _key: 'hero', headline: { experimentId: 'exp-1' } }, { _key: 'cta' }] })
+    expect(JSON.stringify(page)).not.toContain('Olá')
+    // An item no list has: nothing set, as Sanity does; a path that ends at an item, or a key of other characters: refused.
+    await writer.mutate([{ patch: { id: 'page-x', set: { 'sections[_key=="nope"].headline': 'x' } } }], 'pEditor')
+    expect(JSON.stringify((await documents(file)).find((doc) => doc['_id'] === 'page-x'))).not.toContain('nope')
+    await expect(writer.mutate([{ patch: { id: 'page-x', set: { 'sections[_key=="hero"]': {} } } }], 'pEditor')).rejects.toThrow(
+      /path/,
+    )
+    await expect(writer.mutate([{ patch: { id: 'page-x', set: { 'sections[_key=="a b"].x': 1 } } }], 'pEditor')).rejects.toThrow(
+      /path/,
+    )
+  })
+
   it('takes only public documents: drafts and private ones are not the seed’s to change here', () => {
     expect(isContentMutation({ patch: { id: 'hero', set: {} } })).toBe(true)
     expect(isContentMutation({ create: { _id: 'experiment-1', _type: 'experiment' } })).toBe(true)

@@ -1,7 +1,7 @@
 /**
  * Offline, the seed is the dataset, so what a Studio user writes to content goes to it: the stand-in
  * for Sanity's mutate endpoint (studio-writes.ts) applies `create`, `createOrReplace`, `patch` (`set`
- * and `unset` on dotted paths) and `delete` (as unpublishing deletes the published document) of public
+ * and `unset` on dotted paths, a list's item named by its key: `sections[_key=="hero"].headline`) and `delete` (as unpublishing deletes the published document) of public
  * documents to `data.ndjson`, all of a request's
  * mutations or none, one request at a time, and the site reloads the file as it does after any edit
  * (live events tell open pages). The Launch tool's experiments write this way (docs/decisions/
@@ -42,30 +42,52 @@ export function isContentMutation(mutation: unknown): boolean {
 /** Names that would reach an object's prototype rather than a field of the document. */
 const NOT_FIELDS = new Set(['__proto__', 'constructor', 'prototype'])
 
-function pathOf(path: string): string[] {
-  const segments = path.split('.')
-  if (!segments.every((segment) => SEGMENT.test(segment) && !NOT_FIELDS.has(segment))) {
-    throw new MutationError(400, `Unsupported path "${path}"`)
-  }
+/** A field by its name, or a list's item by its `_key` (`sections[_key=="hero"]`), as Sanity's patch paths name them. */
+type Segment = string | { key: string }
+const KEYED = /^([A-Za-z_][A-Za-z0-9_]{0,63})\[_key=="([A-Za-z0-9_-]{1,64})"\]$/
+
+function pathOf(path: string): Segment[] {
+  const segments = path.split('.').flatMap((part): Segment[] => {
+    const keyed = KEYED.exec(part)
+    const [field, key] = keyed ? [keyed[1] ?? '', keyed[2] ?? ''] : [part, undefined]
+    if (!SEGMENT.test(field) || NOT_FIELDS.has(field)) throw new MutationError(400, `Unsupported path "${path}"`)
+    return key === undefined ? [field] : [field, { key }]
+  })
+  if (typeof segments.at(-1) !== 'string') throw new MutationError(400, `Unsupported path "${path}": it must end at a field`)
   return segments
+}
+
+/** The list's item with that key, or the object's field; undefined where the document has none. */
+function child(node: unknown, segment: Segment): unknown {
+  if (typeof segment !== 'string') {
+    return Array.isArray(node) ? node.find((item) => isPlainObject(item) && item['_key'] === segment.key) : undefined
+  }
+  return isPlainObject(node) && Object.hasOwn(node, segment) ? node[segment] : undefined
 }
 
 function setAt(doc: Record<string, unknown>, path: string, value: unknown) {
   const segments = pathOf(path)
   const last = segments.pop() as string
-  let node = doc
-  for (const segment of segments) {
-    const next = Object.hasOwn(node, segment) ? node[segment] : undefined
-    node = isPlainObject(next) ? next : (node[segment] = {})
+  let node: unknown = doc
+  for (const [i, segment] of segments.entries()) {
+    let next = child(node, segment)
+    // A field that is not what the path goes through becomes it: an object, or a list where an item is
+    // named next (a missing item stays missing).
+    const listNext = typeof segments[i + 1] === 'object'
+    if (typeof segment === 'string' && isPlainObject(node) && !(listNext ? Array.isArray(next) : isPlainObject(next))) {
+      next = node[segment] = listNext ? [] : {}
+    }
+    node = next
   }
-  node[last] = value
+  // As Sanity does, a path through an item no list has sets nothing.
+  if (isPlainObject(node)) node[last] = value
 }
 
 function unsetAt(doc: Record<string, unknown>, path: string) {
   const segments = pathOf(path)
   const last = segments.pop() as string
   let node: unknown = doc
-  for (const segment of segments) node = isPlainObject(node) && Object.hasOwn(node, segment) ? node[segment] : undefined
+  for (const segment of segments) node = child(node, segment)
   if (isPlainObject(node)) delete node[last]
 }
 
