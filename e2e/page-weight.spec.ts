@@ -4,7 +4,9 @@ import { HOME_PAGE_ID } from '../schemas/page-paths.ts'
 import { campaignPage, campaignPaths, type StoredPage } from '../test/fixtures/campaign-page.ts'
 import { useOwnServer } from './support/own-server.ts'
 import {
+  CONTENT_CHECK,
   CONTENT_CHECK_BUDGET_BYTES,
+  CONTENT_CHECK_WORKER,
   ENTRY_SCRIPT,
   HOME_ENTRY_BEFORE_PAGES_BYTES,
   LAZY_SECTION_CHUNK,
@@ -24,9 +26,6 @@ async function publishCampaignPage(seedFile: string) {
   await writeFile(seedFile, [...lines, JSON.stringify(campaignPage(home))].join('\n') + '\n')
 }
 
-/** The chunk the first content answer loads to check it (web/src/shared/content/page-content-check.ts). */
-const CONTENT_CHECK = /\/assets\/page-content-check-[\w-]+\.js$/
-
 /**
  * Opens `url` and measures what it sends until its first content answer and its check have come: the
  * page's response (its HTML, checked as sent), the scripts before that answer (the first script's
@@ -36,7 +35,7 @@ async function measure(page: Page, url: string) {
   const scripts = watchScripts(page)
   // The page's own work ends with the fetch it makes once idle: every script it loads by itself is requested by then.
   const idleFetch = page.waitForResponse((response) => response.url().includes('/data/query/'))
-  const contentCheck = page.waitForResponse((response) => CONTENT_CHECK.test(response.url()))
+  const contentCheck = page.waitForResponse((response) => CONTENT_CHECK_WORKER.test(response.url()))
   const response = await page.goto(url)
   await idleFetch
   if (!response) throw new Error('no response for the page')
@@ -51,7 +50,7 @@ async function measure(page: Page, url: string) {
   expect(totalBytes(first), `script bytes before the first interaction (budget ${SCRIPT_BUDGET_BYTES})`).toBeLessThanOrEqual(
     SCRIPT_BUDGET_BYTES,
   )
-  // The answer loads its check (zod and the page's parser) before it replaces what the page shows.
+  // The answer loads its check (a worker with zod and the page's parser) before it replaces what the page shows.
   await contentCheck
   return { first, later: await scripts.afterFirstAnswer() }
 }
@@ -66,7 +65,7 @@ for (const lang of langs) {
     const entry = first.find((script) => ENTRY_SCRIPT.test(script.url))
     expect(entry?.bodyBytes).toBeLessThanOrEqual(HOME_ENTRY_BEFORE_PAGES_BYTES)
     // Only the check: none of the section types the home page does not use, ever.
-    expect(later.map((script) => CONTENT_CHECK.test(script.url))).toEqual([true])
+    expect(later.map((script) => CONTENT_CHECK.test(script.url))).toEqual([true, true])
     expect(totalBytes(later), `the content check (budget ${CONTENT_CHECK_BUDGET_BYTES})`).toBeLessThanOrEqual(
       CONTENT_CHECK_BUDGET_BYTES,
     )
@@ -107,15 +106,16 @@ test('the page’s scripts are one-byte text: no character over U+00FF', async (
   test.skip(testInfo.project.name !== 'desktop', 'what is downloaded does not depend on the window size')
   // One such character makes the browser keep a whole script as two-byte text, read twice over by
   // every pass over its source (docs/decisions/0057-one-byte-script-text.md).
-  const scripts: Promise<string>[] = []
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response.text())
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url())
   })
-  const contentCheck = page.waitForResponse((response) => CONTENT_CHECK.test(response.url()))
+  const contentCheck = page.waitForResponse((response) => CONTENT_CHECK_WORKER.test(response.url()))
   await page.goto('/')
   await (await contentCheck).finished()
 
-  const texts = await Promise.all(scripts)
+  // Read again from the site: the check's worker has ended by now, and its response with it.
+  const texts = await Promise.all(scripts.map(async (url) => (await page.request.get(url)).text()))
   expect(texts.length).toBeGreaterThan(1)
   for (const text of texts) expect([...text].filter((character) => character.charCodeAt(0) > 0xff)).toEqual([])
 })

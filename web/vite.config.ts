@@ -47,6 +47,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? {}
       : { output: { charset: 'ascii', postBanner: (chunk) => (chunk.isEntry ? '//# allFunctionsCalledOnLoad' : '') } },
   },
+  // The content check's worker (docs/decisions/0087-content-checked-off-the-page-thread.md): one-byte text too.
+  worker: { rolldownOptions: { output: { charset: 'ascii' } } },
   // The prerender takes everything it imports inside it, React included, built for production: the
   // server renders with React's production build whatever NODE_ENV its process was started with
   // (`npm run serve` sets none; docs/decisions/0063-production-react-in-the-prerender.md). Left to

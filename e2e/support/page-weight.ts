@@ -9,11 +9,17 @@ export const SCRIPT_BUDGET_BYTES = 90 * 1024
 /** What a new connection delivers in its first round trip (ten packets): the page paints from it alone. */
 export const HTML_BUDGET_BYTES = 14 * 1024
 /**
- * The check the page's first content answer loads before it shows anything new (zod and the page's
- * generated parser; docs/decisions/0062-content-parsed-where-it-enters.md): after the first script,
- * never in it.
+ * The check the page's first content answer loads before it shows anything new: a worker with zod and
+ * the page's generated parser, and the few lines that start it (docs/decisions/0062-content-parsed-where-it-enters.md,
+ * 0087-content-checked-off-the-page-thread.md): after the first script, never in it.
  */
 export const CONTENT_CHECK_BUDGET_BYTES = 8 * 1024
+
+/** The check's two scripts (web/src/shared/content/conform-off-thread.ts and its worker). */
+export const CONTENT_CHECK = /\/assets\/(conform-off-thread|page-content-check\.worker)-[\w-]+\.js$/
+
+/** The check's worker, the last script the first answer loads. */
+export const CONTENT_CHECK_WORKER = /\/assets\/page-content-check\.worker-[\w-]+\.js$/
 
 /**
  * The home page's entry script as main sent it before pages were documents (`index-*.js.br`, body

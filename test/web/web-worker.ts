@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import NodeWorker from 'web-worker'
 
 /**
@@ -8,8 +9,14 @@ import NodeWorker from 'web-worker'
  */
 class WorkerFromViteUrl extends NodeWorker {
   constructor(url: string | URL, options?: WorkerOptions) {
-    const path = new URL(url, 'http://localhost').pathname
-    super(path.startsWith('/@fs/') ? path.slice('/@fs'.length) : resolve(`.${path}`), options)
+    const address = new URL(url, 'http://localhost')
+    // A worker of the app's own (new URL('./x.worker.ts', import.meta.url)) is named by its file.
+    if (address.protocol === 'file:') super(fileURLToPath(address), options)
+    else
+      super(
+        address.pathname.startsWith('/@fs/') ? address.pathname.slice('/@fs'.length) : resolve(`.${address.pathname}`),
+        options,
+      )
   }
 }
 

@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { localPublicConfig } from './shared/config/public-config.ts'
-import { render, type RenderRequest } from './entry-server.tsx'
+import { prepare, render, type RenderRequest } from './entry-server.tsx'
+
+// What the page loads lazily is loaded before the first render, as the server does.
+beforeAll(prepare)
 
 const page = (path: string, preferredLocale: RenderRequest['preferredLocale'] = 'pt') =>
   render({ path, preferredLocale, content: undefined, config: localPublicConfig })

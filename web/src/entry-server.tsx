@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server'
 import type { Cache } from 'swr'
 import { ServerStyleSheet } from 'styled-components'
-import { App, type AppProps } from './app/app.tsx'
+import { App, NotFoundPage, type AppProps } from './app/app.tsx'
 import { SignupPageView } from './features/signup-pages/signup-page-view.tsx'
 import { ReferralPageView, referralPageTitle, type ReferralPage } from './features/signup-pages/referral-pages.tsx'
 import type { StandingView } from './features/signup-pages/standing-card.tsx'
@@ -67,12 +67,15 @@ function renderApp(props: Omit<AppProps, 'swrProvider'>): { body: string; styles
 }
 
 /**
- * Loads what the first render needs beyond this bundle's own code (the section kinds loaded lazily in
- * the browser, app/section-registry.ts), so that `render` draws every page at once: the server calls it
+ * Loads what the first render needs beyond this bundle's own code (the not-found page and the section
+ * kinds loaded lazily in the browser, app/section-registry.ts), so that `render` draws every page at once: the server calls it
  * before rendering.
  */
 export const prepare = () =>
-  Promise.all(Object.values(sectionRenderers).map((renderer) => ('preload' in renderer ? renderer.preload() : undefined)))
+  Promise.all([
+    NotFoundPage.preload(),
+    ...Object.values(sectionRenderers).map((renderer) => ('preload' in renderer ? renderer.preload() : undefined)),
+  ])
 
 /** The prerender: the full page in the reader's language, with its CSS collected on the server. */
 export function render({ path, pageId, preferredLocale, content, config, signup, referral }: RenderRequest): RenderedPage {

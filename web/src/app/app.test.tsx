@@ -5,6 +5,7 @@ import { loadSeedContent } from '../../../test/web/seed-content.ts'
 import { serveContent } from '../../../test/web/network.ts'
 import { renderApp } from '../../../test/web/render-app.tsx'
 import { emptyContent, sectionOf } from '../../../test/web/content-fixtures.ts'
+import { NotFoundPage } from './app.tsx'
 
 let seed: PageContent
 beforeAll(async () => {
@@ -123,12 +124,15 @@ describe('the landing page', () => {
 })
 
 describe('the 404 page', () => {
-  it('says the page was not found, in the preferred language, links home and logs the address', () => {
+  // Its chunk is fetched before, as the server fetches it before its first render: what is tested is the page.
+  beforeAll(() => NotFoundPage.preload())
+
+  it('says the page was not found, in the preferred language, links home and logs the address', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     serveContent(seed)
     renderApp({ path: '/xyz', preferredLocale: 'en', initialContent: seed })
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/en')
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('/xyz'))
     expect(document.title).toContain('Oops! Page not found')
@@ -137,15 +141,15 @@ describe('the 404 page', () => {
     expect(window.location.pathname).toBe('/xyz')
   })
 
-  it('is in English under /en/, whatever the preferred language, and links home to /en', () => {
+  it('is in English under /en/, whatever the preferred language, and links home to /en', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     serveContent(seed)
     renderApp({ path: '/en/no-such-page', preferredLocale: 'pt', initialContent: seed })
-    expect(screen.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/en')
   })
 
-  it('uses the fallback copy without content and Portuguese for Portuguese readers', () => {
+  it('uses the fallback copy without content and Portuguese for Portuguese readers', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     serveContent(emptyContent())
     renderApp({ path: '/pt', preferredLocale: 'pt', initialContent: undefined })

@@ -8,10 +8,10 @@ import type { PageContent } from '../shared/content/page-copy.ts'
 import { fallbacks } from '../shared/content/fallbacks.ts'
 import { LocaleProvider } from '../shared/i18n/locale-context.tsx'
 import { LandingPage } from './landing-page.tsx'
-import { NotFoundPage } from '../features/not-found/not-found-page.tsx'
 import { PublicConfigContext } from '../shared/config/public-config-context.tsx'
 import type { PublicConfig } from '../shared/config/public-config.ts'
 import { AppErrorBoundary } from './error-boundary.tsx'
+import { lazyComponent } from './lazy-component.tsx'
 import { routeLocale, type Route } from '../shared/routes.ts'
 import { SectionHydrationContext, type SectionHydration } from '../shared/hydration/section-hydration.ts'
 import type { Locale } from '../../../schemas/locales.ts'
@@ -64,6 +64,8 @@ export function App({
     </PublicConfigContext.Provider>
   )
 }
+
+export const NotFoundPage = lazyComponent(() => import('../features/not-found/not-found-page.tsx'))
 
 function Page({ route, path, signupPage }: Pick<AppProps, 'route' | 'path' | 'signupPage'>) {
   switch (route.page) {

@@ -1,9 +1,9 @@
 import { memo, Suspense, use, useEffect, type ComponentType, type ReactNode } from 'react'
-import { dequal } from 'dequal/lite'
 import type { SectionContext } from '../shared/content/section-copy.ts'
 import type { PageSectionEntry } from '../shared/content/page-copy.ts'
 import type { SectionRendererProps } from '../shared/components/section-renderer.tsx'
 import { SectionHydrationContext } from '../shared/hydration/section-hydration.ts'
+import { readsTheSame } from '../shared/components/reads-the-same.ts'
 import { sectionRenderers } from './section-registry.ts'
 
 interface PageSectionProps {
@@ -39,7 +39,7 @@ function HydratesWhenOpen({ sectionId, late, children }: { sectionId: string; la
 
 /**
  * One section of the page, with its block and the page's context, hydrated on its own (a Suspense
- * boundary each). It is drawn again only when its block or the context changes: a refetch that brings
- * the same texts, or an edit elsewhere, leaves it alone.
+ * boundary each). It is drawn again only when what it shows changes: a refetch that brings the same
+ * texts in the reader's language, or an edit elsewhere, leaves it alone.
  */
-export const PageSection = memo(SectionOfPage, dequal)
+export const PageSection = memo(SectionOfPage, (before, after) => readsTheSame(before, after, after.context.locale))

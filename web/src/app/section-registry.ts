@@ -22,17 +22,17 @@ import { Platform } from '../features/sections/platform.tsx'
 import { Testimonials } from '../features/sections/testimonials.tsx'
 import { CallToAction } from '../features/sections/call-to-action.tsx'
 import { FreeTrial } from '../features/waitlist/free-trial.tsx'
-import { lazySection, type LazySection } from './lazy-section.tsx'
+import { lazyComponent, type LazyComponent } from './lazy-component.tsx'
 
 type Renderer<Id extends SectionId> = ComponentType<SectionRendererProps<BlockOf<Id>>>
 
 /**
  * How the page draws each section kind of schemas/page-sections.ts (a kind without one fails the type
  * check): the home page's kinds in its first script; the others, which it does not use, each in a chunk
- * loaded only on the pages that have one (lazy-section.tsx), its folder under features/ holding its
+ * loaded only on the pages that have one (lazy-component.tsx), its folder under features/ holding its
  * component, copy and fallbacks.
  */
-export const sectionRenderers: { [Id in SectionId]: Renderer<Id> | LazySection<SectionRendererProps<BlockOf<Id>>> } = {
+export const sectionRenderers: { [Id in SectionId]: Renderer<Id> | LazyComponent<SectionRendererProps<BlockOf<Id>>> } = {
   hero: sectionRenderer(Hero, resolveHero),
   workflow: sectionRenderer(Workflow, resolveWorkflow),
   useCases: sectionRenderer(UseCases, resolveUseCases),
@@ -42,7 +42,7 @@ export const sectionRenderers: { [Id in SectionId]: Renderer<Id> | LazySection<S
   testimonials: sectionRenderer(Testimonials, resolveTestimonials),
   cta: sectionRenderer(CallToAction, resolveCta),
   freeTrial: sectionRenderer(FreeTrial, resolveFreeTrial),
-  faq: lazySection(() => import('../features/faq/faq-section.tsx')),
-  logoRow: lazySection(() => import('../features/logo-row/logo-row-section.tsx')),
-  richText: lazySection(() => import('../features/rich-text/rich-text-section.tsx')),
+  faq: lazyComponent(() => import('../features/faq/faq-section.tsx')),
+  logoRow: lazyComponent(() => import('../features/logo-row/logo-row-section.tsx')),
+  richText: lazyComponent(() => import('../features/rich-text/rich-text-section.tsx')),
 }

@@ -64,7 +64,8 @@ const Question = styled.summary.withConfig({ componentId: 'faq-question' })`
     color: ${({ theme }) => theme.color.primary};
   }
   details[open] > &::after {
-    content: '−';
+    /* A minus sign, escaped: scripts stay one-byte text (docs/decisions/0057-one-byte-script-text.md). */
+    content: '\\2212';
   }
   &:focus-visible {
     outline: 2px solid ${({ theme }) => theme.color.primary};

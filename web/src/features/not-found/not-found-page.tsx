@@ -5,7 +5,8 @@ import { ButtonLink } from '../../shared/components/button-link.ts'
 import { useLocale } from '../../shared/i18n/locale-context.tsx'
 import { pathForLocale } from '../../shared/i18n/locale-preference.ts'
 
-export function NotFoundPage({ path }: { path: string }) {
+/** Loaded only where a visitor opens an address that is no page (app.tsx): the home page's first script has none of it. */
+export default function NotFoundPage({ path }: { path: string }) {
   const { ui, brandName } = usePageCopy()
   const { locale } = useLocale()
 

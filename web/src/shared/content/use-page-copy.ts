@@ -54,7 +54,7 @@ export function usePageCopy(pageId = ''): PageCopy {
       await sectionHydration?.allHydrated()
       // Checked against the schema's types as the server checks what it prerenders: a wrong value
       // from an import or a script falls back, field by field, and never reaches a section.
-      return (await import('./page-content-check.ts')).conformPageContent(answer.result)
+      return (await import('./conform-off-thread.ts')).conformOffThread(answer.result)
     },
     // The prerendered content is what the server has just read: the first fetch waits (below).
     { revalidateOnMount: false },
