@@ -17,9 +17,10 @@ import {
   type ImageRenderLimits,
   type LiveStreamLimits,
 } from './sanity/content-bounds.ts'
+import { databaseEnvShape } from './db/database-env.ts'
+import { ConfigError, invalidEnvironment, optional, problemsOf } from './env-value.ts'
 
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
+export { ConfigError }
 
 /** A PEM key, also as one line with `\n` escapes (how one-line .env files and secret stores carry it). */
 const pemKey = z
@@ -146,8 +147,7 @@ export const envSchema = z.object({
   // Offline only: the Studio session's stand-in for the Launch tool's handshake (docs/decisions/0043-launch-tool.md).
   SANITY_LOCAL_EDITOR_TOKEN: optional(z.string().min(20, 'at least 20 characters, kept secret')),
   SEED_DIR: z.string().min(1).default('studio/seed'),
-  DATA_DIR: z.string().min(1).default('data'),
-  DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'a postgres:// connection URL' })),
+  ...databaseEnvShape,
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'an smtp:// or smtps:// URL' })),
   MAIL_FROM: z.string().min(3).default('Pulso <boas-vindas@pulso.app>'),
   MAIL_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
@@ -354,14 +354,10 @@ export interface ServerConfig {
   }
 }
 
-export class ConfigError extends Error {
-  override name = 'ConfigError'
-}
-
 /** Parses the environment once at start-up; every problem is listed in one message. */
 export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const parsed = envSchema.safeParse(env)
-  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+  const problems = parsed.success ? [] : problemsOf(parsed.error)
   if (env.SANITY_LOCAL_EDITOR_TOKEN && env.SANITY_PROJECT_ID) {
     problems.push('SANITY_LOCAL_EDITOR_TOKEN: only without SANITY_PROJECT_ID (the hosted Studio proves its users itself)')
   }
@@ -383,7 +379,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     for (const name of dkimMissing) problems.push(`${name}: set DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY together`)
   }
   if (!parsed.success || problems.length > 0) {
-    throw new ConfigError(`Invalid environment (see .env.example):\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    throw invalidEnvironment(problems)
   }
   const e = parsed.data
   // Offline, a key made up at start is the local content API's only key to drafts (and to members).

@@ -87,4 +87,14 @@ describe.each(databaseKinds)('the waitlist export on $kind', ({ open }) => {
     )
     expect(audit).toEqual([{ detail: { rows: places } }])
   })
+
+  it('audits an export when it begins and writes its count when its last page is read: a stopped one has none', async () => {
+    const { db } = database
+    // The places of the test above: more than a page, so the first page is not the last.
+    for await (const page of sqlOperatorStore(db).waitlistExport('p-stopped')) if (page.rows > 0) break
+    const { rows: audit } = await db.query<{ detail: unknown }>(
+      `select detail from operator.audit where actor = 'p-stopped' and action = 'waitlist.exported'`,
+    )
+    expect(audit).toEqual([{ detail: {} }])
+  })
 })
