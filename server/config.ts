@@ -17,10 +17,13 @@ import {
   type ImageRenderLimits,
   type LiveStreamLimits,
 } from './sanity/content-bounds.ts'
-import { databaseEnvShape } from './db/database-env.ts'
-import { ConfigError, invalidEnvironment, optional, problemsOf } from './env-value.ts'
+import { ConfigError, invalidEnvironment } from './config-error.ts'
+import { DEFAULT_DATA_DIR, POSTGRES_PROTOCOL, POSTGRES_URL_ERROR } from './db/database-env.ts'
 
 export { ConfigError }
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
 
 /** A PEM key, also as one line with `\n` escapes (how one-line .env files and secret stores carry it). */
 const pemKey = z
@@ -147,7 +150,8 @@ export const envSchema = z.object({
   // Offline only: the Studio session's stand-in for the Launch tool's handshake (docs/decisions/0043-launch-tool.md).
   SANITY_LOCAL_EDITOR_TOKEN: optional(z.string().min(20, 'at least 20 characters, kept secret')),
   SEED_DIR: z.string().min(1).default('studio/seed'),
-  ...databaseEnvShape,
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
+  DATABASE_URL: optional(z.url({ protocol: POSTGRES_PROTOCOL, error: POSTGRES_URL_ERROR })),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'an smtp:// or smtps:// URL' })),
   MAIL_FROM: z.string().min(3).default('Pulso <boas-vindas@pulso.app>'),
   MAIL_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
@@ -357,7 +361,7 @@ export interface ServerConfig {
 /** Parses the environment once at start-up; every problem is listed in one message. */
 export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const parsed = envSchema.safeParse(env)
-  const problems = parsed.success ? [] : problemsOf(parsed.error)
+  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
   if (env.SANITY_LOCAL_EDITOR_TOKEN && env.SANITY_PROJECT_ID) {
     problems.push('SANITY_LOCAL_EDITOR_TOKEN: only without SANITY_PROJECT_ID (the hosted Studio proves its users itself)')
   }

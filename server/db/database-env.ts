@@ -1,19 +1,26 @@
 /**
- * Where the database is, as the server reads it (config.ts spreads this shape into its own): kept
- * apart so a command that only opens the database (`npm run waitlist:export`) starts without loading
- * the whole server's configuration and its policies (half a second of imports, more on a busy machine).
+ * Where the database is: DATA_DIR and DATABASE_URL, their default and their rule, which config.ts's
+ * schema uses for the server. A command that only opens the database (`npm run waitlist:export`)
+ * reads them here, without zod or the server's configuration and policies: those imports were most
+ * of its start (0.5–1 s on a busy machine). database-env.test.ts holds both readers to one answer.
  */
-import { z } from 'zod'
-import { invalidEnvironment, optional, problemsOf } from '../env-value.ts'
+import { invalidEnvironment } from '../config-error.ts'
 
-export const databaseEnvShape = {
-  DATA_DIR: z.string().min(1).default('data'),
-  DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'a postgres:// connection URL' })),
-}
+export const DEFAULT_DATA_DIR = 'data'
+/** A DATABASE_URL's protocol (without its colon), and what to say of one that is not. */
+export const POSTGRES_PROTOCOL = /^postgres(ql)?$/
+export const POSTGRES_URL_ERROR = 'a postgres:// connection URL'
 
-/** DATA_DIR and DATABASE_URL from `env`, with the server's defaults; throws as loadConfig does on a wrong value. */
+/** DATA_DIR and DATABASE_URL from `env` as loadConfig reads them; a wrong value throws as loadConfig does. */
 export function databaseEnv(env: NodeJS.ProcessEnv): { dataDir: string; databaseUrl: string | undefined } {
-  const parsed = z.object(databaseEnvShape).safeParse(env)
-  if (!parsed.success) throw invalidEnvironment(problemsOf(parsed.error))
-  return { dataDir: parsed.data.DATA_DIR, databaseUrl: parsed.data.DATABASE_URL }
+  const problems: string[] = []
+  const dataDir = env.DATA_DIR ?? DEFAULT_DATA_DIR
+  if (dataDir === '') problems.push('DATA_DIR: a folder, not empty')
+  // Empty is unset, as in a .env file's `DATABASE_URL=`.
+  const databaseUrl = env.DATABASE_URL || undefined
+  if (databaseUrl !== undefined && !POSTGRES_PROTOCOL.test(URL.parse(databaseUrl)?.protocol.slice(0, -1) ?? '')) {
+    problems.push(`DATABASE_URL: ${POSTGRES_URL_ERROR}`)
+  }
+  if (problems.length > 0) throw invalidEnvironment(problems)
+  return { dataDir, databaseUrl }
 }
