@@ -17,6 +17,10 @@ import {
   type ImageRenderLimits,
   type LiveStreamLimits,
 } from './sanity/content-bounds.ts'
+import { ConfigError, invalidEnvironment } from './config-error.ts'
+import { DEFAULT_DATA_DIR, POSTGRES_PROTOCOL, POSTGRES_URL_ERROR } from './db/database-env.ts'
+
+export { ConfigError }
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
@@ -146,8 +150,8 @@ export const envSchema = z.object({
   // Offline only: the Studio session's stand-in for the Launch tool's handshake (docs/decisions/0043-launch-tool.md).
   SANITY_LOCAL_EDITOR_TOKEN: optional(z.string().min(20, 'at least 20 characters, kept secret')),
   SEED_DIR: z.string().min(1).default('studio/seed'),
-  DATA_DIR: z.string().min(1).default('data'),
-  DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'a postgres:// connection URL' })),
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
+  DATABASE_URL: optional(z.url({ protocol: POSTGRES_PROTOCOL, error: POSTGRES_URL_ERROR })),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'an smtp:// or smtps:// URL' })),
   MAIL_FROM: z.string().min(3).default('Pulso <boas-vindas@pulso.app>'),
   MAIL_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
@@ -354,10 +358,6 @@ export interface ServerConfig {
   }
 }
 
-export class ConfigError extends Error {
-  override name = 'ConfigError'
-}
-
 /** Parses the environment once at start-up; every problem is listed in one message. */
 export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const parsed = envSchema.safeParse(env)
@@ -383,7 +383,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     for (const name of dkimMissing) problems.push(`${name}: set DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY together`)
   }
   if (!parsed.success || problems.length > 0) {
-    throw new ConfigError(`Invalid environment (see .env.example):\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    throw invalidEnvironment(problems)
   }
   const e = parsed.data
   // Offline, a key made up at start is the local content API's only key to drafts (and to members).

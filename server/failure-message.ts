@@ -1,4 +1,4 @@
-import { ConfigError } from './config.ts'
+import { ConfigError } from './config-error.ts'
 import { DatabaseInUseError } from './db/directory-lock.ts'
 import { DataDirError } from './db/private-data-dir.ts'
 import { SnapshotError } from './backup/snapshot-error.ts'

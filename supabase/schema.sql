@@ -1934,24 +1934,33 @@ CREATE FUNCTION operator.waitlist_export_page(p_actor text, p_after jsonb, p_lim
 declare
   after_at timestamptz := (p_after ->> 'created_at')::timestamptz;
   after_id uuid := (p_after ->> 'id')::uuid;
+  audit_id bigint := (p_after ->> 'audit')::bigint;
+  exported bigint := coalesce((p_after ->> 'exported')::bigint, 0);
+  served bigint;
 begin
   if p_limit is null or p_limit not between 1 and 10000 then
     raise exception 'limit is 1 to 10000' using errcode = '22023';
   end if;
   if p_after is null then
-    insert into operator.audit (actor, action, detail)
-    values (p_actor, 'waitlist.exported', jsonb_build_object('rows', (select count(*) from public.waitlist)));
+    insert into operator.audit (actor, action) values (p_actor, 'waitlist.exported') returning operator.audit.id into audit_id;
   end if;
   return query
     select w.id, w.email, w.role, w.company_size, w.created_at,
            case when w.confirmed_at is null then 'no' else 'yes' end,
            w.confirmed_at, w.consent_locale, w.consent_version,
-           e.locale, e.status, e.sent_at, jsonb_build_object('created_at', w.created_at, 'id', w.id)
+           e.locale, e.status, e.sent_at,
+           jsonb_build_object('created_at', w.created_at, 'id', w.id, 'audit', audit_id,
+                              'exported', exported + row_number() over (order by w.created_at, w.id))
     from public.waitlist as w
     left join public.welcome_emails as e on e.waitlist_id = w.id and e.kind = 'welcome'
     where p_after is null or (w.created_at, w.id) > (after_at, after_id)
     order by w.created_at, w.id
     limit p_limit;
+  get diagnostics served = row_count;
+  if served < p_limit then
+    update operator.audit as a set detail = jsonb_build_object('rows', exported + served)
+    where a.id = audit_id and a.actor = p_actor and a.action = 'waitlist.exported';
+  end if;
 end;
 $$;
 

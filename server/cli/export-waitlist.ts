@@ -1,8 +1,8 @@
 import { userInfo } from 'node:os'
 import { resolve } from 'node:path'
-import { loadConfig } from '../config.ts'
 import { failureMessage } from '../failure-message.ts'
 import { openDatabase } from '../db/database.ts'
+import { databaseEnv } from '../db/database-env.ts'
 import { migrate } from '../db/migrate.ts'
 import { pipeline } from 'node:stream/promises'
 import { sqlOperatorStore } from '../operator/operator-store.ts'
@@ -21,8 +21,9 @@ function terminalActor(): string {
  * database, saying which are confirmed and under which consent text (operator.waitlist_export).
  */
 async function main() {
-  const config = loadConfig(process.env)
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: resolve(config.dataDir) })
+  // Only where the database is: the server's whole configuration would double the command's start.
+  const { databaseUrl, dataDir } = databaseEnv(process.env)
+  const db = await openDatabase({ databaseUrl, dataDir: resolve(dataDir) })
   try {
     await migrate(db, resolve('supabase/migrations'))
     // Only confirmed places have given consent (docs/product.md §4.5): write only to those. The

@@ -33,6 +33,7 @@ import { registerUpdateRoutes } from '../updates/update-routes.ts'
 import type { UpdatePreviews } from '../updates/update-previews.ts'
 import type { ContentProblem } from '../../supabase/functions/_shared/content/content-check.ts'
 import { PAGE_ID } from '../../schemas/page-id.ts'
+import { SEARCH_MIN_CHARACTERS, searchable } from '../../schemas/waitlist-search.ts'
 import type { RoutedPage } from '../site/page-routes.ts'
 import { withPageNames } from './report-pages.ts'
 
@@ -86,7 +87,7 @@ const reportQuery = z
     path: ['to'],
   })
 const waitlistQuery = z.strictObject({
-  search: text(200).default(''),
+  search: text(200).refine(searchable, `a search is empty or at least ${SEARCH_MIN_CHARACTERS} characters`).default(''),
   status: z.enum(['all', 'confirmed', 'unconfirmed']).default('all'),
   page: z.coerce.number().int().min(1).max(20_000).default(1),
 })

@@ -74,6 +74,8 @@ export interface AuditEntry {
 
 /** Places an export reads at a time: its memory stays a page's, whatever the waitlist's size. */
 export const EXPORT_PAGE = 2_000
+/** The first page is smaller: the first byte leaves after a tenth of a page's reading (0.25 s for a whole page at a million). */
+export const FIRST_EXPORT_PAGE = 100
 
 /** A page of the export as the database writes it (operator.waitlist_export_csv). */
 export interface ExportPage {
@@ -86,10 +88,10 @@ export interface ExportPage {
 }
 
 /** The pages of `page(after)`, each after the last place of the one before, until one comes back empty. */
-async function* pagesOf(page: (after: unknown) => Promise<ExportPage>): AsyncGenerator<ExportPage> {
+async function* pagesOf(page: (after: unknown, limit: number) => Promise<ExportPage>): AsyncGenerator<ExportPage> {
   let after: unknown = null
   for (;;) {
-    const next = await page(after)
+    const next = await page(after, after === null ? FIRST_EXPORT_PAGE : EXPORT_PAGE)
     // The first page carries the header even when no place follows.
     if (next.rows > 0 || after === null) yield next
     if (next.rows === 0) return
@@ -118,9 +120,8 @@ export function sqlOperatorStore(db: Sql): OperatorStore {
       one('operator.waitlist_page($1, $2, $3, $4, $5)', [actor, search, status, limit, offset]),
     waitlistExport: (actor) =>
       pagesOf(
-        async (after) =>
-          (await db.query<ExportPage>('select * from operator.waitlist_export_csv($1, $2, $3)', [actor, after, EXPORT_PAGE]))
-            .rows[0]!,
+        async (after, limit) =>
+          (await db.query<ExportPage>('select * from operator.waitlist_export_csv($1, $2, $3)', [actor, after, limit])).rows[0]!,
       ),
     erase: (actor, placeId) => one('operator.erase($1, $2)', [actor, placeId]),
     auditLog: (limit) => one('operator.audit_log($1)', [limit]),
@@ -137,8 +138,8 @@ export function restOperatorStore(options: SecretRpcOptions): OperatorStore {
       rpc('operator_waitlist_page', { p_actor: actor, p_search: search, p_status: status, p_limit: limit, p_offset: offset }),
     waitlistExport: (actor) =>
       pagesOf(
-        async (after) =>
-          (await rpc<ExportPage[]>('operator_waitlist_export_csv', { p_actor: actor, p_after: after, p_limit: EXPORT_PAGE }))[0]!,
+        async (after, limit) =>
+          (await rpc<ExportPage[]>('operator_waitlist_export_csv', { p_actor: actor, p_after: after, p_limit: limit }))[0]!,
       ),
     erase: (actor, placeId) => rpc('operator_erase', { p_actor: actor, p_id: placeId }),
     auditLog: (limit) => rpc('operator_audit_log', { p_limit: limit }),

@@ -3,7 +3,7 @@
 // export's pages, places sharing one creation time across a page boundary included, on both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databaseKinds, type MigratedDatabase } from '../../test/database/test-databases.ts'
-import { EXPORT_PAGE, sqlOperatorStore } from './operator-store.ts'
+import { EXPORT_PAGE, FIRST_EXPORT_PAGE, sqlOperatorStore } from './operator-store.ts'
 
 describe.each(databaseKinds)('the waitlist export on $kind', ({ open }) => {
   let database: MigratedDatabase
@@ -51,9 +51,9 @@ describe.each(databaseKinds)('the waitlist export on $kind', ({ open }) => {
 
   it('writes every place once, oldest first, across pages, those of one same instant included', async () => {
     const { db } = database
-    // More than a page, and the page's boundary inside a run of places written at one instant (a
+    // More than two pages, and their boundaries inside a run of places written at one instant (a
     // bulk import, or microseconds the clock repeats): the order within it is the places' ids.
-    const places = EXPORT_PAGE + 7
+    const places = FIRST_EXPORT_PAGE + EXPORT_PAGE + 7
     await db.query(
       `insert into public.waitlist (email, role, created_at, confirmed_at)
        select 'pessoa-' || n || '@empresa.example', 'Gestora',
@@ -61,14 +61,14 @@ describe.each(databaseKinds)('the waitlist export on $kind', ({ open }) => {
                    else timestamptz '2026-11-20 09:00:00+00' + make_interval(secs => n) end,
               case when n % 3 = 0 then timestamptz '2026-11-21 08:00:00.5+00' end
        from generate_series(1, $1::int) as n`,
-      [places, EXPORT_PAGE],
+      [places, FIRST_EXPORT_PAGE + EXPORT_PAGE],
     )
     const { rows: expected } = await db.query<{ email: string }>('select email from public.waitlist order by created_at, id')
     expect(expected).toHaveLength(places)
 
     const pages = []
     for await (const page of sqlOperatorStore(db).waitlistExport('p-test')) pages.push(page)
-    expect(pages.map((page) => page.rows)).toEqual([EXPORT_PAGE, 7])
+    expect(pages.map((page) => page.rows)).toEqual([FIRST_EXPORT_PAGE, EXPORT_PAGE, 7])
     expect(pages.reduce((sum, page) => sum + page.confirmed, 0)).toBe(Math.floor(places / 3))
     const lines = pages
       .map((page) => page.csv)
@@ -86,5 +86,15 @@ describe.each(databaseKinds)('the waitlist export on $kind', ({ open }) => {
       `select detail from operator.audit where actor = 'p-test' and action = 'waitlist.exported'`,
     )
     expect(audit).toEqual([{ detail: { rows: places } }])
+  })
+
+  it('audits an export when it begins and writes its count when its last page is read: a stopped one has none', async () => {
+    const { db } = database
+    // The places of the test above: more than a page, so the first page is not the last.
+    for await (const page of sqlOperatorStore(db).waitlistExport('p-stopped')) if (page.rows > 0) break
+    const { rows: audit } = await db.query<{ detail: unknown }>(
+      `select detail from operator.audit where actor = 'p-stopped' and action = 'waitlist.exported'`,
+    )
+    expect(audit).toEqual([{ detail: {} }])
   })
 })

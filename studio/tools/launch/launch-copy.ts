@@ -1,4 +1,5 @@
 import { MAX_WAVE, type AuditEntry } from './launch-api.ts'
+import { SEARCH_MIN_CHARACTERS } from '../../../schemas/waitlist-search.ts'
 
 const people = (total: number) => `${total} ${total === 1 ? 'person' : 'people'}`
 /** The header of a table's column of buttons: read out by screen readers, as every header is. */
@@ -63,6 +64,7 @@ export const launchCopy = {
   pageNotServed: 'not on the site now',
   conversion: 'Conversion',
   search: 'Search by address, name or role',
+  searchTooShort: `Type at least ${SEARCH_MIN_CHARACTERS} characters to search`,
   statusLabel: 'Who',
   auditColumns: { when: 'When (UTC)', who: 'Studio user', what: 'What' },
   status: { all: 'Everyone', confirmed: 'Confirmed', unconfirmed: 'Not confirmed' },

@@ -308,6 +308,20 @@ describe('the Launch tool', () => {
     await waitFor(() => expect(api.erase).toHaveBeenCalledWith(ana.id))
   })
 
+  it('searches from the third character on, saying so before it', async () => {
+    const api = fakeApi()
+    renderTool(api)
+    await userEvent.click(await screen.findByRole('tab', { name: 'Waitlist' }))
+    await screen.findByRole('table', { name: 'Waitlist' })
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search by address, name or role' }), 'an')
+    expect(screen.getByText('Type at least 3 characters to search')).toBeInTheDocument()
+    expect(api.waitlist).not.toHaveBeenCalledWith('a', 'all', 1)
+    expect(api.waitlist).not.toHaveBeenCalledWith('an', 'all', 1)
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search by address, name or role' }), 'a')
+    await waitFor(() => expect(api.waitlist).toHaveBeenCalledWith('ana', 'all', 1))
+    expect(screen.queryByText('Type at least 3 characters to search')).not.toBeInTheDocument()
+  })
+
   it('adds a webhook endpoint and shows its secret once, lists its deliveries and resends a failed one', async () => {
     const api = fakeApi()
     renderTool(api)

@@ -6,6 +6,7 @@ import { launchCopy as copy } from './launch-copy.ts'
 import { LoadError } from './load-error.tsx'
 import { Table } from './overview.tsx'
 import { REFRESH_MS } from './refresh.ts'
+import { searchable } from '../../../schemas/waitlist-search.ts'
 
 /** The waitlist: searched, filtered, paged; each person's consent record; the export; an erasure. */
 export function WaitlistPanel({ api }: { api: LaunchApi }) {
@@ -13,7 +14,9 @@ export function WaitlistPanel({ api }: { api: LaunchApi }) {
   const [status, setStatus] = useState<PlaceStatus>('all')
   const [page, setPage] = useState(1)
   const [erasing, setErasing] = useState<Place | undefined>()
-  const { data, error, mutate } = useSWR(['waitlist', search, status, page], () => api.waitlist(search, status, page), {
+  // One or two characters are not sent (the API refuses them): the list stays as it was until a third.
+  const asked = searchable(search) ? search : ''
+  const { data, error, mutate } = useSWR(['waitlist', asked, status, page], () => api.waitlist(asked, status, page), {
     refreshInterval: REFRESH_MS,
     keepPreviousData: true,
   })
@@ -51,6 +54,11 @@ export function WaitlistPanel({ api }: { api: LaunchApi }) {
         </Select>
         <Button as="a" href={api.exportUrl} download text={copy.exportCsv} mode="ghost" />
       </Flex>
+      {searchable(search) ? null : (
+        <Text size={1} muted>
+          {copy.searchTooShort}
+        </Text>
+      )}
       {error ? <LoadError error={error} /> : null}
       {data ? (
         <>
