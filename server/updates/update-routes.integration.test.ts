@@ -78,6 +78,10 @@ describe.each(databaseVariants)('updates through the Launch API on $name', ({ da
     expect(status).toBe(200)
     expect(body).toEqual({ total: PEOPLE / 3, pt: 0, en: PEOPLE / 3 })
     expect((await tool('/updates/count', { method: 'POST', body: { filter: {} } })).body).toMatchObject({ total: PEOPLE })
+    // No one here signed up from a page that said so: a page's filter reaches no one.
+    expect((await tool('/updates/count', { method: 'POST', body: { filter: { pages: ['homePage'] } } })).body).toMatchObject({
+      total: 0,
+    })
     for (const filter of [{ pages: ['/'] }, { locales: ['fr'] }, { locales: [] }, { sources: 'newsletter' }])
       expect((await tool('/updates/count', { method: 'POST', body: { filter } })).status).toBe(400)
   })

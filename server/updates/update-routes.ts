@@ -9,6 +9,7 @@ import { z } from 'zod'
 import type { ZodRoutes } from '../http/zod-routes.ts'
 import { text } from '../http/request-values.ts'
 import { PEOPLE } from '../operator/launch-access.ts'
+import { PAGE_ID } from '../../schemas/page-id.ts'
 import { DeliveryError } from '../../supabase/functions/_shared/delivery/mailer.ts'
 import type { UpdateAdmin } from './update-admin.ts'
 import type { UpdatePreviews } from './update-previews.ts'
@@ -29,6 +30,8 @@ const filter = z.strictObject({
   states: values(z.enum(['waiting', 'invited', 'activated'])),
   sources: values(text(200).min(1)),
   campaigns: values(text(200)),
+  /** The page signed up on, by its document id, as the report's `page` names it. */
+  pages: values(text(128).regex(PAGE_ID, 'a page’s document id')),
 })
 const countBody = z.strictObject({ filter })
 /** The Studio's document ids: letters, digits, dots, dashes, underscores (drafts are never sent). */
