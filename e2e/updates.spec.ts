@@ -1,7 +1,8 @@
 // Issue 40's done-when, in Chromium, offline: an editor writes an Update through the same writes the
 // Studio makes (Sanity's mutate endpoint, server/sanity/studio-writes.ts); in the Launch tool's Updates
-// tab an operator counts the confirmed people, previews the update in both languages, sends a test to
-// an address they type, and sends. The mail files show it once to each confirmed person, in their
+// tab an operator picks it by its subject, narrows to the home page by its title, counts the confirmed
+// people, previews the update in both languages, sends a test to an address they type, and sends after
+// the question naming the count. The mail files show it once to each confirmed person, in their
 // language, with the one-click unsubscribe headers; a reader's one-click removal (RFC 8058) takes them
 // off the list, and the update counts it.
 import { readFile } from 'node:fs/promises'
@@ -60,9 +61,20 @@ test('an operator counts, previews, tests and sends an update written in the Stu
   for (const { locale, ...who } of readers) await joinAndConfirm(browser, server, who, locale)
   await joinAsVisitor(browser, server.url, { name: 'Davi Costa', email: 'davi.costa@empresa.example' }, 'pt')
 
-  await page.goto(await launchAddress(server))
-  await page.getByRole('tab', { name: 'Updates' }).click()
-  await page.getByLabel('Update document id').fill(DOCUMENT)
+  // The picker lists the published updates by subject (the server reads the write once it has reloaded the seed).
+  const picker = page.getByRole('combobox', { name: 'Update', exact: true })
+  const option = `${subjects.en} (${DOCUMENT})`.replace('Pulso', '{brand}')
+  await expect(async () => {
+    await page.goto(await launchAddress(server))
+    await page.getByRole('tab', { name: 'Updates' }).click()
+    await expect(picker.getByRole('option', { name: option })).toBeAttached({ timeout: 2_000 })
+  }).toPass({ timeout: 30_000 })
+  await picker.selectOption({ label: option })
+  // Everyone here signed up on the home page, which the filter names by its title.
+  await page
+    .getByRole('group', { name: /Pages signed up on/ })
+    .getByRole('checkbox', { name: 'Pulso | AI performance reviews from your meetings' })
+    .check()
   await page.getByRole('button', { name: 'Count recipients' }).click()
   await expect(status(page, '3 people (2 in Portuguese, 1 in English)')).toBeVisible()
 
@@ -86,8 +98,11 @@ test('an operator counts, previews, tests and sends an update written in the Stu
     .poll(async () => (await mailsTo(server.dataDir, operator)).map((mail) => mail.subject).sort(), MAIL)
     .toEqual([subjects.pt, subjects.en])
 
-  // A double click on Send sends one update (each reader's single message below proves it).
-  await page.getByRole('button', { name: 'Send to 3 people' }).dblclick()
+  // Send asks first, naming the count; a double click on the answer sends one update (each reader's single message below proves it).
+  await page.getByRole('button', { name: 'Send to 3 people' }).click()
+  const asked = page.getByRole('dialog', { name: 'Send to 3 people?' })
+  await expect(asked).toContainText(`“${option.replace(` (${DOCUMENT})`, '')}” goes to each of them once`)
+  await asked.getByRole('button', { name: 'Send', exact: true }).dblclick()
   await expect(status(page, 'Frozen for 3 people: it is on its way.')).toBeVisible()
   const sent = page.getByRole('table', { name: 'Updates sent' })
   await expect(sent.getByRole('row', { name: new RegExp(`^${DOCUMENT} Sent .* 3 / 0 / 0 / 0 / 0 / 0`) })).toBeVisible({

@@ -991,6 +991,14 @@ export type MailCopyQueryResult = {
   } | null
 }
 
+// Source: supabase/functions/_shared/updates/update-list-query.ts
+// Variable: updateEmailsQuery
+// Query: *[_type == "updateEmail"] | order(_updatedAt desc)[0...200]{ _id, subject }
+export type UpdateEmailsQueryResult = Array<{
+  _id: string
+  subject: LocaleString | null
+}>
+
 // Source: supabase/functions/_shared/updates/update-query.ts
 // Variable: updateEmailQuery
 // Query: *[_type == "updateEmail" && _id == $id]{  subject, preheader, greeting, greetingWithoutName, signOff,  body{    pt[]{ _type, _key, style, markDefs[]{ _type, _key, href }, children[]{ _type, _key, text, marks }, label, href },    en[]{ _type, _key, style, markDefs[]{ _type, _key, href }, children[]{ _type, _key, text, marks }, label, href }  }}
@@ -1434,6 +1442,7 @@ declare global {
     '*[_type == "experiment" && status == "running"] | order(startedAt asc) [0...4]{ _id, split, "variants": variants[].variantId }': RunningExperimentsQueryResult
     '*[_type == "page"] | order(_createdAt asc){\n  _id, title, noindex, "slug": { "pt": slug.pt.current, "en": slug.en.current },\n  "experiments": sections[].headline.experimentId + sections[].subheadline.experimentId\n    + sections[].primaryCta.experimentId + sections[].title.experimentId\n}': PageRoutesQueryResult
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ brandName, email },\n  "email": *[_type == "welcomeEmail" && _id == "welcomeEmail"][0]{\n    subject, greeting, greetingWithoutName, confirmIntro, confirmButton, confirmNote,\n    paragraphs, steps, signOff, notYou, removeLink\n  },\n  "invitation": *[_type == "invitationEmail" && _id == "invitationEmail"][0]{\n    subject, greeting, greetingWithoutName, intro, trialButton, trialUrl, paragraphs, signOff, footer, removeLink\n  },\n  "referrals": *[_type == "referralSettings" && _id == "referralSettings"][0]{\n    placesPerReferral, leaderboard, subject, greeting, greetingWithoutName, emailIntro, place, linkLabel, linkIntro,\n    linkIntroNoMove, credited, milestones[]{ friends, text }, nextMilestone, statusButton, signOff, emailFooter, removeLink\n  }\n}': MailCopyQueryResult
+    '*[_type == "updateEmail"] | order(_updatedAt desc)[0...200]{ _id, subject }': UpdateEmailsQueryResult
     '*[_type == "updateEmail" && _id == $id]{\n  subject, preheader, greeting, greetingWithoutName, signOff,\n  body{\n    pt[]{ _type, _key, style, markDefs[]{ _type, _key, href }, children[]{ _type, _key, text, marks }, label, href },\n    en[]{ _type, _key, style, markDefs[]{ _type, _key, href }, children[]{ _type, _key, text, marks }, label, href }\n  }\n}': UpdateEmailQueryResult
     '*[_type == "privacyNote" && _id == "privacyNote"][0].version': PrivacyNoteVersionQueryResult
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    brandName, rights, ogImage\n  },\n  "ui": *[_type == "uiStrings" && _id == "uiStrings"][0],\n  "page": *[_type == "page" && _id == $page][0]{\n    _id, title, description, noindex, "slug": { "pt": slug.pt.current, "en": slug.en.current },\n    shareImage,\n    "sections": sections[hidden != true]{\n      ...,\n      _type == "heroSection" => {\n        "headline": coalesce(headline.variants[experimentId + ":" + variantId in $arms][0].value, headline.default),\n        "subheadline": coalesce(subheadline.variants[experimentId + ":" + variantId in $arms][0].value, subheadline.default),\n        "primaryCta": coalesce(primaryCta.variants[experimentId + ":" + variantId in $arms][0].value, primaryCta.default)\n      },\n      _type == "freeTrialSection" => {\n        "title": coalesce(title.variants[experimentId + ":" + variantId in $arms][0].value, title.default)\n      },\n      _type == "resultsSection" => { "statistics": statistics[]->{ _id, _type, value, label } },\n      _type == "testimonialsSection" => {\n        "testimonials": testimonials[]->{\n          _id, _type, quote, author, role, photo{ alt, hotspot, crop, asset->{ _id, metadata{ dimensions{ width, height } } } }\n        }\n      },\n      _type == "logoRowSection" => {\n        "logos": logos[]{ _key, name, image{ hotspot, crop, asset->{ _id, metadata{ dimensions{ width, height } } } } }\n      }\n    }\n  },\n  "form": *[_type == "freeTrial" && _id == "freeTrial"][0],\n  "privacyNote": *[_type == "privacyNote" && _id == "privacyNote"][0]{ version, formNotice, linkText }\n}': PageQueryResult

@@ -21,6 +21,7 @@ export const QUERY_TARGETS: readonly QueryTarget[] = [
   { module: 'supabase/functions/_shared/delivery/mail-copy-query.ts', name: 'mailCopyQuery' },
   { module: 'supabase/functions/_shared/welcome/privacy-note-version-query.ts', name: 'privacyNoteVersionQuery' },
   { module: 'supabase/functions/_shared/updates/update-query.ts', name: 'updateEmailQuery' },
+  { module: 'supabase/functions/_shared/updates/update-list-query.ts', name: 'updateEmailsQuery' },
 ]
 
 /** The parser file written for a query module: beside it, `<file>.parser.ts`. */

@@ -53,6 +53,7 @@ import type { Experiments } from './experiments/experiments.ts'
 import type { Metrics } from './metrics/metrics.ts'
 import { metricsRoutes } from './metrics/metrics-routes.ts'
 import { timeRequests } from './metrics/request-timing.ts'
+import type { PublishedUpdate } from './updates/update-routes.ts'
 
 /** The product's activation reports, per client address: a product reports one person at a time. */
 const ACTIVATION_RATE = { maxHits: 600, perSeconds: 60 }
@@ -74,6 +75,8 @@ export interface AppDependencies {
   signupPagesContent: () => Promise<SignupPagesContent | undefined>
   /** What the content has that its schema does not allow, dropped for fallbacks: the Launch tool lists it. */
   contentProblems?: () => Promise<ContentProblem[]>
+  /** The published updates, for the Launch tool's picker; undefined: none readable now. */
+  updateDocuments?: () => Promise<readonly PublishedUpdate[] | undefined>
   /** Present when the server itself answers supabase-js's two sign-up calls and the personal links. */
   signups?: SignupBackend
   /** Present when page views are counted (docs/product.md §8). */
@@ -116,6 +119,7 @@ export async function buildApp({
   localDataset,
   signupPagesContent,
   contentProblems = async () => [],
+  updateDocuments,
   signups,
   pageViews,
   localEditors,
@@ -249,6 +253,7 @@ export async function buildApp({
       experiments,
       contentProblems,
       pages: async () => (await pageRoutes()).pages,
+      updateDocuments,
       kickMail: signups ? () => signups.sender.kick() : undefined,
       updatePreviews: signups?.updatePreviews,
     })

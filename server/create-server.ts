@@ -18,6 +18,8 @@ import { mailCopyQuery } from '../supabase/functions/_shared/delivery/mail-copy-
 import { mailCopyQueryParser } from '../supabase/functions/_shared/delivery/mail-copy-query.parser.ts'
 import { updateContentById } from '../supabase/functions/_shared/updates/update-content.ts'
 import { updateEmailQuery } from '../supabase/functions/_shared/updates/update-query.ts'
+import { updateEmailsQuery } from '../supabase/functions/_shared/updates/update-list-query.ts'
+import { updateEmailsQueryParser } from '../supabase/functions/_shared/updates/update-list-query.parser.ts'
 import { privacyNoteVersionQuery } from '../supabase/functions/_shared/welcome/privacy-note-version-query.ts'
 import { privacyNoteVersionQueryParser } from '../supabase/functions/_shared/welcome/privacy-note-version-query.parser.ts'
 import { contentChecker, uniqueProblems } from '../supabase/functions/_shared/content/content-check.ts'
@@ -95,14 +97,21 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     updateContent: updateContentById((params) => contentOf(updateEmailQuery, params), contentLog),
   }
   const signupPagesContent = checked('the sign-up pages', signupPagesQuery, signupPagesQueryParser)
+  /** The updates the Launch tool offers to send, by id and subject. */
+  const updateDocuments = checked('the updates', updateEmailsQuery, updateEmailsQueryParser)
   /** Every problem the content has now, for the Launch tool: the page's, the sign-up pages', the mail's. */
   const contentProblems = async () =>
     uniqueProblems(
       (
         await Promise.all(
-          [pageContent, pageRoutes, signupPagesContent, signupContent.mailCopy, signupContent.privacyNoteVersion].map((source) =>
-            source.problems(),
-          ),
+          [
+            pageContent,
+            pageRoutes,
+            signupPagesContent,
+            signupContent.mailCopy,
+            signupContent.privacyNoteVersion,
+            updateDocuments,
+          ].map((source) => source.problems()),
         )
       ).flat(),
     )
@@ -158,6 +167,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       ...(localDataset ? { localDataset } : {}),
       signupPagesContent,
       contentProblems,
+      updateDocuments,
       ...(analytics ? { pageViews: analytics.pageViews } : {}),
       ...(experiments ? { experiments } : {}),
       ...(localDataset ? { localEditors: Object.values(await localEditors(config)) } : {}),

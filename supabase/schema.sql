@@ -3986,6 +3986,8 @@ begin
     and (not (p_filter ? 'sources') or (p_filter -> 'sources') ? case when (p.w).signup_locale is null then '(unknown)'
            else coalesce((p.w).utm_source, (p.w).ref, (p.w).referrer_host, '(direct)') end)
     and (not (p_filter ? 'campaigns') or (p_filter -> 'campaigns') ? coalesce((p.w).utm_campaign, ''))
+    -- A place whose page was never said (null) is on no page.
+    and (not (p_filter ? 'pages') or coalesce((p_filter -> 'pages') ? (p.w).signup_page, false))
     -- guard.mailbox_hash, with its key read once rather than per person.
     and (not exists (select from refused)
          or sha256((select key from secret) || convert_to(guard.mailbox_key((p.w).email), 'UTF8')) not in (select mailbox_hash from refused));
@@ -4008,7 +4010,7 @@ begin
     raise exception 'a filter is an object' using errcode = '22023';
   end if;
   for key, value in select * from jsonb_each(p_filter) loop
-    if key not in ('locales', 'states', 'sources', 'campaigns') then
+    if key not in ('locales', 'states', 'sources', 'campaigns', 'pages') then
       raise exception 'no filter %', key using errcode = '22023';
     end if;
     if jsonb_typeof(value) <> 'array' or jsonb_array_length(value) not between 1 and 50

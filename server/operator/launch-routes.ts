@@ -31,6 +31,7 @@ import { registerContentProblemRoutes } from './content-problem-routes.ts'
 import type { UpdateAdmin } from '../updates/update-admin.ts'
 import { registerUpdateRoutes } from '../updates/update-routes.ts'
 import type { UpdatePreviews } from '../updates/update-previews.ts'
+import type { PublishedUpdate } from '../updates/update-routes.ts'
 import type { ContentProblem } from '../../supabase/functions/_shared/content/content-check.ts'
 import { PAGE_ID } from '../../schemas/page-id.ts'
 import { SEARCH_MIN_CHARACTERS, searchable } from '../../schemas/waitlist-search.ts'
@@ -62,6 +63,8 @@ export interface LaunchRoutesOptions {
   contentProblems?: () => Promise<ContentProblem[]>
   /** The pages the site serves now: the report's "By page" names each by its title and addresses (report-pages.ts). */
   pages?: () => Promise<readonly RoutedPage[]>
+  /** The published updates, for the Updates tab's picker. */
+  updateDocuments?: (() => Promise<readonly PublishedUpdate[] | undefined>) | undefined
 }
 
 const PAGE_SIZE = 50
@@ -114,6 +117,7 @@ export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
     experiments,
     contentProblems,
     pages = async () => [],
+    updateDocuments = async () => [],
   },
 ) => {
   await app.register(fastifyRateLimit, {
@@ -232,6 +236,13 @@ export const launchRoutes: FastifyPluginAsync<LaunchRoutesOptions> = async (
   registerInviteRoutes(routes, { admin: invites, actorOf })
   if (experiments) registerExperimentRoutes(routes, experiments)
   registerReferralRoutes(routes, { admin: referrals, actorOf })
-  registerUpdateRoutes(routes, { admin: updates, actorOf, previews: updatePreviews, ...(kickMail ? { kick: kickMail } : {}) })
+  registerUpdateRoutes(routes, {
+    admin: updates,
+    actorOf,
+    previews: updatePreviews,
+    documents: updateDocuments,
+    pages: () => pages().catch(() => []),
+    ...(kickMail ? { kick: kickMail } : {}),
+  })
   if (contentProblems) registerContentProblemRoutes(routes, { problems: contentProblems, studioUrl: studioOrigin })
 }

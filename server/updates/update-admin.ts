@@ -16,6 +16,8 @@ export interface UpdateFilter {
   /** As the waitlist shows the source: utm_source, else the referral code, else the referrer's host, else (direct). */
   sources?: string[]
   campaigns?: string[]
+  /** The page whose form they signed up on, by its document id; a place whose page was never said is on none. */
+  pages?: string[]
 }
 
 /** An update as the tool lists it: counts only, nothing personal. */

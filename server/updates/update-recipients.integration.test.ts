@@ -4,7 +4,8 @@
 // computes from how it made them, each once, in English, and a second Send under the same id adds
 // nothing. Delivered through the outbox's own claim, it goes to each once, behind a welcome, within
 // its rate's window, not while paused; a permanent refusal marks the inbox, and the next update
-// skips it; the last message recorded completes the update with its webhook event.
+// skips it; the last message recorded completes the update with its webhook event. Narrowed by the page
+// signed up on, an update reaches exactly the people whose form was on one of those pages.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DeliveryPolicy } from '../../supabase/functions/_shared/delivery/delivery-policy.ts'
@@ -38,13 +39,16 @@ const person = (i: number) => ({
   removed: i % 13 === 0,
   erased: i % 17 === 0,
   undeliverable: i % 19 === 0,
+  // A page document's id, as the sign-up records it; every fourth signed up where no page was said.
+  page: i % 4 === 0 ? null : i % 4 === 1 ? 'homePage' : 'hrLeaders',
 })
 const everyone = Array.from({ length: PEOPLE }, (_, index) => person(index + 1))
 /** A message as the claim answers it, with an update's own fields. */
 type Claimed = Omit<PendingWelcome, 'kind'> & { kind: string; updateId?: string; documentId?: string }
 
+const reachable = (p: ReturnType<typeof person>) => p.confirmed && !p.removed && !p.erased && !p.undeliverable
 const expected = everyone
-  .filter((p) => p.confirmed && !p.removed && !p.erased && !p.undeliverable && p.locale === 'en' && p.utmSource === 'newsletter')
+  .filter((p) => reachable(p) && p.locale === 'en' && p.utmSource === 'newsletter')
   .map((p) => p.email)
   .sort()
 
@@ -55,12 +59,12 @@ describe.each(databaseKinds)('update recipients on $kind', { timeout: 120_000 },
 
   beforeAll(async () => {
     database = await open()
-    const rows = everyone.map((p) => [p.email, p.confirmed, p.welcomed, p.locale, p.utmSource, p.ref])
+    const rows = everyone.map((p) => [p.email, p.confirmed, p.welcomed, p.locale, p.utmSource, p.ref, p.page])
     await database.db.query(
       `with listed as (
-         insert into public.waitlist (email, role, created_at, confirmed_at, consent_locale, signup_locale, utm_source, ref)
+         insert into public.waitlist (email, role, created_at, confirmed_at, consent_locale, signup_locale, utm_source, ref, signup_page)
          select p ->> 0, 'Team lead', now() - make_interval(secs => ord), case when (p ->> 1)::boolean then now() end,
-                p ->> 3, 'pt', p ->> 4, p ->> 5
+                p ->> 3, 'pt', p ->> 4, p ->> 5, p ->> 6
          from jsonb_array_elements($1::jsonb) with ordinality as people(p, ord)
          returning id, email
        )
@@ -142,6 +146,29 @@ describe.each(databaseKinds)('update recipients on $kind', { timeout: 120_000 },
     expect(events.map((event) => event.payload.data)).toEqual([
       expect.objectContaining({ updateId: id, recipients: expected.length, sent: expected.length, bounced: 0 }),
     ])
+  })
+
+  it('narrows by the page signed up on: exactly the readers whose form was on one of the pages, none whose page was never said', async () => {
+    const filter = { pages: ['hrLeaders'], locales: ['pt'] }
+    const onPage = everyone.filter((p) => reachable(p) && p.page === 'hrLeaders' && p.locale === 'pt').map((p) => p.email)
+    const counted = (await query<{ count: Record<string, number> }>(`select updates.count($1, $2) as count`, [ACTOR, filter]))[0]!
+      .count
+    expect(counted).toEqual({ total: onPage.length, pt: onPage.length, en: 0 })
+    const id = randomUUID()
+    expect((await send(id, filter)).update.recipients).toBe(onPage.length)
+    expect((await frozen(id)).map((m) => m.email)).toEqual(onPage.sort())
+
+    // Both pages: everyone whose page was said, and no one else.
+    const eitherPage = everyone.filter((p) => reachable(p) && p.page !== null).length
+    const both = (
+      await query<{ count: { total: number } }>(`select updates.count($1, $2) as count`, [
+        ACTOR,
+        { pages: ['homePage', 'hrLeaders'] },
+      ])
+    )[0]!
+    expect(both.count.total).toBe(eitherPage)
+    expect(eitherPage).toBeLessThan(everyone.filter(reachable).length)
+    await deliverAll()
   })
 
   it('marks the inboxes that refuse for good, which the next update and every other mail skip', async () => {
@@ -226,8 +253,15 @@ describe.each(databaseKinds)('update recipients on $kind', { timeout: 120_000 },
     expect(await progress(id)).toMatchObject({ removed: 1 })
   })
 
-  it('refuses a filter it does not know, and the page signed up on until pages exist', async () => {
-    for (const filter of [{ pages: ['home'] }, { locales: ['fr'] }, { states: [] }, { sources: 'newsletter' }, []]) {
+  it('refuses a filter it does not know', async () => {
+    for (const filter of [
+      { page: ['homePage'] },
+      { pages: [] },
+      { locales: ['fr'] },
+      { states: [] },
+      { sources: 'newsletter' },
+      [],
+    ]) {
       await expect(query(`select updates.count($1, $2)`, [ACTOR, JSON.stringify(filter)])).rejects.toThrow()
     }
   })

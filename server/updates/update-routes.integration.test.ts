@@ -10,6 +10,7 @@ import { launchCookie, STUDIO_ORIGIN } from '../../test/server/launch-session.ts
 import { startTestServer, type TestServer } from '../../test/server/test-server.ts'
 import type { AuditEntry } from '../operator/operator-store.ts'
 import type { Update } from './update-admin.ts'
+import type { UpdateChoices } from './update-routes.ts'
 
 const EDITOR_TOKEN = 'a-local-editor-token-for-tests'
 const PEOPLE = 30
@@ -73,11 +74,27 @@ describe.each(databaseVariants)('updates through the Launch API on $name', ({ da
       (row) => row.action,
     )
 
+  it('offers the published updates and the pages served, each by id with its words, to pick from', async () => {
+    const { status, body } = await tool<UpdateChoices>('/updates/choices')
+    expect(status).toBe(200)
+    expect(body.documents).toEqual([
+      { id: DOCUMENT, subject: { pt: 'O beta do {brand} abre na segunda', en: 'The {brand} beta opens on Monday' } },
+    ])
+    expect(body.pages).toContainEqual({
+      id: 'homePage',
+      title: expect.objectContaining({ en: expect.stringContaining('Pulso') }),
+    })
+  })
+
   it('counts who a filter reaches, in each language, before anything is sent', async () => {
     const { status, body } = await tool('/updates/count', { method: 'POST', body: { filter: english } })
     expect(status).toBe(200)
     expect(body).toEqual({ total: PEOPLE / 3, pt: 0, en: PEOPLE / 3 })
     expect((await tool('/updates/count', { method: 'POST', body: { filter: {} } })).body).toMatchObject({ total: PEOPLE })
+    // No one here signed up from a page that said so: a page's filter reaches no one.
+    expect((await tool('/updates/count', { method: 'POST', body: { filter: { pages: ['homePage'] } } })).body).toMatchObject({
+      total: 0,
+    })
     for (const filter of [{ pages: ['/'] }, { locales: ['fr'] }, { locales: [] }, { sources: 'newsletter' }])
       expect((await tool('/updates/count', { method: 'POST', body: { filter } })).status).toBe(400)
   })

@@ -9,9 +9,18 @@ import { z } from 'zod'
 import type { ZodRoutes } from '../http/zod-routes.ts'
 import { text } from '../http/request-values.ts'
 import { PEOPLE } from '../operator/launch-access.ts'
+import { PAGE_ID } from '../../schemas/page-id.ts'
 import { DeliveryError } from '../../supabase/functions/_shared/delivery/mailer.ts'
 import type { UpdateAdmin } from './update-admin.ts'
 import type { UpdatePreviews } from './update-previews.ts'
+import type { RoutedPage } from '../site/page-routes.ts'
+import { locales, type Locale } from '../../schemas/locales.ts'
+
+/** A published update as the content source lists it (update-list-query.ts). */
+export interface PublishedUpdate {
+  _id: string
+  subject: Partial<Record<Locale, string>> | null
+}
 
 export interface UpdateRoutesOptions {
   admin: UpdateAdmin
@@ -20,6 +29,20 @@ export interface UpdateRoutesOptions {
   kick?: () => void
   /** The preview and the test send, where this server composes and sends mail (not in front of a hosted project). */
   previews?: UpdatePreviews | undefined
+  /** The published updates (undefined: the content source's answer unreadable now). */
+  documents: () => Promise<readonly PublishedUpdate[] | undefined>
+  /** The pages the site serves now, which the filter's `pages` names by id. */
+  pages: () => Promise<readonly RoutedPage[]>
+}
+
+/** A subject's words per language, without the document's own fields. */
+const wordsOf = (words: PublishedUpdate['subject']): Partial<Record<Locale, string>> =>
+  Object.fromEntries(locales.flatMap((locale) => (words?.[locale] ? [[locale, words[locale]]] : [])))
+
+/** What the Updates tab offers: the updates to send and the pages to narrow by, each by id with its words. */
+export interface UpdateChoices {
+  documents: { id: string; subject: Partial<Record<Locale, string>> }[]
+  pages: { id: string; title: Partial<Record<Locale, string>> }[]
 }
 
 /** A list of 1 to 50 values of a filter key, as updates.check_filter takes it. */
@@ -29,6 +52,8 @@ const filter = z.strictObject({
   states: values(z.enum(['waiting', 'invited', 'activated'])),
   sources: values(text(200).min(1)),
   campaigns: values(text(200)),
+  /** The page signed up on, by its document id, as the report's `page` names it. */
+  pages: values(text(128).regex(PAGE_ID, 'a page’s document id')),
 })
 const countBody = z.strictObject({ filter })
 /** The Studio's document ids: letters, digits, dots, dashes, underscores (drafts are never sent). */
@@ -45,7 +70,12 @@ const previewBody = z.strictObject({ documentId, filter })
 const testBody = z.strictObject({ documentId, to: z.email().max(254) })
 const NO_DOCUMENT = 'No update document is published under this id.'
 
-export function registerUpdateRoutes(app: ZodRoutes, { admin, actorOf, kick, previews }: UpdateRoutesOptions) {
+export function registerUpdateRoutes(app: ZodRoutes, { admin, actorOf, kick, previews, documents, pages }: UpdateRoutesOptions) {
+  app.get('/updates/choices', PEOPLE, async (): Promise<UpdateChoices> => ({
+    documents: ((await documents()) ?? []).map(({ _id, subject }) => ({ id: _id, subject: wordsOf(subject) })),
+    pages: (await pages()).map(({ id, title }) => ({ id, title })),
+  }))
+
   app.post('/updates/count', { ...PEOPLE, schema: { body: countBody } }, async (request) =>
     admin.count(actorOf(request), request.body.filter),
   )

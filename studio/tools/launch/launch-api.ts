@@ -18,6 +18,7 @@ import type { HeldReferral, HoldReason, ReferralReview } from '../../../server/r
 import type { ListedContentProblem } from '../../../server/operator/content-problem-routes.ts'
 import type { LaunchAccess } from '../../../server/operator/launch-access.ts'
 import type { Update, UpdateFilter } from '../../../server/updates/update-admin.ts'
+import type { UpdateChoices } from '../../../server/updates/update-routes.ts'
 
 export type {
   ArmResult,
@@ -39,6 +40,7 @@ export type {
   WebhookEndpoint,
   WebhookEventType,
   Update,
+  UpdateChoices,
   UpdateFilter,
 }
 
@@ -197,6 +199,8 @@ export function createLaunchApi(siteUrl: string, fetcher: typeof fetch = (...arg
     sendUpdate: (update: { id: string; documentId: string; filter: UpdateFilter; sendAt?: string }) =>
       call<{ update: Update; repeated: boolean }>('/updates', json('POST', update)),
     updates: () => call<{ updates: Update[] }>('/updates'),
+    /** The published updates and the pages served, to pick from. */
+    updateChoices: () => call<UpdateChoices>('/updates/choices'),
     pauseUpdate: (id: string, paused: boolean) =>
       call<void>(`/updates/${encodeURIComponent(id)}/${paused ? 'pause' : 'resume'}`, { method: 'POST' }),
     /** What the content has that its schema does not allow, each value dropped for its fallback, with its document in the Studio. */

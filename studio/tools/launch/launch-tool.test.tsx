@@ -179,6 +179,7 @@ function fakeApi(overrides: Partial<LaunchApi> = {}): LaunchApi {
     testUpdate: vi.fn(async () => undefined),
     sendUpdate: vi.fn(),
     updates: vi.fn(async () => ({ updates: [] })),
+    updateChoices: vi.fn(async () => ({ documents: [], pages: [] })),
     pauseUpdate: vi.fn(async () => undefined),
     webhooks: vi.fn(async () => ({
       endpoints: [endpoint],

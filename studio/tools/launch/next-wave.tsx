@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Box, Button, Card, Dialog, Flex, Label, Stack, Text, TextInput } from '@sanity/ui'
 import { MAX_WAVE, type LaunchApi, type WavePreview } from './launch-api.ts'
 import { launchCopy } from './launch-copy.ts'
 import { LoadError } from './load-error.tsx'
 import { useAction } from './use-action.ts'
+import { useSessionId } from './session-id.ts'
 import { Table } from './overview.tsx'
 
 const copy = launchCopy.invites
@@ -14,16 +15,8 @@ function countOf(typed: string): number | undefined {
   return typed.trim() !== '' && Number.isInteger(count) && count >= 1 && count <= MAX_WAVE ? count : undefined
 }
 
-/**
- * The id of the wave to send next, kept in this browser tab's session storage as well: leaving the
- * tab, or reloading the Studio after a send whose answer was lost, keeps the same wave.
- */
+/** The id of the wave to send next (session-id.ts): a reload keeps the same wave. */
 const NEXT_WAVE_KEY = 'pulso.launch.nextWave'
-function useNextWaveId() {
-  const [waveId, setWaveId] = useState(() => sessionStorage.getItem(NEXT_WAVE_KEY) ?? crypto.randomUUID())
-  useEffect(() => sessionStorage.setItem(NEXT_WAVE_KEY, waveId), [waveId])
-  return [waveId, setWaveId] as const
-}
 
 /** The next wave: how many, who they are, and the send, after asking. `onSent` reads the waves again. */
 export function NextWave({ api, onSent }: { api: LaunchApi; onSent: () => Promise<unknown> }) {
@@ -32,7 +25,7 @@ export function NextWave({ api, onSent }: { api: LaunchApi; onSent: () => Promis
   const [preview, setPreview] = useState<WavePreview | undefined>()
   // Kept from the preview until the site has the wave, so a double click or a retry after an error
   // sends the same wave again, which the site sends only once; a new one once a wave is sent.
-  const [waveId, setWaveId] = useNextWaveId()
+  const [waveId, setWaveId] = useSessionId(NEXT_WAVE_KEY)
   const [confirming, setConfirming] = useState(false)
   const { busy, outcome, setOutcome, failure, act } = useAction()
   const count = countOf(typed)

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { studioTheme, ThemeProvider } from '@sanity/ui'
@@ -27,17 +27,32 @@ const sending: Update = {
 }
 const rendered = (subject: string) => ({ subject, text: subject, html: `<p>${subject}</p>` })
 
+const choices = {
+  documents: [
+    { id: 'update-beta-opens', subject: { pt: 'O beta abre', en: 'The beta opens' } },
+    { id: 'update-pt-only', subject: { pt: 'Só em português' } },
+  ],
+  pages: [
+    { id: 'homePage', title: { pt: 'Pulso | Início', en: 'Pulso | Home' } },
+    { id: 'hrLeaders', title: { pt: 'Para RH' } },
+  ],
+}
+
 function fakeApi(overrides: Partial<LaunchApi> = {}) {
   return {
     updates: vi.fn(async () => ({ updates: [sending] })),
-    countUpdate: vi.fn(async () => ({ total: 10, pt: 0, en: 10 })),
+    updateChoices: vi.fn(async () => choices),
+    countUpdate: vi.fn(async () => ({ total: 1234, pt: 234, en: 1000 })),
     previewUpdate: vi.fn(async () => ({ pt: rendered('O beta abre'), en: rendered('The beta opens') })),
     testUpdate: vi.fn(async () => undefined),
-    sendUpdate: vi.fn(async ({ id }: { id: string }) => ({ update: { ...sending, id, recipients: 10 }, repeated: false })),
+    sendUpdate: vi.fn(async ({ id }: { id: string }) => ({ update: { ...sending, id, recipients: 1234 }, repeated: false })),
     pauseUpdate: vi.fn(async () => undefined),
     ...overrides,
   } as unknown as LaunchApi &
-    Record<'updates' | 'countUpdate' | 'previewUpdate' | 'testUpdate' | 'sendUpdate' | 'pauseUpdate', ReturnType<typeof vi.fn>>
+    Record<
+      'updates' | 'updateChoices' | 'countUpdate' | 'previewUpdate' | 'testUpdate' | 'sendUpdate' | 'pauseUpdate',
+      ReturnType<typeof vi.fn>
+    >
 }
 
 function renderPanel(api: LaunchApi) {
@@ -50,66 +65,128 @@ function renderPanel(api: LaunchApi) {
   )
 }
 
+/** Picks the update by its subject, as the operator does. */
+async function pick(user: ReturnType<typeof userEvent.setup>, subject = 'The beta opens (update-beta-opens)') {
+  const select = screen.getByRole('combobox', { name: 'Update' })
+  await screen.findByRole('option', { name: subject })
+  await user.selectOptions(select, subject)
+}
+
 describe('the Updates tab', () => {
-  it('counts who the filter reaches, then sends to the people counted, once, under the id it made', async () => {
+  beforeEach(() => sessionStorage.clear())
+
+  it('picks the update by its subject and the pages by their titles, counts, and sends to the people counted after asking, once', async () => {
     const user = userEvent.setup()
     const api = fakeApi()
     renderPanel(api)
     expect(screen.getByRole('button', { name: /Count the recipients first/ })).toBeDisabled()
-    await user.type(screen.getByLabelText('Update document id'), 'update-beta-opens')
+    // Named in the operator's language, else the other one.
+    expect(await screen.findByRole('option', { name: 'Só em português (update-pt-only)' })).toBeInTheDocument()
+    await pick(user)
     await user.click(screen.getByRole('checkbox', { name: 'English' }))
+    const pages = screen.getByRole('group', { name: /Pages signed up on/ })
+    await user.click(within(pages).getByRole('checkbox', { name: 'Pulso | Home' }))
+    await user.click(within(pages).getByRole('checkbox', { name: 'Para RH' }))
     await user.type(screen.getByLabelText(/Sources/), 'newsletter, linkedin')
     await user.click(screen.getByRole('button', { name: 'Count recipients' }))
-    expect(await screen.findByText('10 people (0 in Portuguese, 10 in English)')).toBeInTheDocument()
-    expect(api.countUpdate).toHaveBeenCalledWith({ locales: ['en'], sources: ['newsletter', 'linkedin'] })
+    expect(await screen.findByText('1,234 people (234 in Portuguese, 1,000 in English)')).toBeInTheDocument()
+    const filter = { locales: ['en'], sources: ['newsletter', 'linkedin'], pages: ['homePage', 'hrLeaders'] }
+    expect(api.countUpdate).toHaveBeenCalledWith(filter)
 
-    await user.click(screen.getByRole('button', { name: 'Send to 10 people' }))
-    expect(await screen.findByText('Frozen for 10 people: it is on its way.')).toBeInTheDocument()
+    // Asked first: cancelling sends nothing.
+    await user.click(screen.getByRole('button', { name: 'Send to 1,234 people' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(dialog).toHaveTextContent('Send to 1,234 people?')
+    expect(dialog).toHaveTextContent('“The beta opens” goes to each of them once')
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(api.sendUpdate).not.toHaveBeenCalled()
+
+    await user.click(screen.getByRole('button', { name: 'Send to 1,234 people' }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send' }))
+    expect(await screen.findByText('Frozen for 1,234 people: it is on its way.')).toBeInTheDocument()
     const [sent] = api.sendUpdate.mock.calls[0] as [{ id: string; documentId: string; filter: unknown }]
-    expect(sent).toEqual({
-      id: expect.stringMatching(UUID),
-      documentId: 'update-beta-opens',
-      filter: { locales: ['en'], sources: ['newsletter', 'linkedin'] },
-    })
+    expect(sent).toEqual({ id: expect.stringMatching(UUID), documentId: 'update-beta-opens', filter })
+    // The next update gets an id of its own.
+    expect(sessionStorage.getItem('pulso.launch.nextUpdate')).toMatch(UUID)
+    expect(sessionStorage.getItem('pulso.launch.nextUpdate')).not.toBe(sent.id)
   })
 
-  it('sends at the time typed, in the operator’s own time, and refuses one it cannot read', async () => {
+  it('keeps the update’s id over a reload after a Send whose answer was lost, and says when it was sent already', async () => {
+    const user = userEvent.setup()
+    const lost = fakeApi({
+      sendUpdate: vi.fn(async () => {
+        throw new Error('The connection was reset.')
+      }),
+    })
+    const first = renderPanel(lost)
+    await pick(user)
+    await user.click(screen.getByRole('button', { name: 'Count recipients' }))
+    await user.click(await screen.findByRole('button', { name: 'Send to 1,234 people' }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send' }))
+    expect(await screen.findByText(/The connection was reset/)).toBeInTheDocument()
+    const [tried] = lost.sendUpdate.mock.calls[0] as [{ id: string }]
+    first.unmount()
+
+    // The Studio reloaded: the same id, which the site answers as the update it already has.
+    const api = fakeApi({
+      sendUpdate: vi.fn(async ({ id }: { id: string }) => ({ update: { ...sending, id }, repeated: true })),
+    })
+    renderPanel(api)
+    await pick(user)
+    await user.click(screen.getByRole('button', { name: 'Count recipients' }))
+    await user.click(await screen.findByRole('button', { name: 'Send to 1,234 people' }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send' }))
+    expect(await screen.findByText('This update was already sent: nothing was sent again.')).toBeInTheDocument()
+    expect(api.sendUpdate).toHaveBeenCalledWith(expect.objectContaining({ id: tried.id }))
+  })
+
+  it('schedules at the time typed, in the operator’s own time, after asking, and refuses one it cannot read', async () => {
     const user = userEvent.setup()
     const api = fakeApi()
     renderPanel(api)
-    await user.type(screen.getByLabelText('Update document id'), 'update-beta-opens')
+    await pick(user)
     await user.click(screen.getByRole('button', { name: 'Count recipients' }))
     await user.type(screen.getByLabelText(/Send at/), 'next monday')
-    await user.click(await screen.findByRole('button', { name: 'Send to 10 people' }))
+    await user.click(await screen.findByRole('button', { name: 'Schedule for 1,234 people' }))
     expect(await screen.findByText(/Write the send time as YYYY-MM-DD HH:MM/)).toBeInTheDocument()
-    expect(api.sendUpdate).not.toHaveBeenCalled()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     await user.clear(screen.getByLabelText(/Send at/))
     await user.type(screen.getByLabelText(/Send at/), '2026-12-07 09:30')
-    await user.click(screen.getByRole('button', { name: 'Send to 10 people' }))
-    await screen.findByText('Frozen for 10 people: it is on its way.')
+    await user.click(screen.getByRole('button', { name: 'Schedule for 1,234 people' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(dialog).toHaveTextContent('Schedule for 1,234 people on 7 Dec 2026, 09:30?')
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule' }))
+    await screen.findByText('Frozen for 1,234 people: it is on its way.')
     expect(api.sendUpdate).toHaveBeenCalledWith(expect.objectContaining({ sendAt: new Date(2026, 11, 7, 9, 30).toISOString() }))
   })
 
   it('asks for a new count when the filter changes after one', async () => {
     const user = userEvent.setup()
     renderPanel(fakeApi())
-    await user.type(screen.getByLabelText('Update document id'), 'update-beta-opens')
+    await pick(user)
     await user.click(screen.getByRole('button', { name: 'Count recipients' }))
-    await screen.findByRole('button', { name: 'Send to 10 people' })
+    await screen.findByRole('button', { name: 'Send to 1,234 people' })
     await user.click(screen.getByRole('checkbox', { name: 'Waiting' }))
     expect(screen.getByRole('button', { name: /Count the recipients first/ })).toBeDisabled()
+  })
+
+  it('says when no update is published yet', async () => {
+    renderPanel(fakeApi({ updateChoices: vi.fn(async () => ({ documents: [], pages: [] })) }))
+    expect(await screen.findByText(/No Update is published yet/)).toBeInTheDocument()
+    expect(screen.queryByRole('group', { name: /Pages signed up on/ })).not.toBeInTheDocument()
   })
 
   it('previews both languages in sandboxed frames, and sends a test to the address typed', async () => {
     const user = userEvent.setup()
     const api = fakeApi()
     renderPanel(api)
-    await user.type(screen.getByLabelText('Update document id'), 'update-beta-opens')
+    await pick(user)
     await user.click(screen.getByRole('button', { name: 'Preview' }))
     const english = await screen.findByTitle('Preview in English')
     expect(english).toHaveAttribute('sandbox', '')
     expect(english).toHaveAttribute('srcdoc', '<p>The beta opens</p>')
-    expect(screen.getByText('O beta abre')).toBeInTheDocument()
+    expect(screen.getByText('O beta abre', { selector: 'div *' })).toBeInTheDocument()
 
     await user.type(screen.getByLabelText('Your address'), 'me@pulso.example')
     await user.click(screen.getByRole('button', { name: 'Send a test to me' }))
