@@ -288,7 +288,7 @@ async function withThrowawayDatabase<T>(run: (databaseUrl: string) => Promise<T>
 // `npm run bench -- signups` runs the sign-up benchmark alone; `-- signups postgres` (or `pglite`) one backend;
 // `-- views` the page views counted per second (PostgreSQL only); `-- places` the place-in-line lookup (PostgreSQL only);
 // `-- insert` the database time of one sign-up's insert (PostgreSQL only); `-- render [distDir]` what
-// one prerender of / costs (bench/render.ts); `-- updates` an update's freeze and rate (PostgreSQL only); `-- scale
+// one prerender of / costs (bench/render.ts); `-- updates` an update frozen and sent through the SMTP sender (PostgreSQL only); `-- scale
 // [postgres|pglite]` the Launch tool and a sign-up with a million places (bench/scale.ts, only when asked: it loads for minutes).
 const [only, backend] = process.argv.slice(2)
 if (!only || only === 'page') await pageWeight()

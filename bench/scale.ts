@@ -5,7 +5,6 @@
 // asked over HTTP as the tool asks. Each target is printed with its measured value and ok or MISS.
 // BENCH_SCALE_DATABASE_URL names a PostgreSQL database to seed once and measure again on later runs.
 import { spawn } from 'node:child_process'
-import { readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { openDatabase, type Database } from '../server/db/database.ts'
 import { migrate } from '../server/db/migrate.ts'
@@ -14,6 +13,7 @@ import { serverSandbox, type ServerSandbox } from '../test/server/server-process
 import { LOAD_SERVER_ENV, signUp, visitor } from '../test/server/visitors.ts'
 import { seedScale } from './scale/seed-scale.ts'
 import { percentile } from './stats.ts'
+import { rss } from './process-memory.ts'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const EDITOR_TOKEN = 'bench-scale-local-editor-token'
@@ -33,12 +33,6 @@ interface Measures {
   cliPeakMb: number
   signupP50: number
   signupP99: number
-}
-
-/** Resident memory of a process, in bytes (Linux /proc). */
-async function rss(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '')
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024
 }
 
 /** Samples `pid`'s memory every 20 ms while `work` runs; resolves with the work's value and the peak. */

@@ -2545,6 +2545,9 @@ CREATE FUNCTION public.mail_failed(p_id bigint, p_reason text, p_kind text, p_ma
 declare
   mail public.welcome_emails;
 begin
+  if p_kind is null or p_kind not in ('rejected', 'unsendable', 'deferred') then
+    raise exception 'unknown failure kind %', p_kind using errcode = '22023';
+  end if;
   update public.welcome_emails as welcome
   set attempts = welcome.attempts + 1,
       last_error = left(p_reason, 1000),
@@ -2553,7 +2556,7 @@ begin
       failed_at = case when given_up.last then now() end,
       next_attempt_at = case when given_up.last then now() else now() + make_interval(
         secs => least(p_retry_seconds * power(2, welcome.attempts), p_retry_seconds * 15) * (0.8 + random() * 0.4)) end
-  from (select id, p_kind = 'rejected' or attempts + 1 >= p_max_attempts
+  from (select id, p_kind <> 'deferred' or attempts + 1 >= p_max_attempts
                    or created_at < now() - make_interval(secs => p_max_age_seconds) as last
         from public.welcome_emails where id = p_id and status = 'pending') as given_up
   where welcome.id = given_up.id

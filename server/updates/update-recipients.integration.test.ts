@@ -105,15 +105,19 @@ describe.each(databaseKinds)('update recipients on $kind', { timeout: 120_000 },
   const progress = async (id: string) =>
     (await query<{ list: Record<string, unknown>[] }>(`select updates.list() as list`))[0]!.list.find((u) => u.id === id) ?? {}
   /** Claims and records every due message, as a sender does, with `outcome` deciding each; answers what was claimed. */
-  const deliverAll = async (outcome: (mail: Claimed) => 'sent' | 'rejected' = () => 'sent') => {
+  const deliverAll = async (outcome: (mail: Claimed) => 'sent' | 'rejected' | 'unsendable' = () => 'sent') => {
     const claimed: Claimed[] = []
     for (;;) {
       const welcomes = (await store().claimDue(500, policy)).welcomes as Claimed[]
       if (welcomes.length === 0) return claimed
       claimed.push(...welcomes)
-      const refused = welcomes.filter((mail) => outcome(mail) === 'rejected')
-      for (const mail of refused) await store().markFailed(mail.id, '550 5.1.1 mailbox unavailable', 'rejected', policy)
-      await store().markSent(welcomes.filter((mail) => !refused.includes(mail)).map((mail) => mail.id))
+      const failed = welcomes.filter((mail) => outcome(mail) !== 'sent')
+      for (const mail of failed) {
+        const kind = outcome(mail)
+        const reason = kind === 'rejected' ? '550 5.1.1 mailbox unavailable' : 'Message failed: no reply code'
+        await store().markFailed(mail.id, reason, kind === 'rejected' ? 'rejected' : 'unsendable', policy)
+      }
+      await store().markSent(welcomes.filter((mail) => !failed.includes(mail)).map((mail) => mail.id))
     }
   }
 
@@ -194,6 +198,25 @@ describe.each(databaseKinds)('update recipients on $kind', { timeout: 120_000 },
     expect(await query(`select status from public.welcome_emails where email = $1 and kind = 'standing'`, [refused])).toEqual([
       { status: 'failed' },
     ])
+  })
+
+  it('gives up a message no one could send without marking its inbox: the next update mails it', async () => {
+    const id = randomUUID()
+    await send(id)
+    const unsendable = new Set(expected.filter((_, index) => index % 20 === 1))
+    await deliverAll((mail) => (unsendable.has(mail.email) ? 'unsendable' : 'sent'))
+    expect(await progress(id)).toMatchObject({ failed: unsendable.size, bounced: 0, state: 'sent' })
+    expect(await query(`select e from unnest($1::text[]) as e where guard.undeliverable(e)`, [[...unsendable]])).toEqual([])
+
+    const next = randomUUID()
+    await send(next)
+    const frozenNext = new Set((await frozen(next)).map((m) => m.email))
+    expect([...unsendable].every((email) => frozenNext.has(email))).toBe(true)
+    await deliverAll()
+  })
+
+  it('refuses a failure kind it does not know rather than retry it silently', async () => {
+    await expect(query(`select public.mail_failed(0, 'x', 'bounced', 3, 60, 1)`)).rejects.toThrow(/unknown failure kind bounced/)
   })
 
   it('sends a welcome before any update, and no more update messages in a window than its rate', async () => {

@@ -17,12 +17,20 @@ import { createThrowawayDatabase, type ThrowawayDatabase } from '../../../test/d
 import { eventually, uniqueAddress } from '../../../test/eventually.ts'
 import { signLinkToken } from '../_shared/links/link-token.ts'
 import { privacyNoteVersionQuery } from '../_shared/welcome/privacy-note-version-query.ts'
+import { anUpdate } from '../_shared/updates/update-fixture.ts'
+import { updateEmailQuery } from '../_shared/updates/update-query.ts'
 import { KEYS, ROOT, START_TIMEOUT_MS, startFunction, stopFunction, type EdgeFunction } from '../../../test/deno/edge-function.ts'
 
 const SITE_URL = 'https://pulso.test'
 
 /** The privacy note's version in the hosted dataset: newer than any the migrations know. */
 const STUDIO_CONSENT_VERSION = '2026-12-01'
+
+/** An Update document as the dataset answers updateEmailQuery for its id: the fixture's words, a subject of its own. */
+const UPDATE_DOCUMENT = {
+  ...anUpdate,
+  subject: { _type: 'localeString', pt: 'O beta do {brand} abre (do Studio)', en: 'The {brand} beta opens (from the Studio)' },
+}
 
 /**
  * Sanity's query API as the CDN answers it, with a welcome subject only the Studio would write and
@@ -33,14 +41,20 @@ async function startSanityStandIn(): Promise<{ url: string; server: Server; quer
   const server = createHttpServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost')
     queries.push(url.pathname)
+    const query = url.searchParams.get('query')
     const result =
-      url.searchParams.get('query') === privacyNoteVersionQuery
+      query === privacyNoteVersionQuery
         ? STUDIO_CONSENT_VERSION
-        : {
-            settings: { brandName: 'Pulso', email: 'ola@pulso.test' },
-            email: { subject: { pt: 'Seu lugar no {brand} (do Studio)', en: 'Your place at {brand} (from the Studio)' } },
-            invitation: { subject: { pt: 'Sua vez no {brand} (do Studio)', en: 'Your turn at {brand} (from the Studio)' } },
-          }
+        : query === updateEmailQuery
+          ? // Sanity's query API takes a parameter as `$id=<JSON>`.
+            url.searchParams.get('$id') === JSON.stringify('update-deno')
+            ? [UPDATE_DOCUMENT]
+            : []
+          : {
+              settings: { brandName: 'Pulso', email: 'ola@pulso.test' },
+              email: { subject: { pt: 'Seu lugar no {brand} (do Studio)', en: 'Your place at {brand} (from the Studio)' } },
+              invitation: { subject: { pt: 'Sua vez no {brand} (do Studio)', en: 'Your turn at {brand} (from the Studio)' } },
+            }
     response.setHeader('content-type', 'application/json')
     response.end(JSON.stringify({ query: url.searchParams.get('query'), result, ms: 1 }))
   })
@@ -78,6 +92,8 @@ describe('the Deno edge functions on PostgreSQL', () => {
       SANITY_API_HOST: sanity.url,
       RESEND_API_KEY: '',
       ALTCHA_HMAC_KEY: 'a-test-key-of-at-least-32-characters!',
+      // A function secret on the hosted project (docs/operations.md): one update message a second.
+      UPDATE_RATE: '1',
     }
     ;[sendWelcome, deliverWelcomes, waitlistLinks] = await Promise.all([
       startFunction('send-welcome-email', env),
@@ -241,6 +257,51 @@ describe('the Deno edge functions on PostgreSQL', () => {
     expect(invitation?.text).toContain(`invite=${rows[0]?.code}`)
     expect(invitation?.header('message-id')).toMatch(/^<invitation-/)
     expect(invitation?.header('list-unsubscribe')).toMatch(new RegExp(`^<${SITE_URL}/en/unsubscribe\\?token=`))
+  })
+
+  it('sends a queued update from pg_cron’s call, each reader once in their language, within UPDATE_RATE', async () => {
+    const readers = { pt: uniqueAddress('leitora'), en: uniqueAddress('reader') }
+    for (const [locale, email] of Object.entries(readers)) {
+      await signUp(email)
+      await db.query(
+        `insert into public.welcome_emails (waitlist_id, email, name, locale, status, sent_at)
+         select id, email, 'Ana Souza', $2, 'sent', now() from public.waitlist where email = $1`,
+        [email, locale],
+      )
+      await db.query(
+        `update public.waitlist set confirmed_at = now(), consent_locale = $2, utm_campaign = 'deno-update' where email = $1`,
+        [email, locale],
+      )
+    }
+    const updateId = crypto.randomUUID()
+    await db.query(`select updates.send('pTest', $1, 'update-deno', '{"campaigns":["deno-update"]}', null)`, [updateId])
+
+    // One run of the function sends both: the second once the rate's one-second window has room.
+    expect(await deliver()).toMatchObject({ failed: 0 })
+    const [pt] = await inbox.waitFor(readers.pt)
+    const [en] = await inbox.waitFor(readers.en)
+    expect([pt?.subject, en?.subject]).toEqual(['O beta do Pulso abre (do Studio)', 'The Pulso beta opens (from the Studio)'])
+    expect(en?.text).toContain('Hi Ana Souza,')
+    expect(en?.text).toMatch(/you are #\d+ in the Pulso line/)
+    const { rows: ids } = await db.query<{ id: string; email: string }>(
+      'select id, email from public.waitlist where email = any($1)',
+      [[readers.pt, readers.en]],
+    )
+    for (const { id, email } of ids) {
+      const [mail] = inbox.to(email)
+      expect(mail?.header('message-id')).toBe(`<update-${updateId}-${id}@pulso.test>`)
+      expect(mail?.header('list-unsubscribe')).toMatch(new RegExp(`^<${SITE_URL}/(en/unsubscribe|descadastrar)\\?token=`))
+      expect(mail?.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
+    }
+    const { rows } = await db.query<{ sent: number; completed: boolean }>(
+      'select sent, completed_at is not null as completed from updates.updates where id = $1',
+      [updateId],
+    )
+    expect(rows).toEqual([{ sent: 2, completed: true }])
+    // UPDATE_RATE reached the claim: each claim in the window took one message (without it no claim is recorded).
+    const { rows: claims } = await db.query<{ messages: number }>('select messages from updates.claims')
+    expect(claims.length).toBeGreaterThan(0)
+    expect(claims.every((claim) => claim.messages === 1)).toBe(true)
   })
 
   it('answers an address not on the waitlist as any other (202 queued) and sends nothing', async () => {

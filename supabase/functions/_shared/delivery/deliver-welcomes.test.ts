@@ -40,8 +40,9 @@ function setup(due: PendingWelcome[], send: (message: MailMessage) => Promise<vo
     }),
     renewLeases: vi.fn(async (_ids: number[], _leaseSeconds: number): Promise<void> => undefined),
     markSent: vi.fn(async (_ids: number[]) => undefined),
-    markFailed: vi.fn(async (_id: number, _reason: string, kind: 'rejected' | 'deferred', _policy: DeliveryPolicy) =>
-      kind === 'rejected' ? ('failed' as const) : ('pending' as const),
+    markFailed: vi.fn(
+      async (_id: number, _reason: string, kind: 'rejected' | 'unsendable' | 'deferred', _policy: DeliveryPolicy) =>
+        kind === 'deferred' ? ('pending' as const) : ('failed' as const),
     ),
     release: vi.fn(async (_ids: number[], _afterSeconds: number, _reason: string | null) => undefined),
     nextDueIn: vi.fn(async (): Promise<number | null> => null),
@@ -160,13 +161,15 @@ describe('deliverDueWelcomes', () => {
   })
 
   it('records each failure by its kind and carries on with the others', async () => {
-    const { deps, store, log, sent } = setup([welcome(1), welcome(2), welcome(3)], async (message) => {
+    const { deps, store, log, sent } = setup([welcome(1), welcome(2), welcome(3), welcome(4)], async (message) => {
       if (message.to === 'person-1@empresa.com') throw new DeliveryError('rejected', '550 No such user')
       if (message.to === 'person-2@empresa.com') throw new Error('451 Try again later')
+      if (message.to === 'person-4@empresa.com') throw new DeliveryError('unsendable', 'Resend answered 400')
     })
-    expect(await deliverDueWelcomes(deps)).toMatchObject({ sent: 1, retried: 1, failed: 1, unavailable: false })
+    expect(await deliverDueWelcomes(deps)).toMatchObject({ sent: 1, retried: 1, failed: 2, unavailable: false })
     expect(store.markFailed).toHaveBeenCalledWith(1, '550 No such user', 'rejected', deps.policy)
     expect(store.markFailed).toHaveBeenCalledWith(2, '451 Try again later', 'deferred', deps.policy)
+    expect(store.markFailed).toHaveBeenCalledWith(4, 'Resend answered 400', 'unsendable', deps.policy)
     expect(store.markSent).toHaveBeenCalledExactlyOnceWith([3])
     expect(sent.map((message) => message.to)).toEqual(['person-3@empresa.com'])
     expect(log).toHaveBeenCalledWith(

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createResendMailer } from './mailer.ts'
+import { createResendMailer, resendFailure } from './mailer.ts'
 
 const message = {
   from: 'Pulso <boas-vindas@pulso.app>',
@@ -37,5 +37,17 @@ describe('createResendMailer', () => {
     await expect(createResendMailer('re_test', refusing).send(message)).rejects.toThrow(
       /Resend answered 403: .*domain not verified/,
     )
+  })
+})
+
+describe('resendFailure', () => {
+  it('blames the inbox only for 422 (the address), gives up a 400 (the request) without blaming it', () => {
+    expect(resendFailure(422)).toBe('rejected')
+    expect(resendFailure(400)).toBe('unsendable')
+  })
+
+  it('calls the key, the rate and Resend’s own errors unavailable, anything else a deferral', () => {
+    expect([401, 403, 429, 500, 503].map(resendFailure)).toEqual(Array(5).fill('unavailable'))
+    expect([404, 409].map(resendFailure)).toEqual(['deferred', 'deferred'])
   })
 })

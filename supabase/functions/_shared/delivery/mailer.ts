@@ -16,14 +16,16 @@ export interface MailMessage {
 
 /**
  * Why a message was not delivered, which decides what becomes of its welcome:
- * - `rejected`: refused for good (a 5xx for this recipient, an address the provider cannot take):
- *   the welcome is marked failed at once.
+ * - `rejected`: the recipient's inbox refused it for good (a 5xx naming the recipient, an address no
+ *   mail can go to): the welcome is marked failed at once and the inbox undeliverable, never mailed again.
+ * - `unsendable`: this message can never go as it is, but the inbox is not to blame (an SMTP error
+ *   with no reply code, a request Resend cannot take): given up at once, the inbox still mailed.
  * - `deferred`: this message failed for now (a 4xx, an error nobody classified): tried again with
  *   backoff, a bounded number of times.
  * - `unavailable`: the mail service is down or refuses every message (no connection, 421, bad
  *   credentials, rate limited): the welcome is not to blame, no try is counted, the sender pauses.
  */
-export type FailureKind = 'rejected' | 'deferred' | 'unavailable'
+export type FailureKind = 'rejected' | 'unsendable' | 'deferred' | 'unavailable'
 
 export class DeliveryError extends Error {
   readonly kind: FailureKind
@@ -72,9 +74,13 @@ export function createResendMailer(apiKey: string, fetchImpl: typeof fetch = fet
   }
 }
 
-/** Resend's statuses: 400 and 422 refuse this message; 401/403 (the key), 429 (the rate) and 5xx refuse them all. */
-function resendFailure(status: number): FailureKind {
-  if (status === 400 || status === 422) return 'rejected'
+/**
+ * Resend's statuses: 422 refuses the recipient's address (the only one that blames the inbox); 400
+ * refuses the request itself; 401/403 (the key), 429 (the rate) and 5xx refuse them all.
+ */
+export function resendFailure(status: number): FailureKind {
+  if (status === 422) return 'rejected'
+  if (status === 400) return 'unsendable'
   if (status === 401 || status === 403 || status === 429 || status >= 500) return 'unavailable'
   return 'deferred'
 }

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSmtpInbox, type SmtpInbox } from '../../../../test/mail/smtp-inbox.ts'
 import { DeliveryError, type Mailer } from './mailer.ts'
-import { createSmtpMailer } from './smtp-mailer.ts'
+import { createSmtpMailer, smtpFailure } from './smtp-mailer.ts'
 
 const message = (to: string) => ({ from: 'Pulso <boas-vindas@pulso.test>', to, subject: 'Olá', text: 'Olá', html: '<p>Olá</p>' })
 
@@ -56,5 +56,38 @@ describe('createSmtpMailer', () => {
     }
     await mailer.send(message('later@empresa.com'))
     expect(inbox.to('later@empresa.com')).toHaveLength(1)
+  })
+})
+
+/** An error as nodemailer's SMTP connection makes it (`_formatError`). */
+const smtpError = (code: string, command: string, response?: string) =>
+  Object.assign(new Error(response ?? 'failed'), {
+    code,
+    command,
+    response,
+    responseCode: response ? Number(response.slice(0, 3)) : undefined,
+  })
+
+describe('smtpFailure', () => {
+  it('marks the inbox only for a permanent refusal that names the recipient', () => {
+    expect(smtpFailure(smtpError('EENVELOPE', 'RCPT TO', '550 5.1.1 No such user'))).toBe('rejected')
+    expect(smtpFailure(smtpError('EMESSAGE', 'DATA', '550 5.1.1 <ana@empresa.com>: user unknown'))).toBe('rejected')
+    expect(smtpFailure(smtpError('EMESSAGE', 'DATA', '552 5.2.2 Mailbox full'))).toBe('rejected')
+  })
+
+  it('gives up, without blaming the inbox, a message no server answered for or one refused for what it is', () => {
+    // Nodemailer's own refusals carry no reply code.
+    expect(smtpFailure(smtpError('EENVELOPE', 'API'))).toBe('unsendable')
+    expect(smtpFailure(smtpError('EMESSAGE', 'API'))).toBe('unsendable')
+    expect(smtpFailure(smtpError('EMESSAGE', 'DATA', '554 5.7.1 Message content rejected'))).toBe('unsendable')
+    expect(smtpFailure(smtpError('EMESSAGE', 'DATA', '552 5.3.4 Message too big'))).toBe('unsendable')
+  })
+
+  it('retries a transient failure or a session out of step, and calls the server’s own failures unavailable', () => {
+    expect(smtpFailure(smtpError('EENVELOPE', 'RCPT TO', '451 4.3.0 Try later'))).toBe('deferred')
+    expect(smtpFailure(smtpError('EENVELOPE', 'RCPT TO', '503 5.5.1 Bad sequence'))).toBe('deferred')
+    expect(smtpFailure(smtpError('EENVELOPE', 'MAIL FROM', '550 5.7.1 Sender refused'))).toBe('unavailable')
+    expect(smtpFailure(smtpError('EENVELOPE', 'RCPT TO', '421 4.3.2 Shutting down'))).toBe('unavailable')
+    expect(smtpFailure(smtpError('ECONNECTION', 'CONN'))).toBe('unavailable')
   })
 })

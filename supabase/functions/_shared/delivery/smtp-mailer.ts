@@ -55,16 +55,30 @@ export function createSmtpMailer(url: string, { connections, dkim }: SmtpMailerO
 /** Errors that end or prevent the connection, or that every message would get: the server's fault, not the welcome's. */
 const SERVER_UNAVAILABLE = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ETLS', 'EAUTH', 'ENOAUTH', 'EPROTOCOL'])
 
-function smtpFailure(error: unknown): FailureKind {
-  const { code, responseCode, command } = (error ?? {}) as { code?: string; responseCode?: number; command?: string }
+export function smtpFailure(error: unknown): FailureKind {
+  const { code, responseCode, command, response } = (error ?? {}) as {
+    code?: string
+    responseCode?: number
+    command?: string
+    response?: string
+  }
   if (responseCode === 421 || (code && SERVER_UNAVAILABLE.has(code))) return 'unavailable'
   // The server refusing our sender refuses every message.
   if (command?.startsWith('MAIL FROM')) return 'unavailable'
   if (code === 'EENVELOPE' || code === 'EMESSAGE') {
-    // No reply code: nodemailer itself could not use the address.
-    if (responseCode === undefined) return 'rejected'
+    // No reply code: nodemailer itself could not use the message or its envelope. No inbox refused
+    // it, and sending it again would fail the same way.
+    if (responseCode === undefined) return 'unsendable'
     // RFC 5321: 5yz is permanent, 4yz transient; 503 only means the session was in the wrong state.
-    if (responseCode >= 500 && responseCode !== 503) return 'rejected'
+    if (responseCode >= 500 && responseCode !== 503) return namesRecipient(command, response) ? 'rejected' : 'unsendable'
   }
   return 'deferred'
 }
+
+/**
+ * A permanent refusal blames the inbox only when it is about the recipient: an answer to RCPT TO, or
+ * an enhanced status of addressing (5.1.x) or of the mailbox (5.2.x, RFC 3463) after the data. A
+ * refusal of the message itself (too large, its content) says nothing of the inbox.
+ */
+const namesRecipient = (command: string | undefined, response: string | undefined) =>
+  command === 'RCPT TO' || /^5\d\d[ -]5\.[12]\.\d{1,3}\b/.test(response ?? '')

@@ -1,4 +1,5 @@
 import type { DeliveryPolicy } from '../delivery/delivery-policy.ts'
+import type { FailureKind } from '../delivery/mailer.ts'
 import type { Sql } from '../runtime/sql.ts'
 import type { Locale } from './welcome-email.ts'
 
@@ -114,15 +115,15 @@ export function createWelcomeStore(sql: Sql) {
     },
 
     /**
-     * Counts a failed try (public.mail_failed). A rejected message, or one past its last try or its
-     * maximum age, is marked failed, and a rejected one marks its inbox undeliverable; any other is
+     * Counts a failed try (public.mail_failed). A rejected or unsendable message, or one past its last
+     * try or its maximum age, is marked failed, and a rejected one marks its inbox undeliverable; any other is
      * due again after a backoff (retrySeconds doubling, at most 15 times it, give or take a fifth so
      * that messages failing together are not retried together).
      */
     async markFailed(
       id: number,
       reason: string,
-      kind: 'rejected' | 'deferred',
+      kind: Exclude<FailureKind, 'unavailable'>,
       { retrySeconds, maxAttempts, maxAgeSeconds }: Pick<DeliveryPolicy, 'retrySeconds' | 'maxAttempts' | 'maxAgeSeconds'>,
     ): Promise<'failed' | 'pending'> {
       const { rows } = await sql.query<{ status: 'failed' | 'pending' }>(
