@@ -1,9 +1,9 @@
 import '@testing-library/jest-dom/vitest'
-import { afterAll, afterEach, beforeAll, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { EventSource } from 'eventsource'
 import { server } from './msw-server.ts'
-import './web-worker.ts'
+import { allowWorkers, endWorkers } from './web-worker.ts'
 
 // The first render of the whole page in a worker (styled-components, icons, jsdom) can
 // take seconds on a busy machine; later ones take milliseconds.
@@ -14,8 +14,10 @@ configure({ asyncUtilTimeout: 5_000 })
 globalThis.EventSource ??= EventSource
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
+beforeEach(allowWorkers)
 afterEach(() => {
   server.resetHandlers()
   cleanup()
+  endWorkers()
 })
 afterAll(() => server.close())
