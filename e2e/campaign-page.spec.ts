@@ -103,3 +103,39 @@ test('an editor builds a campaign page, a visitor signs up on it, the Launch too
   expect((await answerAt(server, '/rh')).status).toBe(200)
   expect(errors).toEqual([])
 })
+
+/** Whether Chromium tells assistive technology that the disclosure named `name` is open (its own accessibility tree). */
+async function expandedInBrowser(page: Page, name: string) {
+  const cdp = await page.context().newCDPSession(page)
+  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+    nodes: { name?: { value?: unknown }; properties?: { name: string; value: { value?: unknown } }[] }[]
+  }
+  await cdp.detach()
+  const disclosure = nodes.find(
+    (node) => node.name?.value === name && node.properties?.some((property) => property.name === 'expanded'),
+  )
+  return disclosure?.properties?.find((property) => property.name === 'expanded')?.value.value
+}
+
+test('the FAQ opens and closes from the keyboard, and the browser names each question and says whether its answer is open', async ({
+  page,
+}) => {
+  const server = ownServer()
+  await publish(server, hrLeadersPage())
+  await expect.poll(async () => (await answerAt(server, '/en/for-hr-leaders')).status, READ_AGAIN).toBe(200)
+  await gotoHydrated(page, `${server.url}/en/for-hr-leaders`)
+  const answer = page.getByText(campaignFaq.answer.en)
+  const question = page.locator('summary', { hasText: campaignFaq.question.en })
+  await expect(answer).toBeHidden()
+  // Named by its question alone (the drawn + or − is not read out), and said to be closed.
+  expect(await expandedInBrowser(page, campaignFaq.question.en)).toBe(false)
+
+  await question.focus()
+  await page.keyboard.press('Enter')
+  await expect(answer).toBeVisible()
+  await expect.poll(() => expandedInBrowser(page, campaignFaq.question.en)).toBe(true)
+
+  await page.keyboard.press('Space')
+  await expect(answer).toBeHidden()
+  await expect.poll(() => expandedInBrowser(page, campaignFaq.question.en)).toBe(false)
+})

@@ -58,14 +58,16 @@ const Question = styled.summary.withConfig({ componentId: 'faq-question' })`
   &::-webkit-details-marker {
     display: none;
   }
+  /* The sign is drawn only: an empty alternative keeps it out of the question's accessible name (the
+     browser says "expanded" or "collapsed" itself). */
   &::after {
-    content: '+';
+    content: '+' / '';
     font-weight: 700;
     color: ${({ theme }) => theme.color.primary};
   }
   details[open] > &::after {
     /* A minus sign, escaped: scripts stay one-byte text (docs/decisions/0057-one-byte-script-text.md). */
-    content: '\\2212';
+    content: '\\2212' / '';
   }
   &:focus-visible {
     outline: 2px solid ${({ theme }) => theme.color.primary};
