@@ -60,4 +60,17 @@ describe('the fetched content, checked off the page’s thread', () => {
     const content = await conformOffThread(await contentWithWrongValue())
     expect(sectionOf(content, 'hero').oldWayPoints).toBeUndefined()
   })
+
+  it('is checked on the page’s thread where the browser refuses to start a worker', async () => {
+    vi.stubGlobal(
+      'Worker',
+      class {
+        constructor() {
+          throw new DOMException('refused by the policy', 'SecurityError')
+        }
+      },
+    )
+    const content = await conformOffThread(await contentWithWrongValue())
+    expect(sectionOf(content, 'hero').oldWayPoints).toBeUndefined()
+  })
 })

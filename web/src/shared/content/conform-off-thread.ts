@@ -13,8 +13,14 @@ const conformHere = async (answer: unknown) => (await import('./page-content-che
  * conforms it here instead.
  */
 export function conformOffThread(answer: unknown): Promise<PageContent> {
+  let worker: Worker
+  try {
+    worker = new Worker(new URL('./page-content-check.worker.ts', import.meta.url), { type: 'module' })
+  } catch {
+    // No Worker at all, or a policy that refuses to start one.
+    return conformHere(answer)
+  }
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./page-content-check.worker.ts', import.meta.url), { type: 'module' })
     worker.onmessage = ({ data }: MessageEvent<ConformAnswer>) => {
       worker.terminate()
       if ('content' in data) resolve(data.content)
