@@ -5,9 +5,10 @@
 // local SMTP sink at UPDATE_RATE BENCH_UPDATE_RATE (500/s): the messages per second the sink accepted
 // over every sliding window of WINDOW_SECONDS (target: each within ±5 % of the rate); a sign-up every
 // two seconds meanwhile, timed from its request to the sink accepting its welcome (target ≤ 2 s); the
-// server's resident memory sampled every second: idle before the send, warm once it has sent for
-// WINDOW_SECONDS (the heap grown to what sending needs), its peak and its end (target: peak within
-// 64 MiB of warm; a list of 100,000 recipients held in the process would not be). A short run:
+// server's resident memory sampled every second: idle before the send, warm once a quarter of the
+// messages are in the sink (the heap grown to what sending at this rate needs: under load V8 lets it
+// grow for tens of seconds, as much for 5,000 recipients as for 100,000), its peak and its end (target:
+// peak within 64 MiB of warm; anything kept per recipient would grow with the last three quarters). A short run:
 // BENCH_UPDATE_PEOPLE=10000.
 import { randomUUID } from 'node:crypto'
 import { availableParallelism, loadavg } from 'node:os'
@@ -142,9 +143,11 @@ export async function updatesRun(databaseUrl: string): Promise<boolean> {
 
     let sending = true
     const memory: number[] = []
+    let warmSample: number | undefined
     const sampling = (async () => {
       while (sending) {
         memory.push(await rss(server.pid))
+        if (warmSample === undefined && sink.updates.length >= frozen / 4) warmSample = memory.length - 1
         await sleep(1000)
       }
     })()
@@ -165,8 +168,8 @@ export async function updatesRun(databaseUrl: string): Promise<boolean> {
     sending = false
     await Promise.all([sampling, signingUp])
     memory.push(await rss(server.pid))
-    const memoryWarm = memory[Math.min(WINDOW_SECONDS, memory.length - 1)] ?? 0
-    const memoryPeak = Math.max(...memory)
+    const memoryWarm = memory[warmSample ?? memory.length - 1] ?? 0
+    const memoryPeak = Math.max(...memory.slice(warmSample))
     const memoryAtEnd = memory.at(-1) ?? 0
 
     const rates = windowRates(sink.updates)
