@@ -36,6 +36,8 @@ export interface SmtpInbox {
   refusingData: Set<string>
   /** Messages whose connection ended before their final dot: discarded, as RFC 5321 §4.1.1.4 says. */
   interrupted: number
+  /** Messages received whole whose client went away before the server answered: not kept (see `finish`). */
+  unanswered: number
   /** Waits until `count` messages were interrupted in all; fails after `timeoutMs`. */
   waitForInterrupted(count: number, timeoutMs?: number): Promise<number>
   /** The share of messages (0 to 1) answered 451 at random after their data: a temporary failure. */
@@ -73,6 +75,7 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
     deferring: new Set<string>(),
     refusingData: new Set<string>(),
     interrupted: 0,
+    unanswered: 0,
     deferRate: 0,
     mostRandomDeferrals: Infinity,
     deferrals: 0,
@@ -121,7 +124,10 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
           const open = [...server.connections].some(
             (connection: { session?: { id?: string } }) => connection.session?.id === session.id,
           )
-          if (!open) return done(new Error('The client went away before the message was accepted'))
+          if (!open) {
+            inbox.unanswered += 1
+            return done(new Error('The client went away before the message was accepted'))
+          }
           const recipients = envelope.to.map((address) => address.toLowerCase())
           if (recipients.some((address) => inbox.refusingData.has(address))) {
             return done(smtpError(550, '5.1.1 No such mailbox (the test inbox refuses it after the data)'))
