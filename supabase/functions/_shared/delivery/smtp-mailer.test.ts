@@ -85,6 +85,23 @@ describe('createSmtpMailer with a commit (an update’s message, at most once)',
     return { commit, calledOnce, answer: (recorded: boolean) => answer(recorded) }
   }
 
+  /** Sends with a commit that records at once; answers the error, if any, and whether it was called. */
+  const sendRecording = async (to: string) => {
+    let recorded = false
+    const error = await mailer
+      .send(message(to), {
+        commit: async () => {
+          recorded = true
+          return true
+        },
+      })
+      .then(
+        () => undefined,
+        (failure: unknown) => failure,
+      )
+    return { error, recorded }
+  }
+
   it('holds the final dot until the commit answers: the server keeps the message only then', async () => {
     const held = commitHeld()
     const sending = mailer.send(message('held@empresa.com'), { commit: held.commit })
@@ -98,17 +115,9 @@ describe('createSmtpMailer with a commit (an update’s message, at most once)',
 
   it('never calls the commit for a recipient the server refused in the envelope', async () => {
     inbox.refused.add('nobody@empresa.com')
-    let called = false
-    const error = await mailer
-      .send(message('nobody@empresa.com'), {
-        commit: async () => {
-          called = true
-          return true
-        },
-      })
-      .catch((failure: unknown) => failure)
+    const { error, recorded } = await sendRecording('nobody@empresa.com')
     expect(error).toMatchObject({ kind: 'rejected' })
-    expect(called).toBe(false)
+    expect(recorded).toBe(false)
   })
 
   it('drops the message without its dot when the commit throws or says another sender has it', async () => {
@@ -129,21 +138,13 @@ describe('createSmtpMailer with a commit (an update’s message, at most once)',
     await inbox.waitForInterrupted(before + 2)
     expect([...inbox.to('unrecorded@empresa.com'), ...inbox.to('taken@empresa.com')]).toEqual([])
     // The next message goes out on a new connection.
-    await mailer.send(message('next@empresa.com'), { commit: async () => true })
+    expect(await sendRecording('next@empresa.com')).toEqual({ error: undefined, recorded: true })
     expect(inbox.to('next@empresa.com')).toHaveLength(1)
   })
 
   it('fails with the server’s answer when it refuses the message after the dot, so the sender takes the record back', async () => {
     inbox.refusingData.add('late@empresa.com')
-    let recorded = false
-    const error = await mailer
-      .send(message('late@empresa.com'), {
-        commit: async () => {
-          recorded = true
-          return true
-        },
-      })
-      .catch((failure: unknown) => failure)
+    const { error, recorded } = await sendRecording('late@empresa.com')
     expect(recorded).toBe(true)
     expect(error).toBeInstanceOf(DeliveryError)
     expect(error).toMatchObject({ kind: 'rejected', message: expect.stringMatching(/550 5\.1\.1/) })
