@@ -221,7 +221,8 @@ describe.each(databaseKinds)('update recipients on $kind', { timeout: 120_000 },
 
   it('records a message sent once, before the server can accept it, and takes it back when the server then refuses it', async () => {
     const id = randomUUID()
-    await send(id)
+    // Fewer than `expected` by now: the inboxes an earlier test marked undeliverable are not in it.
+    const { recipients } = (await send(id)).update
     const claimed: Claimed[] = []
     for (
       let batch = await store().claimDue(500, policy);
@@ -230,26 +231,26 @@ describe.each(databaseKinds)('update recipients on $kind', { timeout: 120_000 },
     ) {
       claimed.push(...(batch.welcomes as Claimed[]))
     }
-    expect(claimed).toHaveLength(expected.length)
+    expect(claimed).toHaveLength(recipients)
     const [refused, deferred, twice, ...rest] = claimed.map((mail) => mail.id)
     // Two senders holding the same message (a lease ran out): only the first records it, so only it sends.
     expect([await store().markSentOnce(twice!), await store().markSentOnce(twice!)]).toEqual(['recorded', 'taken'])
     await store().markSent(rest)
     expect([await store().markSentOnce(refused!), await store().markSentOnce(deferred!)]).toEqual(['recorded', 'recorded'])
-    expect(await progress(id)).toMatchObject({ state: 'sent', sent: expected.length })
+    expect(await progress(id)).toMatchObject({ state: 'sent', sent: recipients })
 
     // Refused for what it is after the dot: taken back, then given up; the update completes again with its final counts.
     await store().takeBackSent(refused!, policy.leaseSeconds)
     expect(await store().markFailed(refused!, '554 5.7.1 Message content rejected', 'unsendable', policy)).toBe('failed')
-    expect(await progress(id)).toMatchObject({ state: 'sent', sent: expected.length - 1, failed: 1, queued: 0 })
+    expect(await progress(id)).toMatchObject({ state: 'sent', sent: recipients - 1, failed: 1, queued: 0 })
     // Deferred after the dot: pending again, the update open until it goes.
     await store().takeBackSent(deferred!, policy.leaseSeconds)
     expect(await store().markFailed(deferred!, '451 Try again later', 'deferred', policy)).toBe('pending')
-    expect(await progress(id)).toMatchObject({ state: 'sending', sent: expected.length - 2, failed: 1, queued: 1 })
+    expect(await progress(id)).toMatchObject({ state: 'sending', sent: recipients - 2, failed: 1, queued: 1 })
     await query(`update public.welcome_emails set next_attempt_at = now() where id = $1`, [deferred])
     expect((await store().claimDue(500, policy)).welcomes.map((mail) => mail.id)).toEqual([deferred])
     expect(await store().markSentOnce(deferred!)).toBe('recorded')
-    expect(await progress(id)).toMatchObject({ state: 'sent', sent: expected.length - 1, failed: 1, queued: 0 })
+    expect(await progress(id)).toMatchObject({ state: 'sent', sent: recipients - 1, failed: 1, queued: 0 })
     // One try each, as the outbox counts them: the take-back does not count the recorded one.
     const attempts = async (messageId: number) =>
       (await query<{ attempts: number }>(`select attempts from public.welcome_emails where id = $1`, [messageId]))[0]?.attempts
@@ -260,9 +261,9 @@ describe.each(databaseKinds)('update recipients on $kind', { timeout: 120_000 },
       [id],
     )
     expect(events.map((event) => [event.payload.data.sent, event.payload.data.failed])).toEqual([
-      [expected.length, 0],
-      [expected.length - 1, 1],
-      [expected.length - 1, 1],
+      [recipients, 0],
+      [recipients - 1, 1],
+      [recipients - 1, 1],
     ])
   })
 
