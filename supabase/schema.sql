@@ -2606,6 +2606,33 @@ end;
 $$;
 
 --
+-- Name: mail_unsent(bigint, double precision); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.mail_unsent(p_id bigint, p_lease_seconds double precision) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  mail public.welcome_emails;
+begin
+  update public.welcome_emails
+  set status = 'pending', sent_at = null, attempts = greatest(attempts - 1, 0),
+      leased_until = now() + make_interval(secs => p_lease_seconds),
+      next_attempt_at = now() + make_interval(secs => p_lease_seconds)
+  where id = p_id and status = 'sent'
+  returning * into mail;
+  if not found then
+    return false;
+  end if;
+  if mail.update_id is not null then
+    update updates.updates set sent = sent - 1, completed_at = null where id = mail.update_id;
+  end if;
+  return true;
+end;
+$$;
+
+--
 -- Name: operator_audit_log(integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -6589,6 +6616,12 @@ REVOKE ALL ON FUNCTION public.mail_failed(p_id bigint, p_reason text, p_kind tex
 --
 
 REVOKE ALL ON FUNCTION public.mail_sent(p_ids bigint[]) FROM PUBLIC;
+
+--
+-- Name: FUNCTION mail_unsent(p_id bigint, p_lease_seconds double precision); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.mail_unsent(p_id bigint, p_lease_seconds double precision) FROM PUBLIC;
 
 --
 -- Name: FUNCTION operator_audit_log(p_limit integer); Type: ACL; Schema: public; Owner: -

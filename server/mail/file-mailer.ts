@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import nodemailer from 'nodemailer'
-import { DeliveryError, type Mailer } from '../../supabase/functions/_shared/delivery/mailer.ts'
+import { commitOrStop, DeliveryError, type Mailer } from '../../supabase/functions/_shared/delivery/mailer.ts'
 
 /** File names are at most 255 bytes; the time stamp, a hash, `.eml` and the `.partial` of the copy being written take about 60 of them. */
 const RECIPIENT_IN_NAME = 180
@@ -28,8 +28,10 @@ export function fileNameFor(recipient: string, writtenAt: Date): string {
 export function createFileMailer(directory: string, onWritten: (path: string) => void): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return {
-    async send(message) {
+    async send(message, { commit } = {}) {
       const info = await transport.sendMail(message)
+      // An update's message is recorded before it is written (decision 0088), as SMTP holds its dot.
+      await commitOrStop(commit)
       const name = fileNameFor(message.to, new Date())
       const path = join(directory, name)
       try {

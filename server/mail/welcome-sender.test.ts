@@ -21,7 +21,16 @@ function setup({ holdFirstClaim = false, failingClaims = [] as Error[], firstNex
   const log = vi.fn()
   const counts = vi.fn(async () => ({ pending: 0, failed: 0, oldestPendingSeconds: null }))
   const deps: DeliverDependencies = {
-    store: { claimDue, nextDueIn, renewLeases: vi.fn(), markSent: vi.fn(), markFailed: vi.fn(), release: vi.fn() },
+    store: {
+      claimDue,
+      nextDueIn,
+      renewLeases: vi.fn(),
+      markSent: vi.fn(),
+      markSentOnce: vi.fn(),
+      takeBackSent: vi.fn(),
+      markFailed: vi.fn(),
+      release: vi.fn(),
+    },
     mailer: { send: vi.fn() },
     compose: vi.fn(),
     log,

@@ -219,6 +219,54 @@ describe.each(databaseKinds)('update recipients on $kind', { timeout: 120_000 },
     await expect(query(`select public.mail_failed(0, 'x', 'bounced', 3, 60, 1)`)).rejects.toThrow(/unknown failure kind bounced/)
   })
 
+  it('records a message sent once, before the server can accept it, and takes it back when the server then refuses it', async () => {
+    const id = randomUUID()
+    // Fewer than `expected` by now: the inboxes an earlier test marked undeliverable are not in it.
+    const { recipients } = (await send(id)).update
+    const claimed: Claimed[] = []
+    for (
+      let batch = await store().claimDue(500, policy);
+      batch.welcomes.length > 0;
+      batch = await store().claimDue(500, policy)
+    ) {
+      claimed.push(...(batch.welcomes as Claimed[]))
+    }
+    expect(claimed).toHaveLength(recipients)
+    const [refused, deferred, twice, ...rest] = claimed.map((mail) => mail.id)
+    // Two senders holding the same message (a lease ran out): only the first records it, so only it sends.
+    expect([await store().markSentOnce(twice!), await store().markSentOnce(twice!)]).toEqual(['recorded', 'taken'])
+    await store().markSent(rest)
+    expect([await store().markSentOnce(refused!), await store().markSentOnce(deferred!)]).toEqual(['recorded', 'recorded'])
+    expect(await progress(id)).toMatchObject({ state: 'sent', sent: recipients })
+
+    // Refused for what it is after the dot: taken back, then given up; the update completes again with its final counts.
+    await store().takeBackSent(refused!, policy.leaseSeconds)
+    expect(await store().markFailed(refused!, '554 5.7.1 Message content rejected', 'unsendable', policy)).toBe('failed')
+    expect(await progress(id)).toMatchObject({ state: 'sent', sent: recipients - 1, failed: 1, queued: 0 })
+    // Deferred after the dot: pending again, the update open until it goes.
+    await store().takeBackSent(deferred!, policy.leaseSeconds)
+    expect(await store().markFailed(deferred!, '451 Try again later', 'deferred', policy)).toBe('pending')
+    expect(await progress(id)).toMatchObject({ state: 'sending', sent: recipients - 2, failed: 1, queued: 1 })
+    await query(`update public.welcome_emails set next_attempt_at = now() where id = $1`, [deferred])
+    expect((await store().claimDue(500, policy)).welcomes.map((mail) => mail.id)).toEqual([deferred])
+    expect(await store().markSentOnce(deferred!)).toBe('recorded')
+    expect(await progress(id)).toMatchObject({ state: 'sent', sent: recipients - 1, failed: 1, queued: 0 })
+    // One try each, as the outbox counts them: the take-back does not count the recorded one.
+    const attempts = async (messageId: number) =>
+      (await query<{ attempts: number }>(`select attempts from public.welcome_emails where id = $1`, [messageId]))[0]?.attempts
+    expect([await attempts(refused!), await attempts(deferred!)]).toEqual([1, 2])
+    // Each completion said what the update's counts were then; the last one is final.
+    const events = await query<{ payload: { data: Record<string, unknown> } }>(
+      `select payload from webhooks.events where type = 'waitlist.update.sent' and payload -> 'data' ->> 'updateId' = $1 order by created_at`,
+      [id],
+    )
+    expect(events.map((event) => [event.payload.data.sent, event.payload.data.failed])).toEqual([
+      [recipients, 0],
+      [recipients - 1, 1],
+      [recipients - 1, 1],
+    ])
+  })
+
   it('sends a welcome before any update, and no more update messages in a window than its rate', async () => {
     const id = randomUUID()
     await send(id)

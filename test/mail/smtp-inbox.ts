@@ -32,6 +32,14 @@ export interface SmtpInbox {
   refused: Set<string>
   /** Addresses (lower case) answered 451 every time: a temporary failure that never clears. */
   deferring: Set<string>
+  /** Addresses (lower case) refused with 550 5.1.1 only after their data, as a relay that checks its mailboxes late. */
+  refusingData: Set<string>
+  /** Messages whose connection ended before their final dot: discarded, as RFC 5321 §4.1.1.4 says. */
+  interrupted: number
+  /** Messages received whole whose client went away before the server answered: not kept (see `finish`). */
+  unanswered: number
+  /** Waits until `count` messages were interrupted in all; fails after `timeoutMs`. */
+  waitForInterrupted(count: number, timeoutMs?: number): Promise<number>
   /** The share of messages (0 to 1) answered 451 at random after their data: a temporary failure. */
   deferRate: number
   /**
@@ -65,6 +73,9 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
     rejecting: false,
     refused: new Set<string>(),
     deferring: new Set<string>(),
+    refusingData: new Set<string>(),
+    interrupted: 0,
+    unanswered: 0,
     deferRate: 0,
     mostRandomDeferrals: Infinity,
     deferrals: 0,
@@ -97,6 +108,12 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
       }
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      // smtp-server destroys the stream with an error when the client goes away before the dot.
+      stream.once('error', () => {
+        atOnce -= 1
+        inbox.interrupted += 1
+        arrivals.emit('message')
+      })
       stream.on('end', () => {
         const envelope = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
@@ -107,8 +124,14 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
           const open = [...server.connections].some(
             (connection: { session?: { id?: string } }) => connection.session?.id === session.id,
           )
-          if (!open) return done(new Error('The client went away before the message was accepted'))
+          if (!open) {
+            inbox.unanswered += 1
+            return done(new Error('The client went away before the message was accepted'))
+          }
           const recipients = envelope.to.map((address) => address.toLowerCase())
+          if (recipients.some((address) => inbox.refusingData.has(address))) {
+            return done(smtpError(550, '5.1.1 No such mailbox (the test inbox refuses it after the data)'))
+          }
           const deferredForGood = recipients.some((address) => inbox.deferring.has(address))
           const key = recipients.join(',')
           const deferredSoFar = randomDeferrals.get(key) ?? 0
@@ -174,6 +197,13 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
         (mine) => mine.length >= count,
         timeoutMs,
         (mine) => `Expected ${count} message(s) to ${address} within ${timeoutMs} ms, got ${mine.length}`,
+      ),
+    waitForInterrupted: (count: number, timeoutMs = 10_000) =>
+      until(
+        () => inbox.interrupted,
+        (interrupted) => interrupted >= count,
+        timeoutMs,
+        (interrupted) => `Expected ${count} interrupted message(s) within ${timeoutMs} ms, got ${interrupted}`,
       ),
     waitForTotal: (count: number, timeoutMs = 10_000) =>
       until(

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { deliverDueWelcomes, deliverWithin, type DeliverDependencies } from './deliver-welcomes.ts'
 import type { DeliveryPolicy } from './delivery-policy.ts'
-import { DeliveryError, type MailMessage } from './mailer.ts'
+import { commitOrStop, DeliveryError, FateUnknown, type MailMessage, type SendOptions } from './mailer.ts'
 import type { Claim, PendingWelcome } from '../welcome/welcome-store.ts'
 
 const policy: DeliveryPolicy = {
@@ -40,6 +40,8 @@ function setup(due: PendingWelcome[], send: (message: MailMessage) => Promise<vo
     }),
     renewLeases: vi.fn(async (_ids: number[], _leaseSeconds: number): Promise<void> => undefined),
     markSent: vi.fn(async (_ids: number[]) => undefined),
+    markSentOnce: vi.fn(async (_id: number): Promise<'recorded' | 'taken'> => 'recorded'),
+    takeBackSent: vi.fn(async (_id: number, _leaseSeconds: number) => undefined),
     markFailed: vi.fn(
       async (_id: number, _reason: string, kind: 'rejected' | 'unsendable' | 'deferred', _policy: DeliveryPolicy) =>
         kind === 'deferred' ? ('pending' as const) : ('failed' as const),
@@ -48,7 +50,9 @@ function setup(due: PendingWelcome[], send: (message: MailMessage) => Promise<vo
     nextDueIn: vi.fn(async (): Promise<number | null> => null),
   }
   const mailer = {
-    send: vi.fn(async (message: MailMessage) => {
+    // As every mailer: the commit, if any, before the point of no return.
+    send: vi.fn(async (message: MailMessage, options?: SendOptions) => {
+      await commitOrStop(options?.commit)
       await send(message)
       sent.push(message)
     }),
@@ -186,6 +190,45 @@ describe('deliverDueWelcomes', () => {
     store.markFailed.mockResolvedValueOnce('failed')
     expect(await deliverDueWelcomes(deps)).toMatchObject({ sent: 0, retried: 0, failed: 1 })
     expect(log).toHaveBeenCalledWith('warn', 'welcome given up', { id: 4, attempts: 10, reason: '451 Still not now' })
+  })
+
+  it('records an update’s message before it can be accepted, and a welcome only after', async () => {
+    const update = (id: number) => welcome(id, { kind: 'update', updateId: 'u1', documentId: 'doc' })
+    const { deps, store, sent } = setup([welcome(1), update(2), update(3)], async () => {
+      // Accepted only once recorded: the mailer calls the commit first.
+      expect(store.markSentOnce.mock.calls.length).toBeGreaterThanOrEqual(sent.length)
+    })
+    expect(await deliverDueWelcomes(deps)).toMatchObject({ sent: 3, retried: 0, failed: 0 })
+    expect(store.markSentOnce.mock.calls.map(([id]) => id).sort()).toEqual([2, 3])
+    expect(store.markSent.mock.calls.flatMap(([ids]) => ids)).toEqual([1])
+    expect(store.takeBackSent).not.toHaveBeenCalled()
+  })
+
+  it('takes back an update’s record when the server refuses what it was given, then records the failure', async () => {
+    const update = (id: number) => welcome(id, { kind: 'update', updateId: 'u1', documentId: 'doc' })
+    const { deps, store } = setup([update(1), update(2), update(3)], async (message) => {
+      if (message.to === 'person-1@empresa.com') throw new DeliveryError('rejected', '550 5.1.1 No such user')
+      if (message.to === 'person-2@empresa.com') throw new DeliveryError('deferred', '451 Try again later')
+      if (message.to === 'person-3@empresa.com') throw new FateUnknown('connection ended after the dot')
+    })
+    // The third's fate is unknown: it stays recorded as sent (at most once), with a warning.
+    expect(await deliverDueWelcomes(deps)).toMatchObject({ sent: 1, retried: 1, failed: 1 })
+    expect(store.takeBackSent.mock.calls.map(([id]) => id).sort()).toEqual([1, 2])
+    expect(store.markFailed).toHaveBeenCalledWith(1, '550 5.1.1 No such user', 'rejected', deps.policy)
+    expect(store.markFailed).toHaveBeenCalledWith(2, '451 Try again later', 'deferred', deps.policy)
+    expect(store.markSent).not.toHaveBeenCalled()
+  })
+
+  it('sends nothing of an update’s message another sender recorded, and records nothing of it', async () => {
+    const update = welcome(1, { kind: 'update', updateId: 'u1', documentId: 'doc' })
+    const { deps, store, sent, log } = setup([update])
+    store.markSentOnce.mockResolvedValueOnce('taken')
+    expect(await deliverDueWelcomes(deps)).toMatchObject({ sent: 0, retried: 0, failed: 0 })
+    expect(sent).toEqual([])
+    expect([store.markSent, store.markFailed, store.takeBackSent, store.release].map((fn) => fn.mock.calls.length)).toEqual([
+      0, 0, 0, 0,
+    ])
+    expect(log).toHaveBeenCalledWith('warn', expect.stringMatching(/not sent/), expect.objectContaining({ id: 1 }))
   })
 
   it('refuses, without sending, an address a mail system could read as someone else', async () => {

@@ -3,12 +3,15 @@ import { sweepWithin } from '../runtime/sweep-within.ts'
 import { persistWithinLease, renewWhileHeld } from '../runtime/leases.ts'
 import type { Log } from '../runtime/http.ts'
 import type { ComposeMail } from './mail-composer.ts'
-import { failureKind, type FailureKind, type Mailer } from './mailer.ts'
+import { FateUnknown, failureKind, NotCommitted, type FailureKind, type Mailer } from './mailer.ts'
 import { isPlainMailbox } from '../welcome/plain-mailbox.ts'
 import type { PendingWelcome, WelcomeStore } from '../welcome/welcome-store.ts'
 
 export interface DeliverDependencies {
-  store: Pick<WelcomeStore, 'claimDue' | 'renewLeases' | 'markSent' | 'markFailed' | 'release' | 'nextDueIn'>
+  store: Pick<
+    WelcomeStore,
+    'claimDue' | 'renewLeases' | 'markSent' | 'markSentOnce' | 'takeBackSent' | 'markFailed' | 'release' | 'nextDueIn'
+  >
   mailer: Mailer
   /** The message for one entry of the outbox (a welcome or an invitation): its copy, personal links and headers. */
   compose: ComposeMail
@@ -48,8 +51,17 @@ export interface DeliveryReport {
   retryIn: number | null
 }
 
+/**
+ * `sent`: accepted, to be recorded; `recorded`: an update's message, recorded as sent before the
+ * mail service could accept it (decision 0088); `left`: not recorded, so not sent, and left to its
+ * lease (another sender has it, or the record could not be written).
+ */
 type Outcome =
-  { kind: 'sent' } | { kind: 'unavailable'; reason: string } | { kind: Exclude<FailureKind, 'unavailable'>; reason: string }
+  | { kind: 'sent' }
+  | { kind: 'recorded' }
+  | { kind: 'left'; reason: string }
+  | { kind: 'unavailable'; reason: string }
+  | { kind: Exclude<FailureKind, 'unavailable'>; reason: string }
 
 const failure = (kind: FailureKind, reason: string): Outcome => (kind === 'unavailable' ? { kind, reason } : { kind, reason })
 
@@ -129,7 +141,7 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
       })
   }
 
-  const recordFailure = async (welcome: PendingWelcome, outcome: Exclude<Outcome, { kind: 'sent' }>) => {
+  const recordFailure = async (welcome: PendingWelcome, outcome: Exclude<Outcome, { kind: 'sent' | 'recorded' | 'left' }>) => {
     switch (outcome.kind) {
       case 'unavailable':
         deps.onSend?.(welcome, 'unavailable')
@@ -158,11 +170,36 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
     if (!isPlainMailbox(welcome.email)) {
       return { kind: 'rejected', reason: 'Not an address mail can go to as it is (spaces, commas, quotes or brackets).' }
     }
+    /**
+     * An update's message is recorded as sent before the mail service can accept it: at most once
+     * (decision 0088). Welcomes, invitations and place emails are recorded after, at least once: their
+     * links are the person's way in, and a copy sent again shows once (the same Message-ID).
+     */
+    let recorded = false
+    const commit =
+      welcome.kind === 'update' ? async () => (recorded = (await store.markSentOnce(welcome.id)) === 'recorded') : undefined
     try {
       const message = await deps.compose(welcome)
-      await deps.mailer.send({ ...message, messageId: `<${messageKey(welcome)}@${domainOf(message.from)}>` })
-      return { kind: 'sent' }
+      await deps.mailer.send({ ...message, messageId: `<${messageKey(welcome)}@${domainOf(message.from)}>` }, { commit })
+      return recorded ? { kind: 'recorded' } : { kind: 'sent' }
     } catch (error) {
+      if (error instanceof NotCommitted) return { kind: 'left', reason: error.message }
+      if (!recorded) return failure(failureKind(error), messageOf(error))
+      if (error instanceof FateUnknown) {
+        log('warn', 'update message recorded as sent; the mail service never answered for it', {
+          id: welcome.id,
+          reason: error.message,
+        })
+        return { kind: 'recorded' }
+      }
+      // The mail service answered a refusal of what it was given: the record is taken back, then the
+      // failure recorded as any other's.
+      try {
+        await persist(() => store.takeBackSent(welcome.id, policy.leaseSeconds))
+      } catch (takeBack) {
+        log('error', 'update message refused but still recorded as sent', { id: welcome.id, error: messageOf(takeBack) })
+        return { kind: 'recorded' }
+      }
       return failure(failureKind(error), messageOf(error))
     }
   }
@@ -184,11 +221,20 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
       const welcome = halted() ? undefined : queue.shift()
       if (welcome) {
         const outcome = await send(welcome)
-        if (outcome.kind === 'sent') {
+        if (outcome.kind === 'sent' || outcome.kind === 'recorded') {
           deps.onSend?.(welcome, 'sent')
           report.sent += 1
-          sent.push(welcome.id)
-          recordSent()
+          if (outcome.kind === 'recorded') {
+            held.delete(welcome.id)
+          } else {
+            sent.push(welcome.id)
+            recordSent()
+          }
+          continue
+        }
+        if (outcome.kind === 'left') {
+          log('warn', 'message not sent: not recorded; due again when its lease ends', { id: welcome.id, reason: outcome.reason })
+          held.delete(welcome.id)
           continue
         }
         await recordFailure(welcome, outcome).catch((error: unknown) => notRecorded(error, [welcome.id]))

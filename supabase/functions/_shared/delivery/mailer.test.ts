@@ -32,6 +32,25 @@ describe('createResendMailer', () => {
     })
   })
 
+  it('sends the Message-ID as Resend’s Idempotency-Key, and commits once Resend took the message', async () => {
+    const order: string[] = []
+    const fetchImpl = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => {
+      order.push('posted')
+      return Response.json({ id: 'e1' })
+    })
+    await createResendMailer('re_test', fetchImpl as typeof fetch).send(
+      { ...message, messageId: '<update-u1-w1@pulso.app>' },
+      {
+        commit: async () => {
+          order.push('committed')
+          return true
+        },
+      },
+    )
+    expect(new Headers(fetchImpl.mock.calls[0]?.[1]?.headers).get('idempotency-key')).toBe('update-u1-w1@pulso.app')
+    expect(order).toEqual(['posted', 'committed'])
+  })
+
   it('fails with Resend’s answer when it refuses, so the sender retries', async () => {
     const refusing = (async () => new Response('{"message":"domain not verified"}', { status: 403 })) as typeof fetch
     await expect(createResendMailer('re_test', refusing).send(message)).rejects.toThrow(

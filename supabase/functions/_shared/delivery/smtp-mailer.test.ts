@@ -2,7 +2,7 @@
 // classified as the sender needs it (the welcome's fault for good, for now, or the server's).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSmtpInbox, type SmtpInbox } from '../../../../test/mail/smtp-inbox.ts'
-import { DeliveryError, type Mailer } from './mailer.ts'
+import { DeliveryError, NotCommitted, type Mailer } from './mailer.ts'
 import { createSmtpMailer, smtpFailure } from './smtp-mailer.ts'
 
 const message = (to: string) => ({ from: 'Pulso <boas-vindas@pulso.test>', to, subject: 'Olá', text: 'Olá', html: '<p>Olá</p>' })
@@ -56,6 +56,98 @@ describe('createSmtpMailer', () => {
     }
     await mailer.send(message('later@empresa.com'))
     expect(inbox.to('later@empresa.com')).toHaveLength(1)
+  })
+})
+
+describe('createSmtpMailer with a commit (an update’s message, at most once)', () => {
+  let inbox: SmtpInbox
+  let mailer: Mailer
+
+  beforeAll(async () => {
+    inbox = await startSmtpInbox()
+    mailer = createSmtpMailer(inbox.url, { connections: 1 })
+  })
+
+  afterAll(async () => {
+    mailer?.close?.()
+    await inbox?.close()
+  })
+
+  /** A commit the test answers, and whether it was called. */
+  const commitHeld = () => {
+    let answer: (recorded: boolean) => void = () => undefined
+    let called: () => void = () => undefined
+    const calledOnce = new Promise<void>((resolve) => (called = resolve))
+    const commit = () => {
+      called()
+      return new Promise<boolean>((resolve) => (answer = resolve))
+    }
+    return { commit, calledOnce, answer: (recorded: boolean) => answer(recorded) }
+  }
+
+  /** Sends with a commit that records at once; answers the error, if any, and whether it was called. */
+  const sendRecording = async (to: string) => {
+    let recorded = false
+    const error = await mailer
+      .send(message(to), {
+        commit: async () => {
+          recorded = true
+          return true
+        },
+      })
+      .then(
+        () => undefined,
+        (failure: unknown) => failure,
+      )
+    return { error, recorded }
+  }
+
+  it('holds the final dot until the commit answers: the server keeps the message only then', async () => {
+    const held = commitHeld()
+    const sending = mailer.send(message('held@empresa.com'), { commit: held.commit })
+    await held.calledOnce
+    // The whole message is with the server, the dot is not: it has nothing yet.
+    expect(inbox.to('held@empresa.com')).toEqual([])
+    held.answer(true)
+    await sending
+    expect(inbox.to('held@empresa.com')).toHaveLength(1)
+  })
+
+  it('never calls the commit for a recipient the server refused in the envelope', async () => {
+    inbox.refused.add('nobody@empresa.com')
+    const { error, recorded } = await sendRecording('nobody@empresa.com')
+    expect(error).toMatchObject({ kind: 'rejected' })
+    expect(recorded).toBe(false)
+  })
+
+  it('drops the message without its dot when the commit throws or says another sender has it', async () => {
+    const before = inbox.interrupted
+    const failing = await mailer
+      .send(message('unrecorded@empresa.com'), {
+        commit: async () => {
+          throw new Error('database unreachable')
+        },
+      })
+      .catch((failure: unknown) => failure)
+    expect(failing).toBeInstanceOf(NotCommitted)
+    const taken = await mailer
+      .send(message('taken@empresa.com'), { commit: async () => false })
+      .catch((failure: unknown) => failure)
+    expect(taken).toBeInstanceOf(NotCommitted)
+    // The server saw both messages' data and discarded them when the connection ended before the dot.
+    await inbox.waitForInterrupted(before + 2)
+    expect([...inbox.to('unrecorded@empresa.com'), ...inbox.to('taken@empresa.com')]).toEqual([])
+    // The next message goes out on a new connection.
+    expect(await sendRecording('next@empresa.com')).toEqual({ error: undefined, recorded: true })
+    expect(inbox.to('next@empresa.com')).toHaveLength(1)
+  })
+
+  it('fails with the server’s answer when it refuses the message after the dot, so the sender takes the record back', async () => {
+    inbox.refusingData.add('late@empresa.com')
+    const { error, recorded } = await sendRecording('late@empresa.com')
+    expect(recorded).toBe(true)
+    expect(error).toBeInstanceOf(DeliveryError)
+    expect(error).toMatchObject({ kind: 'rejected', message: expect.stringMatching(/550 5\.1\.1/) })
   })
 })
 

@@ -1,5 +1,6 @@
-import nodemailer from 'nodemailer'
-import { DeliveryError, type FailureKind, type Mailer } from './mailer.ts'
+import { Readable } from 'node:stream'
+import nodemailer, { type PluginFunction } from 'nodemailer'
+import { commitOrStop, DeliveryError, FateUnknown, NotCommitted, type Commit, type FailureKind, type Mailer } from './mailer.ts'
 
 export interface DkimKey {
   domainName: string
@@ -29,6 +30,12 @@ const SIGNED_FIELDS =
  * SMTP (smtp:// or smtps://) wherever outbound SMTP is allowed: the self-hosted server, a VM, Docker.
  * A pool of open connections; a server that stops answering fails the message within seconds
  * rather than nodemailer's minutes, so a lease never runs out while a message hangs.
+ *
+ * A message with a commit (decision 0088) is held before DATA's final dot until the commit has
+ * recorded it: a server discards a message whose connection ends before its dot (RFC 5321
+ * §4.1.1.4), so a process killed before the commit sends nothing, and one killed after it loses at
+ * most that message, never sends it twice. The message is composed and signed first (DKIM reads a
+ * message whole before it writes its header), then handed to the pool as raw bytes whose end waits.
  */
 export function createSmtpMailer(url: string, { connections, dkim }: SmtpMailerOptions): Mailer {
   const transport = nodemailer.createTransport({
@@ -38,18 +45,95 @@ export function createSmtpMailer(url: string, { connections, dkim }: SmtpMailerO
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
+  })
+  transport.use('stream', holdUntilRead)
+  /** The message as it goes on the wire, signed when there is a key. */
+  const composer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'windows',
     ...(dkim ? { dkim: { ...dkim, headerFieldNames: SIGNED_FIELDS } } : {}),
   })
   return {
-    async send(message) {
+    async send(message, { commit } = {}) {
+      let held: HeldMessage | undefined
       try {
-        await transport.sendMail(message)
+        const { envelope, message: bytes } = await composer.sendMail(message)
+        held = heldMessage(bytes as Buffer, commit)
+        await transport.sendMail({ envelope, raw: held.stream })
       } catch (error) {
-        throw new DeliveryError(smtpFailure(error), error instanceof Error ? error.message : String(error), { cause: error })
+        if (held?.stopped) throw held.stopped
+        // Recorded and its dot let go, then no answer: whether the server kept it is not known, and it stays recorded.
+        if (held?.released && (error as { responseCode?: number }).responseCode === undefined) {
+          throw new FateUnknown(`The connection ended after the message was handed over: ${messageOf(error)}`, { cause: error })
+        }
+        throw new DeliveryError(smtpFailure(error), messageOf(error), { cause: error })
       }
     },
     close: () => transport.close(),
   }
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/** What each held message's raw stream is told when the server starts reading it. */
+const serverReading = new WeakMap<object, () => void>()
+
+/**
+ * Tells a held message when the server started reading it: nodemailer builds a message's stream
+ * before the envelope, and pipes it to the socket only once the server answered DATA (354).
+ */
+const holdUntilRead: PluginFunction = (mail, done) => {
+  const reading = typeof mail.data.raw === 'object' && mail.data.raw !== null ? serverReading.get(mail.data.raw) : undefined
+  if (reading) {
+    const create = mail.message.createReadStream.bind(mail.message)
+    mail.message.createReadStream = (...args) => {
+      const stream = create(...args)
+      stream.once('resume', reading)
+      return stream
+    }
+  }
+  done()
+}
+
+interface HeldMessage {
+  stream: Readable
+  /** Why the commit stopped it, if it did. */
+  stopped?: NotCommitted
+  /** Recorded by its commit, and the dot let go. */
+  released: boolean
+}
+
+/**
+ * The message's bytes, whose end (and so the dot) waits for the server to be reading it and then
+ * for the commit; a commit that refuses or fails destroys the stream, which ends the connection
+ * without the dot.
+ */
+function heldMessage(bytes: Buffer, commit: Commit | undefined): HeldMessage {
+  const stream = new Readable({ read() {} })
+  stream.push(bytes)
+  const held: HeldMessage = { stream, released: false }
+  if (!commit) {
+    stream.push(null)
+    return held
+  }
+  serverReading.set(stream, () => {
+    // A connection that failed meanwhile took the message with it: nothing to record.
+    if (stream.destroyed) return
+    commitOrStop(commit).then(
+      () => {
+        // A connection lost during the commit never got the dot: the sender takes the record back.
+        if (stream.destroyed) return
+        held.released = true
+        stream.push(null)
+      },
+      (error: NotCommitted) => {
+        held.stopped = error
+        stream.destroy(error)
+      },
+    )
+  })
+  return held
 }
 
 /** Errors that end or prevent the connection, or that every message would get: the server's fault, not the welcome's. */

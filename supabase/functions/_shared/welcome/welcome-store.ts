@@ -115,6 +115,24 @@ export function createWelcomeStore(sql: Sql) {
     },
 
     /**
+     * Records one message sent before the mail service can accept it (decision 0088), if it is still
+     * pending: 'taken' when it was recorded already (another sender holding it since its lease ran out).
+     */
+    async markSentOnce(id: number): Promise<'recorded' | 'taken'> {
+      const { rows } = await sql.query<{ recorded: number }>('select public.mail_sent(array[$1]::bigint[]) as recorded', [id])
+      return rows[0]?.recorded === 1 ? 'recorded' : 'taken'
+    },
+
+    /**
+     * Takes back a message recorded as sent that the mail service then refused (public.mail_unsent):
+     * pending again and still held for `leaseSeconds`, its update's count and completion undone, so
+     * that its failure is recorded as any other's.
+     */
+    async takeBackSent(id: number, leaseSeconds: number): Promise<void> {
+      await sql.query('select public.mail_unsent($1, $2)', [id, leaseSeconds])
+    },
+
+    /**
      * Counts a failed try (public.mail_failed). A rejected or unsendable message, or one past its last
      * try or its maximum age, is marked failed, and a rejected one marks its inbox undeliverable; any other is
      * due again after a backoff (retrySeconds doubling, at most 15 times it, give or take a fifth so
