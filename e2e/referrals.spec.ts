@@ -16,9 +16,9 @@ test('a colleague joins through a referral link and confirms; once counted, the 
   const errors = collectPageErrors(page)
 
   // Two people ahead in line, then the referrer, who sees their place and link as soon as they confirm.
-  await joinAndConfirm(browser, server, { name: 'Bruno Alves', email: 'bruno@primeiro.example' }, 'pt')
-  await joinAndConfirm(browser, server, { name: 'Carla Dias', email: 'carla@segunda.example' }, 'pt')
-  const referrer = await joinAndConfirm(browser, server, { name: 'Ana Souza', email: 'ana@empresa.example' }, 'pt')
+  await joinAndConfirm(browser, server, { name: 'Bruno Alves', email: 'bruno@primeiro.example', locale: 'pt' })
+  await joinAndConfirm(browser, server, { name: 'Carla Dias', email: 'carla@segunda.example', locale: 'pt' })
+  const referrer = await joinAndConfirm(browser, server, { name: 'Ana Souza', email: 'ana@empresa.example', locale: 'pt' })
   await expect(referrer.getByRole('status')).toHaveText('Você é o nº 3 de 3 na fila.')
   const shared = referrer.getByRole('region', { name: 'Seu link pessoal' })
   const referralLink = (await shared.getByText(/\?ref=/).textContent()) ?? ''
@@ -36,13 +36,12 @@ test('a colleague joins through a referral link and confirms; once counted, the 
   // A colleague opens the personal link and joins from it. This machine is one network for everyone,
   // so the referral waits for an operator instead of counting at once.
   const { pathname, search } = new URL(referralLink)
-  const colleague = await joinAndConfirm(
-    browser,
-    server,
-    { name: 'Diego Ramos', email: 'diego@colega.example' },
-    'pt',
-    pathname + search,
-  )
+  const colleague = await joinAndConfirm(browser, server, {
+    name: 'Diego Ramos',
+    email: 'diego@colega.example',
+    locale: 'pt',
+    path: pathname + search,
+  })
   await expect(colleague.getByRole('status')).toHaveText('Você é o nº 4 de 4 na fila.')
   await page.reload()
   await expect(page.getByRole('status')).toHaveText('Você é o nº 3 de 4 na fila.')

@@ -33,8 +33,16 @@ export const browserUserAgent = (n = 0) =>
 
 export type JoinLocale = keyof typeof joinForm
 
-/** A visitor joins the waitlist on the page open in `page`, in its language (English unless told). */
-export async function joinOnPage(page: Page, { name, email }: { name: string; email: string }, locale: JoinLocale = 'en') {
+/** Someone who joins: in `locale` (English unless told), on `path` (the page in that language unless told, or a referral link). */
+export interface Joiner {
+  name: string
+  email: string
+  locale?: JoinLocale
+  path?: string
+}
+
+/** A visitor joins the waitlist on the page open in `page`, in their language. */
+export async function joinOnPage(page: Page, { name, email, locale = 'en' }: Joiner) {
   const words = joinForm[locale]
   await page.getByLabel(words.labels.name).fill(name)
   await page.getByLabel(words.labels.role).fill(locale === 'en' ? 'Head of People' : 'Head de Pessoas')
@@ -43,36 +51,18 @@ export async function joinOnPage(page: Page, { name, email }: { name: string; em
   await expect(page.getByText(words.success)).toBeVisible({ timeout: 30_000 })
 }
 
-/**
- * A visitor opens `path` (the page in `locale` unless told, such as a referral link) and joins in
- * `locale`, in a window of their own, with a browser’s User-Agent.
- */
-export async function joinAsVisitor(
-  browser: Browser,
-  siteUrl: string,
-  who: { name: string; email: string },
-  locale: JoinLocale = 'en',
-  path = joinForm[locale].path,
-) {
+/** A visitor opens their page and joins, in a window of their own, with a browser’s User-Agent. */
+export async function joinAsVisitor(browser: Browser, siteUrl: string, who: Joiner) {
   const visitor = await (await browser.newContext({ userAgent: browserUserAgent() })).newPage()
-  await gotoHydrated(visitor, `${siteUrl}${path}`)
-  await joinOnPage(visitor, who, locale)
+  await gotoHydrated(visitor, `${siteUrl}${who.path ?? joinForm[who.locale ?? 'en'].path}`)
+  await joinOnPage(visitor, who)
   return visitor
 }
 
-/**
- * A visitor joins on `path` as joinAsVisitor does and confirms through the link in their welcome (a
- * server without SMTP writes it in `server.dataDir`).
- */
-export async function joinAndConfirm(
-  browser: Browser,
-  server: OwnServer,
-  who: { name: string; email: string },
-  locale: JoinLocale = 'en',
-  path = joinForm[locale].path,
-) {
-  const words = joinForm[locale]
-  const visitor = await joinAsVisitor(browser, server.url, who, locale, path)
+/** A visitor joins and confirms through the link in their welcome (a server without SMTP writes it in `server.dataDir`). */
+export async function joinAndConfirm(browser: Browser, server: OwnServer, who: Joiner) {
+  const words = joinForm[who.locale ?? 'en']
+  const visitor = await joinAsVisitor(browser, server.url, who)
   const welcome = await mailTo(server.dataDir, who.email, 'welcome')
   await visitor.goto(new RegExp(`https?://\\S+${words.confirmPath}\\?token=\\S+`).exec(welcome.text)?.[0] ?? '')
   await visitor.getByRole('button', { name: words.confirm.button }).click()
