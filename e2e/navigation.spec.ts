@@ -3,6 +3,7 @@ import { copy, langs, type Lang } from './support/copy.ts'
 import {
   anchorScrollTarget,
   banner,
+  bodyFontIn,
   gotoHydrated,
   menuToggle,
   revealNavLinks,
@@ -16,6 +17,11 @@ const sectionLinks = ['features', 'useCases', 'platform'] as const
 const nav = (page: Page, lang: Lang) => page.getByRole('navigation', { name: copy[lang].navLabel })
 const navLink = (page: Page, lang: Lang, id: (typeof sectionLinks)[number]) =>
   nav(page, lang).getByRole('link', { name: copy[lang].nav[id], exact: true })
+/** The page hydrated and in its own font, the layout its jumps end in (bodyFontIn). */
+async function openPage(page: Page, path: string) {
+  await gotoHydrated(page, path)
+  await bodyFontIn(page)
+}
 const hero = (page: Page, lang: Lang) => page.getByRole('region', { name: copy[lang].headline })
 
 /** What the element with keyboard focus is, and how its outline is drawn. */
@@ -44,7 +50,7 @@ for (const lang of langs) {
     test('the header stays fixed; section links point at their sections; the current mark follows scrolling', async ({
       page,
     }) => {
-      await gotoHydrated(page, t.path)
+      await openPage(page, t.path)
       await expect(banner(page)).toBeInViewport()
 
       await test.step('on load the reader is in the hero, which has no entry: nothing is current', async () => {
@@ -84,7 +90,7 @@ for (const lang of langs) {
     })
 
     test('choosing a section link scrolls it just below the header and marks it current', async ({ page }) => {
-      await gotoHydrated(page, t.path)
+      await openPage(page, t.path)
       const viewport = page.viewportSize()!
 
       for (const id of sectionLinks) {
@@ -108,7 +114,7 @@ for (const lang of langs) {
     })
 
     test('narrow screens fold the links behind a menu toggle that closes after a pick', async ({ page }) => {
-      await gotoHydrated(page, t.path)
+      await openPage(page, t.path)
       const wide = page.viewportSize()!.width >= 768
       const toggle = menuToggle(page)
 
@@ -140,7 +146,7 @@ for (const lang of langs) {
     test('keyboard: the skip link comes first; Tab reaches the section links and buttons with a visible outline', async ({
       page,
     }) => {
-      await gotoHydrated(page, t.path)
+      await openPage(page, t.path)
 
       const skip = page.getByRole('link', { name: t.skipLink })
       await page.keyboard.press('Tab')
@@ -190,7 +196,7 @@ test.describe('hero calls to action', () => {
   test.use({ reducedMotion: 'reduce' })
 
   test('the primary goes to the free trial, the secondary to the workflow', async ({ page }) => {
-    await gotoHydrated(page, copy.pt.path)
+    await openPage(page, copy.pt.path)
     const primary = hero(page, 'pt').getByRole('link', { name: copy.pt.primaryCta })
     const secondary = hero(page, 'pt').getByRole('link', { name: copy.pt.secondaryCta })
     await expect(primary).toHaveAttribute('href', '#freeTrial')
@@ -249,7 +255,7 @@ test.describe('scrolling with motion allowed', () => {
   test.use({ reducedMotion: 'no-preference' })
 
   test('in-page jumps scroll smoothly', async ({ page }) => {
-    await gotoHydrated(page, copy.pt.path)
+    await openPage(page, copy.pt.path)
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('smooth')
 
     const target = await anchorScrollTarget(page, 'platform')
@@ -269,7 +275,7 @@ test.describe('scrolling with reduced motion', () => {
   test.use({ reducedMotion: 'reduce' })
 
   test('in-page jumps land at once', async ({ page }) => {
-    await gotoHydrated(page, copy.pt.path)
+    await openPage(page, copy.pt.path)
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto')
 
     await revealNavLinks(page)

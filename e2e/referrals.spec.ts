@@ -1,29 +1,11 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
-import { collectPageErrors, gotoHydrated } from './support/page.ts'
+import { expect, test } from '@playwright/test'
+import { collectPageErrors } from './support/page.ts'
 import { useOwnServer } from './support/own-server.ts'
 import { mailTo } from './support/mail-files.ts'
-import { browserUserAgent, launchAddress } from './support/launch-tool.ts'
+import { joinAndConfirm, launchAddress } from './support/launch-tool.ts'
 
 // A line of its own: who is ahead of the referrer is this spec's doing, and the operator's decision too.
 const ownServer = useOwnServer('the referral line and the Launch tool are the same at any window size')
-
-/** Someone fills the form on `path` (the referral link, or the page) in Portuguese, then confirms through their welcome. */
-async function joinAndConfirm(browser: Browser, path: string, { name, email }: { name: string; email: string }): Promise<Page> {
-  const server = ownServer()
-  // A window of its own, with a browser's User-Agent (headless Chromium's reads as a bot).
-  const person = await (await browser.newContext({ userAgent: browserUserAgent() })).newPage()
-  await gotoHydrated(person, `${server.url}${path}`)
-  await person.getByLabel('Nome').fill(name)
-  await person.getByLabel('Cargo').fill('Head de Pessoas')
-  await person.getByLabel('E-mail corporativo').fill(email)
-  await person.getByRole('button', { name: 'Solicitar teste grátis' }).click()
-  await expect(person.getByText('Cadastro realizado!')).toBeVisible({ timeout: 30_000 })
-  const welcome = await mailTo(server.dataDir, email, 'welcome')
-  await person.goto(/https?:\/\/\S+\/confirmar\?token=\S+/.exec(welcome.text)?.[0] ?? '')
-  await person.getByRole('button', { name: 'Confirmar meu lugar' }).click()
-  await expect(person.getByRole('heading', { level: 1, name: 'Lugar confirmado!' })).toBeVisible()
-  return person
-}
 
 test('a colleague joins through a referral link and confirms; once counted, the referrer’s status page moves up', async ({
   page,
@@ -34,9 +16,9 @@ test('a colleague joins through a referral link and confirms; once counted, the 
   const errors = collectPageErrors(page)
 
   // Two people ahead in line, then the referrer, who sees their place and link as soon as they confirm.
-  await joinAndConfirm(browser, '/', { name: 'Bruno Alves', email: 'bruno@primeiro.example' })
-  await joinAndConfirm(browser, '/', { name: 'Carla Dias', email: 'carla@segunda.example' })
-  const referrer = await joinAndConfirm(browser, '/', { name: 'Ana Souza', email: 'ana@empresa.example' })
+  await joinAndConfirm(browser, server, { name: 'Bruno Alves', email: 'bruno@primeiro.example', locale: 'pt' })
+  await joinAndConfirm(browser, server, { name: 'Carla Dias', email: 'carla@segunda.example', locale: 'pt' })
+  const referrer = await joinAndConfirm(browser, server, { name: 'Ana Souza', email: 'ana@empresa.example', locale: 'pt' })
   await expect(referrer.getByRole('status')).toHaveText('Você é o nº 3 de 3 na fila.')
   const shared = referrer.getByRole('region', { name: 'Seu link pessoal' })
   const referralLink = (await shared.getByText(/\?ref=/).textContent()) ?? ''
@@ -53,9 +35,12 @@ test('a colleague joins through a referral link and confirms; once counted, the 
 
   // A colleague opens the personal link and joins from it. This machine is one network for everyone,
   // so the referral waits for an operator instead of counting at once.
-  const colleague = await joinAndConfirm(browser, new URL(referralLink).pathname + new URL(referralLink).search, {
+  const { pathname, search } = new URL(referralLink)
+  const colleague = await joinAndConfirm(browser, server, {
     name: 'Diego Ramos',
     email: 'diego@colega.example',
+    locale: 'pt',
+    path: pathname + search,
   })
   await expect(colleague.getByRole('status')).toHaveText('Você é o nº 4 de 4 na fila.')
   await page.reload()

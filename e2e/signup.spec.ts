@@ -4,12 +4,9 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { parseMail } from '../test/mail/smtp-inbox.ts'
 import { BASE_URL } from './support/copy.ts'
+import { joinForm as forms } from './support/join-form.ts'
 import { collectPageErrors, gotoHydrated } from './support/page.ts'
 
-/**
- * The seed's texts per language (studio/seed/data.ndjson): the form (freeTrial, privacyNote), the
- * welcome (welcomeEmail) and the pages its links open (linkPages).
- */
 /**
  * The answer to the welcome call itself: the same address also answers the proof of work's
  * challenge (a GET, fetched once the visitor starts on the form, possibly as they submit).
@@ -18,43 +15,6 @@ const welcomeAnswer = (page: Page) =>
   page.waitForResponse(
     (response) => response.request().method() === 'POST' && response.url().endsWith('/functions/v1/send-welcome-email'),
   )
-
-const forms = {
-  pt: {
-    path: '/',
-    labels: { name: 'Nome', role: 'Cargo', email: 'E-mail corporativo' },
-    button: 'Solicitar teste grátis',
-    loading: 'Processando...',
-    success: 'Cadastro realizado!',
-    error: 'Falha no cadastro',
-    privacyLink: 'Aviso de privacidade',
-    privacyTitle: 'Aviso de privacidade da lista de espera',
-    mailSubject: 'Confirme seu lugar no teste grátis do Pulso',
-    mailGreeting: (name: string) => `Olá, ${name}!`,
-    confirmPath: '/confirmar',
-    removePath: '/descadastrar',
-    confirm: { title: 'Confirme seu lugar no teste grátis', button: 'Confirmar meu lugar', done: 'Lugar confirmado!' },
-    remove: { title: 'Sair da lista de espera', button: 'Sair da lista', done: 'Você saiu da lista' },
-    gone: 'Este cadastro não existe mais',
-  },
-  en: {
-    path: '/en',
-    labels: { name: 'Name', role: 'Role', email: 'Work email' },
-    button: 'Request free trial',
-    loading: 'Processing...',
-    success: 'Registration Successful!',
-    error: 'Registration Failed',
-    privacyLink: 'Privacy note',
-    privacyTitle: 'Waitlist privacy note',
-    mailSubject: 'Confirm your place in the Pulso free trial',
-    mailGreeting: (name: string) => `Hi ${name},`,
-    confirmPath: '/en/confirm',
-    removePath: '/en/unsubscribe',
-    confirm: { title: 'Confirm your place in the free trial', button: 'Confirm my place', done: 'Your place is confirmed!' },
-    remove: { title: 'Leave the waitlist', button: 'Leave the list', done: 'You’ve left the list' },
-    gone: 'This sign-up no longer exists',
-  },
-}
 
 /** A personal link in the welcome's text: the server signs them on SITE_URL, this run's server. */
 function linkIn(text: string, path: string): string {

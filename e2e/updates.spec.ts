@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import { collectPageErrors } from './support/page.ts'
 import { useOwnServer, type OwnServer } from './support/own-server.ts'
-import { joinAndConfirm, joinAsVisitor, launchAddress, type JoinLocale } from './support/launch-tool.ts'
+import { joinAndConfirm, joinAsVisitor, launchAddress, type Joiner, type JoinLocale } from './support/launch-tool.ts'
 import { isKind, mailsTo } from './support/mail-files.ts'
 import { studioWrite } from './support/studio-writes.ts'
 
@@ -29,7 +29,7 @@ async function anUpdate(server: OwnServer) {
   }
 }
 
-const readers: { name: string; email: string; locale: JoinLocale }[] = [
+const readers: (Joiner & { locale: JoinLocale })[] = [
   { name: 'Ana Souza', email: 'ana.souza@empresa.example', locale: 'pt' },
   { name: 'Bruno Alves', email: 'bruno.alves@empresa.example', locale: 'pt' },
   { name: 'Carol Smith', email: 'carol.smith@company.example', locale: 'en' },
@@ -58,8 +58,8 @@ test('an operator counts, previews, tests and sends an update written in the Stu
   await studioWrite(server, [{ createOrReplace: await anUpdate(server) }])
 
   // Three confirmed people (two in Portuguese, one in English) and one who never confirmed.
-  for (const { locale, ...who } of readers) await joinAndConfirm(browser, server, who, locale)
-  await joinAsVisitor(browser, server.url, { name: 'Davi Costa', email: 'davi.costa@empresa.example' }, 'pt')
+  for (const reader of readers) await joinAndConfirm(browser, server, reader)
+  await joinAsVisitor(browser, server.url, { name: 'Davi Costa', email: 'davi.costa@empresa.example', locale: 'pt' })
 
   // The picker lists the published updates by subject (the server reads the write once it has reloaded the seed).
   const picker = page.getByRole('combobox', { name: 'Update', exact: true })

@@ -18,7 +18,14 @@ import {
   type LiveStreamLimits,
 } from './sanity/content-bounds.ts'
 import { ConfigError, invalidEnvironment } from './config-error.ts'
-import { DEFAULT_DATA_DIR, POSTGRES_PROTOCOL, POSTGRES_URL_ERROR } from './db/database-env.ts'
+import {
+  DEFAULT_DATA_DIR,
+  DEFAULT_LOCK_WAIT_SECONDS,
+  LOCK_WAIT_ERROR,
+  MAX_LOCK_WAIT_SECONDS,
+  POSTGRES_PROTOCOL,
+  POSTGRES_URL_ERROR,
+} from './db/database-env.ts'
 
 export { ConfigError }
 
@@ -152,6 +159,11 @@ export const envSchema = z.object({
   SEED_DIR: z.string().min(1).default('studio/seed'),
   DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   DATABASE_URL: optional(z.url({ protocol: POSTGRES_PROTOCOL, error: POSTGRES_URL_ERROR })),
+  PGLITE_LOCK_WAIT_SECONDS: z.coerce
+    .number({ error: LOCK_WAIT_ERROR })
+    .min(0, { error: LOCK_WAIT_ERROR })
+    .max(MAX_LOCK_WAIT_SECONDS, { error: LOCK_WAIT_ERROR })
+    .default(DEFAULT_LOCK_WAIT_SECONDS),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'an smtp:// or smtps:// URL' })),
   MAIL_FROM: z.string().min(3).default('Pulso <boas-vindas@pulso.app>'),
   MAIL_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
@@ -293,6 +305,8 @@ export interface ServerConfig {
   }
   dataDir: string
   databaseUrl: string | undefined
+  /** How long to wait for another process holding the embedded database to let go (PGLITE_LOCK_WAIT_SECONDS). */
+  lockWaitSeconds: number
   /** Snapshots of the database (docs/operations.md "Backups"). */
   backups: {
     /** BACKUP_EVERY: how often the server takes one itself; undefined, it takes none. */
@@ -427,6 +441,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     },
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    lockWaitSeconds: e.PGLITE_LOCK_WAIT_SECONDS,
     backups: { everyMs: e.BACKUP_EVERY, keep: e.BACKUP_KEEP, dir: e.BACKUP_DIR },
     metricsToken: e.METRICS_TOKEN,
     mail: {

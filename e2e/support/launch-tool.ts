@@ -3,6 +3,7 @@ import { promisify } from 'node:util'
 import { expect, type Browser, type Page } from '@playwright/test'
 import { mailTo } from './mail-files.ts'
 import type { OwnServer } from './own-server.ts'
+import { joinForm } from './join-form.ts'
 import { gotoHydrated } from './page.ts'
 
 /**
@@ -30,33 +31,19 @@ export async function launchAddress(server: OwnServer, as: 'editor' | 'copywrite
 export const browserUserAgent = (n = 0) =>
   `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.${n}.0 Safari/537.36`
 
-/** The form's and the confirmation page's words in each language, where a visitor joins and confirms. */
-const joinWords = {
-  en: {
-    path: '/en',
-    labels: { name: 'Name', role: 'Role', email: 'Work email' },
-    button: 'Request free trial',
-    success: 'Registration Successful!',
-    confirmLink: /https?:\/\/\S+\/en\/confirm\?token=\S+/,
-    confirm: 'Confirm my place',
-    confirmed: 'Your place is confirmed!',
-  },
-  pt: {
-    path: '/',
-    labels: { name: 'Nome', role: 'Cargo', email: 'E-mail corporativo' },
-    button: 'Solicitar teste grátis',
-    success: 'Cadastro realizado!',
-    confirmLink: /https?:\/\/\S+\/confirmar\?token=\S+/,
-    confirm: 'Confirmar meu lugar',
-    confirmed: 'Lugar confirmado!',
-  },
+export type JoinLocale = keyof typeof joinForm
+
+/** Someone who joins: in `locale` (English unless told), on `path` (the page in that language unless told, or a referral link). */
+export interface Joiner {
+  name: string
+  email: string
+  locale?: JoinLocale
+  path?: string
 }
 
-export type JoinLocale = keyof typeof joinWords
-
-/** A visitor joins the waitlist on the page open in `page`, in its language (English unless told). */
-export async function joinOnPage(page: Page, { name, email }: { name: string; email: string }, locale: JoinLocale = 'en') {
-  const words = joinWords[locale]
+/** A visitor joins the waitlist on the page open in `page`, in their language. */
+export async function joinOnPage(page: Page, { name, email, locale = 'en' }: Joiner) {
+  const words = joinForm[locale]
   await page.getByLabel(words.labels.name).fill(name)
   await page.getByLabel(words.labels.role).fill(locale === 'en' ? 'Head of People' : 'Head de Pessoas')
   await page.getByLabel(words.labels.email).fill(email)
@@ -64,31 +51,21 @@ export async function joinOnPage(page: Page, { name, email }: { name: string; em
   await expect(page.getByText(words.success)).toBeVisible({ timeout: 30_000 })
 }
 
-/** A visitor opens the page in `locale` and joins, in a window of their own, with a browser’s User-Agent. */
-export async function joinAsVisitor(
-  browser: Browser,
-  siteUrl: string,
-  who: { name: string; email: string },
-  locale: JoinLocale = 'en',
-) {
+/** A visitor opens their page and joins, in a window of their own, with a browser’s User-Agent. */
+export async function joinAsVisitor(browser: Browser, siteUrl: string, who: Joiner) {
   const visitor = await (await browser.newContext({ userAgent: browserUserAgent() })).newPage()
-  await gotoHydrated(visitor, `${siteUrl}${joinWords[locale].path}`)
-  await joinOnPage(visitor, who, locale)
+  await gotoHydrated(visitor, `${siteUrl}${who.path ?? joinForm[who.locale ?? 'en'].path}`)
+  await joinOnPage(visitor, who)
   return visitor
 }
 
 /** A visitor joins and confirms through the link in their welcome (a server without SMTP writes it in `server.dataDir`). */
-export async function joinAndConfirm(
-  browser: Browser,
-  server: OwnServer,
-  who: { name: string; email: string },
-  locale: JoinLocale = 'en',
-) {
-  const words = joinWords[locale]
-  const visitor = await joinAsVisitor(browser, server.url, who, locale)
+export async function joinAndConfirm(browser: Browser, server: OwnServer, who: Joiner) {
+  const words = joinForm[who.locale ?? 'en']
+  const visitor = await joinAsVisitor(browser, server.url, who)
   const welcome = await mailTo(server.dataDir, who.email, 'welcome')
-  await visitor.goto(words.confirmLink.exec(welcome.text)?.[0] ?? '')
-  await visitor.getByRole('button', { name: words.confirm }).click()
-  await expect(visitor.getByRole('heading', { level: 1, name: words.confirmed })).toBeVisible()
+  await visitor.goto(new RegExp(`https?://\\S+${words.confirmPath}\\?token=\\S+`).exec(welcome.text)?.[0] ?? '')
+  await visitor.getByRole('button', { name: words.confirm.button }).click()
+  await expect(visitor.getByRole('heading', { level: 1, name: words.confirm.done })).toBeVisible()
   return visitor
 }

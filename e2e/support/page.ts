@@ -29,6 +29,20 @@ export async function gotoHydrated(page: Page, path: string) {
 }
 
 /**
+ * Waits until Inter has joined the page (web/src/shared/theme/fonts.ts adds it once it has arrived,
+ * after the first paint). Its arrival rewraps a line here and there, which moves every section below
+ * it: a jump made while it arrives stops as far from its section as the text above moved (27 px at
+ * 375 px wide, 48 px at 1280, with the font held until the scroll is under way), so a test of where
+ * a jump lands makes the jump once the font is in. `document.fonts.ready` does not wait for it: the
+ * face is not in the document while it loads.
+ */
+export async function bodyFontIn(page: Page) {
+  await page.waitForFunction(() =>
+    [...document.fonts].some((face) => face.family.includes('Inter Variable') && face.status === 'loaded'),
+  )
+}
+
+/**
  * Content Security Policy violations the page reports (each as "directive blocked-uri"), from
  * the first script on; call before navigating. Chromium also logs each one as a console error.
  */

@@ -94,7 +94,7 @@ export async function checkPgliteSnapshot(file: string): Promise<RowCounts> {
  * Restores `file` into DATA_DIR's embedded database, which must be empty or missing: it is locked
  * as a server would lock it, filled, opened and counted. Resolves with the rows restored.
  */
-export async function restorePgliteSnapshot(file: string, dataDir: string): Promise<RowCounts> {
+export async function restorePgliteSnapshot(file: string, dataDir: string, lockWaitSeconds?: number): Promise<RowCounts> {
   await makeDataDirPrivate(dataDir)
   const target = join(dataDir, DATABASE_FOLDER)
   const present = await readdir(target).catch(() => [])
@@ -104,7 +104,7 @@ export async function restorePgliteSnapshot(file: string, dataDir: string): Prom
     )
   }
   await makeDataDirPrivate(target)
-  const release = await lockDirectory(target)
+  const release = await lockDirectory(target, lockWaitSeconds)
   const work = await mkdtemp(join(dataDir, '.restore-'))
   try {
     const { directory, manifest } = await unpack(file, work)

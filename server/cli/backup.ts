@@ -38,7 +38,7 @@ async function askRunningServer({ dataDir }: ServerConfig, dir: string): Promise
   return reply?.snapshot
 }
 
-async function takeHere({ databaseUrl, dataDir }: ServerConfig, dir: string): Promise<Snapshot> {
+async function takeHere({ databaseUrl, dataDir, lockWaitSeconds }: ServerConfig, dir: string): Promise<Snapshot> {
   const embedded = join(resolve(dataDir), 'pglite')
   if (!databaseUrl) {
     await access(join(embedded, 'PG_VERSION')).catch(() => {
@@ -47,7 +47,7 @@ async function takeHere({ databaseUrl, dataDir }: ServerConfig, dir: string): Pr
       )
     })
   }
-  const db = await openDatabase({ databaseUrl, dataDir: resolve(dataDir) })
+  const db = await openDatabase({ databaseUrl, dataDir: resolve(dataDir), lockWaitSeconds })
   try {
     return await takeSnapshot(db, { dir, databaseUrl })
   } finally {

@@ -22,8 +22,8 @@ function terminalActor(): string {
  */
 async function main() {
   // Only where the database is: the server's whole configuration would double the command's start.
-  const { databaseUrl, dataDir } = databaseEnv(process.env)
-  const db = await openDatabase({ databaseUrl, dataDir: resolve(dataDir) })
+  const { databaseUrl, dataDir, lockWaitSeconds } = databaseEnv(process.env)
+  const db = await openDatabase({ databaseUrl, dataDir: resolve(dataDir), lockWaitSeconds })
   try {
     await migrate(db, resolve('supabase/migrations'))
     // Only confirmed places have given consent (docs/product.md §4.5): write only to those. The

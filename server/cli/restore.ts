@@ -26,7 +26,7 @@ async function main() {
     if (config.databaseUrl) {
       throw new SnapshotError(`${file} is a snapshot of the embedded database: unset DATABASE_URL to restore it into DATA_DIR.`)
     }
-    counts = await restorePgliteSnapshot(resolve(file), resolve(config.dataDir))
+    counts = await restorePgliteSnapshot(resolve(file), resolve(config.dataDir), config.lockWaitSeconds)
   } else if (kind === 'postgres') {
     if (!config.databaseUrl) {
       throw new SnapshotError(

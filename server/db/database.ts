@@ -36,20 +36,25 @@ export interface Database extends Sql {
   close(): Promise<void>
 }
 
-/** PostgreSQL when DATABASE_URL is set (the production choice); otherwise embedded PGlite under DATA_DIR. */
+/**
+ * PostgreSQL when DATABASE_URL is set (the production choice); otherwise embedded PGlite under DATA_DIR,
+ * waiting up to `lockWaitSeconds` (PGLITE_LOCK_WAIT_SECONDS) for another process holding it to let go.
+ */
 export async function openDatabase({
   databaseUrl,
   dataDir,
+  lockWaitSeconds,
 }: {
   databaseUrl: string | undefined
   dataDir: string
+  lockWaitSeconds?: number
 }): Promise<Database> {
-  return databaseUrl ? openPostgres(databaseUrl) : openPglite(join(dataDir, 'pglite'))
+  return databaseUrl ? openPostgres(databaseUrl) : openPglite(join(dataDir, 'pglite'), lockWaitSeconds)
 }
 
-async function openPglite(directory: string): Promise<Database> {
+async function openPglite(directory: string, lockWaitSeconds: number | undefined): Promise<Database> {
   await mkdir(directory, { recursive: true })
-  const releaseLock = await lockDirectory(directory)
+  const releaseLock = await lockDirectory(directory, lockWaitSeconds)
   const db = await openPgliteThread(directory).catch(async (error: unknown) => {
     await releaseLock()
     throw error

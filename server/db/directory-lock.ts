@@ -1,6 +1,7 @@
 import { readFile, stat, utimes, writeFile, rm } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import lockfile from 'proper-lockfile'
+import { DEFAULT_LOCK_WAIT_SECONDS } from './database-env.ts'
 
 /** The holder refreshes its lock this often; a lock refreshed less recently than twice this may be abandoned. */
 const UPDATE_MS = 1_000
@@ -13,8 +14,6 @@ const QUIET_MS = 2 * UPDATE_MS
  * on the main thread), so silence alone proves nothing.
  */
 const UNCHECKED_STALE_MS = 60_000
-/** How long a second process waits for a live holder to let go (a server closing takes up to 10 s). */
-const WAIT_FOR_HOLDER_MS = 12_000
 const RETRY_EVERY_MS = 250
 
 /** Another process holds the embedded database: its message names it and says what to do. */
@@ -53,12 +52,13 @@ async function isAlive({ pid, started }: Holder): Promise<boolean> {
  * proper-lockfile's lock (an atomic mkdir, refreshed every second by its holder) keeps it to one;
  * the holder's pid, host and start time, written beside it, let a restart tell at once whether the
  * holder is gone (killed, even while still a zombie) and take the lock over within about two
- * seconds of the crash, while a live holder is never robbed and a second process stops, naming it.
+ * seconds of the crash, while a live holder is never robbed and a second process stops, naming it,
+ * once it has waited `waitSeconds` for the holder to let go.
  */
-export async function lockDirectory(directory: string): Promise<() => Promise<void>> {
+export async function lockDirectory(directory: string, waitSeconds = DEFAULT_LOCK_WAIT_SECONDS): Promise<() => Promise<void>> {
   const holderFile = `${directory}.pid`
   const lockPath = `${directory}.lock`
-  const deadline = Date.now() + WAIT_FOR_HOLDER_MS
+  const deadline = Date.now() + waitSeconds * 1000
   for (;;) {
     try {
       const release = await lockfile.lock(directory, {

@@ -2,7 +2,8 @@
  * Routes whose parameters, query and body are zod schemas (docs/decisions/0065-launch-inputs-parsed-at-the-route.md):
  * Fastify runs the schemas a route declares before its handler, a request they refuse is answered
  * 400 with zod's reason as `{ "error" }` (the shape the Launch tool reads), and the handler sees the
- * parsed, typed values. A route without a schema is not touched.
+ * parsed, typed values. A route without a schema is not touched. A content source that did not answer
+ * (content-unavailable.ts) is a 502 in the same shape.
  */
 import type {
   FastifyError,
@@ -14,6 +15,7 @@ import type {
 } from 'fastify'
 import { z } from 'zod'
 import { answerWithoutInternals } from './error-answers.ts'
+import { answerContentUnavailable, ContentUnavailableError } from './content-unavailable.ts'
 
 /** Fastify's types for such routes: a handler's `request.query` is what its schema parses to. */
 export interface ZodTypeProvider extends FastifyTypeProvider {
@@ -29,6 +31,7 @@ const parseWithZod: FastifySchemaCompiler<z.ZodType> =
   }
 
 function answerRefusedInput(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof ContentUnavailableError) return answerContentUnavailable(error, request, reply)
   if (error.code !== 'FST_ERR_VALIDATION') return answerWithoutInternals(error, request, reply)
   request.log.info({ part: error.validationContext, reason: error.message }, 'request refused')
   return reply.code(400).send({ error: error.message })

@@ -201,30 +201,51 @@ describe('welcome delivery under mail faults, on PostgreSQL', () => {
         inbox.deferring.add(`deferred-${n}@poison.test`)
         inbox.refused.add(`refused-${n + 1}@poison.test`)
       }
-      await db().query(
-        `with listed as (
-         insert into public.waitlist (email, role)
-         select case n % 3
-                  when 0 then 'deferred-' || n || '@poison.test'
-                  when 1 then 'refused-' || n || '@poison.test'
-                  else 'junk-' || n || '@poison.test'
-                end, 'CTO'
-         from generate_series(0, 2999) as n
-         returning id, email
-       )
-       insert into public.welcome_emails (waitlist_id, email, name, locale, attempts, next_attempt_at)
-       select id, case when email like 'junk-%' then replace(email, '@', ',someone@') else email end, 'Poison', 'pt', 8, now()
-       from listed`,
-      )
-
-      const signedUp = performance.now()
-      const [fresh = ''] = await signUps('fresh', 1)
-      await inbox.waitFor(fresh, 1, 30_000)
-      const freshAfter = performance.now() - signedUp
-      const untouched = await db().query<{ n: number }>(
-        `select count(*)::int as n from public.welcome_emails where email like '%@poison.test' and attempts = 8 and status = 'pending'`,
-      )
-      expect(untouched.rows[0]?.n).toBeGreaterThan(1000)
+      // The mail server holds its answers until the new welcome is queued: however fast or slow the
+      // machine, the senders are in the middle of the backlog when it comes.
+      let answer: () => void = () => undefined
+      inbox.holding = new Promise<void>((resolve) => (answer = resolve))
+      const answeredBefore = inbox.deferrals + inbox.refusals
+      try {
+        await db().query(
+          `with listed as (
+           insert into public.waitlist (email, role)
+           select case n % 3
+                    when 0 then 'deferred-' || n || '@poison.test'
+                    when 1 then 'refused-' || n || '@poison.test'
+                    else 'junk-' || n || '@poison.test'
+                  end, 'CTO'
+           from generate_series(0, 2999) as n
+           returning id, email
+         )
+         insert into public.welcome_emails (waitlist_id, email, name, locale, attempts, next_attempt_at)
+         select id, case when email like 'junk-%' then replace(email, '@', ',someone@') else email end, 'Poison', 'pt', 8, now()
+         from listed`,
+        )
+        for (const server of servers) server.backend.sender.kick()
+        await eventually(
+          async () => inbox.held,
+          (held) => held > 0,
+        )
+        const signedUp = performance.now()
+        const [fresh = ''] = await signUps('fresh', 1)
+        answer()
+        await inbox.waitFor(fresh, 1, 30_000)
+        // Read as the new welcome arrives (no answer of the mail server can come in between): the
+        // backlog's first pass is 2,000 answers (1,000 × 451, 1,000 × 550, besides 1,000 unusable
+        // addresses no server sees); a sender that worked it before the new welcome would have given
+        // them all. Claimed first, the new welcome waits only behind what the two senders held then
+        // (at most three batches of MAIL_CONCURRENCY each).
+        const poisonAnswered = inbox.deferrals + inbox.refusals - answeredBefore
+        expect(poisonAnswered).toBeLessThan(500)
+        console.info(
+          `[mail] 3,000 poison welcomes queued: a new welcome delivered ${((performance.now() - signedUp) / 1000).toFixed(1)} s ` +
+            `after its sign-up, behind ${poisonAnswered} of the backlog's 2,000 answers`,
+        )
+      } finally {
+        answer()
+        inbox.holding = undefined
+      }
 
       const given = await eventually(
         async () =>
@@ -246,8 +267,7 @@ describe('welcome delivery under mail faults, on PostgreSQL', () => {
       ])
       expect(inbox.messages.filter((message) => message.envelope.to.some((to) => to.endsWith('@poison.test')))).toEqual([])
       console.info(
-        `[mail] 3,000 poison welcomes queued: a new welcome delivered ${(freshAfter / 1000).toFixed(1)} s after its sign-up; ` +
-          'every poison welcome marked failed with its reason at its last try (a 550 or an unusable address at once)',
+        '[mail] every poison welcome marked failed with its reason at its last try (a 550 or an unusable address at once)',
       )
     },
   )

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { NUMBERS } from './launch-access.ts'
+import { fromContent } from '../http/content-unavailable.ts'
 import type { ContentProblem } from '../../supabase/functions/_shared/content/content-check.ts'
 
 /** A content problem as the Launch tool lists it: with the Studio's address of its document, at its field. */
@@ -35,7 +36,7 @@ export function studioEditUrl(studioUrl: string, { document, field }: ContentPro
  */
 export function registerContentProblemRoutes(app: FastifyInstance, { problems, studioUrl }: ContentProblemRoutesOptions) {
   app.get('/content-problems', NUMBERS, async (): Promise<{ problems: ListedContentProblem[] }> => ({
-    problems: (await problems()).map((problem) => {
+    problems: (await fromContent(problems())).map((problem) => {
       const url = studioEditUrl(studioUrl, problem)
       return url ? { ...problem, studioUrl: url } : problem
     }),

@@ -78,7 +78,7 @@ export async function startSignupBackend(
 ): Promise<SignupBackend> {
   const dataDir = resolve(config.dataDir)
   await makeDataDirPrivate(dataDir)
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir })
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, lockWaitSeconds: config.lockWaitSeconds })
   try {
     const applied = await migrate(db, resolve('supabase/migrations'))
     log.info({ database: db.kind, applied }, applied.length > 0 ? 'migrations applied' : 'database schema up to date')

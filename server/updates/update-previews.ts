@@ -13,6 +13,7 @@ import type { UpdateContent } from '../../supabase/functions/_shared/updates/upd
 import { createUpdateComposer, renderUpdateEmail } from '../../supabase/functions/_shared/updates/update-message.ts'
 import type { Log } from '../../supabase/functions/_shared/runtime/http.ts'
 import type { Locale } from '../../supabase/functions/_shared/welcome/welcome-email.ts'
+import { fromContent } from '../http/content-unavailable.ts'
 
 const LOCALES: readonly Locale[] = ['pt', 'en']
 
@@ -28,7 +29,10 @@ export interface UpdatePreviewsOptions {
 }
 
 export interface UpdatePreviews {
-  /** The update in both languages with this reader's values; undefined when no such document is published. */
+  /**
+   * The update in both languages with this reader's values; undefined when no such document is published.
+   * Both throw a ContentUnavailableError when the content source does not answer.
+   */
   preview(documentId: string, reader: { name: string; place: number | null }): Promise<Record<Locale, RenderedEmail> | undefined>
   /** Sends the update in both languages to `to`, greeting `name`; false when no such document is published. */
   sendTest(documentId: string, to: string, name: string): Promise<boolean>
@@ -39,7 +43,7 @@ export function updatePreviews(options: UpdatePreviewsOptions): UpdatePreviews {
   const compose = createUpdateComposer(options)
   return {
     async preview(documentId, { name, place }) {
-      const update = await updateContent(documentId)
+      const update = await fromContent(updateContent(documentId))
       if (!update) return undefined
       const copy = await content().catch(() => undefined)
       const render = (locale: Locale) =>
@@ -56,7 +60,7 @@ export function updatePreviews(options: UpdatePreviewsOptions): UpdatePreviews {
     },
 
     async sendTest(documentId, to, name) {
-      if (!(await updateContent(documentId))) return false
+      if (!(await fromContent(updateContent(documentId)))) return false
       // A reader that is nobody on the list: its removal link names no place, and so removes no one.
       const waitlistId = crypto.randomUUID()
       for (const locale of LOCALES) {

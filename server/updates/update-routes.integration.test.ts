@@ -1,7 +1,11 @@
 // Updates through the Launch tool's API on both databases (the Studio's handshake, people level):
 // the count a filter reaches, a preview with a real reader's values and a test send, an update sent twice under one id (a double click) and delivered by
 // the server's own sender to a real SMTP server in each reader's language, its progress, a
-// scheduled one paused and resumed, every count and change in the audit, and the refusals.
+// scheduled one paused and resumed, every count and change in the audit, and the refusals; and a
+// content source that does not answer (the seed unreadable) answered 502, not 500.
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databaseVariants } from '../../test/database/database-variants.ts'
 import { eventually } from '../../test/eventually.ts'
@@ -19,6 +23,7 @@ const DOCUMENT = 'update-beta-opens'
 
 describe.each(databaseVariants)('updates through the Launch API on $name', ({ database }) => {
   let dropDatabase: (() => Promise<void>) | undefined
+  let seedDir: string | undefined
   let server: TestServer
   let inbox: SmtpInbox
   let cookie: string
@@ -27,7 +32,11 @@ describe.each(databaseVariants)('updates through the Launch API on $name', ({ da
     const throwaway = await database()
     dropDatabase = throwaway.drop
     inbox = await startSmtpInbox()
+    // A seed of its own, which a test makes unreadable for a while.
+    seedDir = await mkdtemp(join(tmpdir(), 'pulso-update-routes-'))
+    await cp(resolve('studio/seed'), seedDir, { recursive: true })
     server = await startTestServer({
+      SEED_DIR: seedDir,
       SANITY_LOCAL_EDITOR_TOKEN: EDITOR_TOKEN,
       SANITY_VIEWER_TOKEN: 'a-local-viewer-token-for-tests',
       SMTP_URL: inbox.url,
@@ -56,6 +65,7 @@ describe.each(databaseVariants)('updates through the Launch API on $name', ({ da
     await server?.close()
     await inbox?.close()
     await dropDatabase?.()
+    if (seedDir) await rm(seedDir, { recursive: true, force: true })
   })
 
   async function tool<T>(path: string, init: { method?: string; body?: unknown } = {}) {
@@ -194,5 +204,24 @@ describe.each(databaseVariants)('updates through the Launch API on $name', ({ da
     ])
       expect((await tool('/updates', { method: 'POST', body })).status).toBe(400)
     expect(await audited()).toEqual(expect.arrayContaining(['updates.counted', 'update.sent', 'update.paused', 'update.resumed']))
+  })
+
+  it('answers 502 with what to do, never 500, while the content source does not answer, and the choices once it does', async () => {
+    const seed = join(seedDir ?? '', 'data.ndjson')
+    const readable = await readFile(seed, 'utf8')
+    await writeFile(seed, `${readable}{ not a document\n`)
+    try {
+      const away = { status: 502, body: { error: expect.stringContaining('content source') } }
+      expect(await tool('/updates/choices')).toEqual(away)
+      expect(await tool('/updates/preview', { method: 'POST', body: { documentId: DOCUMENT, filter: {} } })).toEqual(away)
+      const test = { documentId: DOCUMENT, to: 'operator@pulso.example' }
+      expect(await tool('/updates/test', { method: 'POST', body: test })).toEqual(away)
+      expect(await tool('/content-problems')).toEqual(away)
+    } finally {
+      await writeFile(seed, readable)
+    }
+    const { status, body } = await tool<UpdateChoices>('/updates/choices')
+    expect(status).toBe(200)
+    expect(body.documents.map((document) => document.id)).toEqual([DOCUMENT])
   })
 })

@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { ZodRoutes } from '../http/zod-routes.ts'
 import { text } from '../http/request-values.ts'
+import { fromContent } from '../http/content-unavailable.ts'
 import { PEOPLE } from '../operator/launch-access.ts'
 import { PAGE_ID } from '../../schemas/page-id.ts'
 import { DeliveryError } from '../../supabase/functions/_shared/delivery/mailer.ts'
@@ -72,7 +73,7 @@ const NO_DOCUMENT = 'No update document is published under this id.'
 
 export function registerUpdateRoutes(app: ZodRoutes, { admin, actorOf, kick, previews, documents, pages }: UpdateRoutesOptions) {
   app.get('/updates/choices', PEOPLE, async (): Promise<UpdateChoices> => ({
-    documents: ((await documents()) ?? []).map(({ _id, subject }) => ({ id: _id, subject: wordsOf(subject) })),
+    documents: ((await fromContent(documents())) ?? []).map(({ _id, subject }) => ({ id: _id, subject: wordsOf(subject) })),
     pages: (await pages()).map(({ id, title }) => ({ id, title })),
   }))
 

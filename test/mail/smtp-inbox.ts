@@ -49,6 +49,15 @@ export interface SmtpInbox {
   mostRandomDeferrals: number
   /** Messages answered 451 so far. */
   deferrals: number
+  /** Recipients answered 550 so far. */
+  refusals: number
+  /**
+   * While set, every recipient waits for it before it is answered: whatever the senders have in
+   * flight stays there, so a test knows where they are whatever the machine's speed.
+   */
+  holding: Promise<void> | undefined
+  /** Recipients waiting for `holding` now. */
+  held: number
   /** How long the server takes to accept each message, so that messages are in flight for a while. */
   delayMs: number
   /** Connections opened to the server so far. */
@@ -79,6 +88,9 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
     deferRate: 0,
     mostRandomDeferrals: Infinity,
     deferrals: 0,
+    refusals: 0,
+    holding: undefined as Promise<void> | undefined,
+    held: 0,
     delayMs: 0,
     connections: 0,
     mostAtOnce: 0,
@@ -96,8 +108,18 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
       callback()
     },
     onRcptTo(address, _session, callback) {
-      if (!inbox.rejecting && !inbox.refused.has(address.address.toLowerCase())) return callback()
-      callback(smtpError(550, 'Mailbox unavailable (the test inbox is refusing mail)'))
+      const answer = () => {
+        if (!inbox.rejecting && !inbox.refused.has(address.address.toLowerCase())) return callback()
+        inbox.refusals += 1
+        callback(smtpError(550, 'Mailbox unavailable (the test inbox is refusing mail)'))
+      }
+      const { holding } = inbox
+      if (!holding) return answer()
+      inbox.held += 1
+      void holding.then(() => {
+        inbox.held -= 1
+        answer()
+      })
     },
     onData(stream, session, callback) {
       atOnce += 1
