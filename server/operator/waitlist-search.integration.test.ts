@@ -47,6 +47,17 @@ describe.each(databaseKinds)('a search through many places on $kind', ({ open })
       )
     ).rows.map(({ id }) => id)
 
+  /** The page from `offset` holds what sorting every match gives there, and the total counts them up to 1,000. */
+  const expectEveryMatchSorted = async (search: string, status: string, offset: number) => {
+    const matches = await everyMatch(search, status)
+    const page = await pageOf(search, status, offset)
+    expect(page.rows.map(({ id }) => id)).toEqual(matches.slice(offset, offset + PAGE))
+    expect(page.rows.length).toBeGreaterThan(0)
+    expect({ total: page.total, totalCapped: page.totalCapped }).toEqual(
+      matches.length > 1_000 ? { total: 1_000, totalCapped: true } : { total: matches.length, totalCapped: false },
+    )
+  }
+
   it.each([
     // Every place's address: far past the bound, the first page among the newest places.
     ['example', 'all', 0],
@@ -58,15 +69,7 @@ describe.each(databaseKinds)('a search through many places on $kind', ({ open })
     ['gerente', 'confirmed', 200],
     // A full name (with its space), matched in the welcomes' names only.
     ['Rafael Andrade', 'all', 0],
-  ])('finds %s (%s, from %i) in the order of every match sorted, counted up to 1,000', async (search, status, offset) => {
-    const matches = await everyMatch(search, status)
-    const page = await pageOf(search, status, offset)
-    expect(page.rows.map(({ id }) => id)).toEqual(matches.slice(offset, offset + PAGE))
-    expect(page.rows.length).toBeGreaterThan(0)
-    expect({ total: page.total, totalCapped: page.totalCapped }).toEqual(
-      matches.length > 1_000 ? { total: 1_000, totalCapped: true } : { total: matches.length, totalCapped: false },
-    )
-  })
+  ])('finds %s (%s, from %i) in the order of every match sorted, counted up to 1,000', expectEveryMatchSorted)
 
   it('has cases on both sides of the bound', async () => {
     expect((await everyMatch('example', 'all')).length).toBe(PLACES)
@@ -105,14 +108,6 @@ describe.each(databaseKinds)('a search through many places on $kind', ({ open })
       ['example', 'unconfirmed', 50],
       // The newer places themselves, a page deep in the third span.
       ['later.test', 'all', 10_900],
-    ])('finds %s (%s, from %i) in the order of every match sorted', async (search, status, offset) => {
-      const matches = await everyMatch(search, status)
-      const page = await pageOf(search, status, offset)
-      expect(page.rows.map(({ id }) => id)).toEqual(matches.slice(offset, offset + PAGE))
-      expect(page.rows.length).toBeGreaterThan(0)
-      expect({ total: page.total, totalCapped: page.totalCapped }).toEqual(
-        matches.length > 1_000 ? { total: 1_000, totalCapped: true } : { total: matches.length, totalCapped: false },
-      )
-    })
+    ])('finds %s (%s, from %i) in the order of every match sorted, counted up to 1,000', expectEveryMatchSorted)
   })
 })
