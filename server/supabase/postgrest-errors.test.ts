@@ -29,4 +29,15 @@ describe('fromPgError', () => {
       body: { code: '23514' },
     })
   })
+
+  it('answers a full disk 503 with its SQLSTATE, as PostgREST does, without the files PostgreSQL names', () => {
+    const full = { code: '53100', message: 'could not extend file "base/5/16528_fsm": No space left on device' }
+    const answer = fromPgError(full)
+    expect(answer).toMatchObject({ status: 503, body: { code: '53100', details: null } })
+    expect(answer.body.message).not.toContain('base/5')
+  })
+
+  it('keeps a configured limit (53400) a 500, as PostgREST does', () => {
+    expect(fromPgError({ code: '53400', message: 'temporary file size exceeds temp_file_limit' })).toMatchObject({ status: 500 })
+  })
 })

@@ -58,11 +58,20 @@ function fromRaisedAnswer(pgError: PgError): PostgrestAnswer {
 }
 
 export function fromPgError(error: unknown): PostgrestAnswer {
+  const pgError = error as PgError
+  // Out of disk, memory or connections: PostgREST's 503 with the SQLSTATE, but not PostgreSQL's
+  // message, which names the database's files.
+  if (isDatabaseUnavailable(error) && pgError.code?.startsWith('53')) {
+    return {
+      status: 503,
+      headers: {},
+      body: postgrestError(pgError.code, 'The database cannot take this request now. Try again later.'),
+    }
+  }
   // PostgREST's own answer while it cannot reach the database; the client may simply try again.
   if (isDatabaseUnavailable(error)) {
     return { status: 503, headers: {}, body: postgrestError('PGRST001', 'Database client error. Retrying the connection.') }
   }
-  const pgError = error as PgError
   if (pgError.code === 'PGRST') return fromRaisedAnswer(pgError)
   const code = pgError.code ?? 'XX000'
   const status = statusFor(code)

@@ -203,6 +203,7 @@ export const restRoutes: FastifyPluginAsync<RestRoutesOptions> = async (app, { d
     } catch (error) {
       const { status, headers, body } = fromPgError(error)
       if (status === 500) request.log.error({ err: error }, 'waitlist insert failed')
+      if (status === 503) request.log.warn({ code: body.code }, 'waitlist insert refused: the database cannot take it now')
       // The refused statement took its count back with it; a refusal must cost the client as an
       // acceptance does, or the database validates bodies for free (decision 0035). Refusals by
       // the table's rules do not come here (they answer through response.status); these are the

@@ -10,11 +10,14 @@ export interface ThrowawayDatabase {
 
 /**
  * Creates `pulso_test_<random>` on the server `adminUrl` names as a superuser (in tests,
- * `inject('testDatabaseUrl')`, provided by postgres-global-setup.ts). Supabase's API roles are cluster-wide,
+ * `inject('testDatabaseUrl')`, provided by postgres-global-setup.ts), in `tablespace` when given. Supabase's API roles are cluster-wide,
  * so they are created here under an advisory lock: test files migrating their own databases
  * in parallel would otherwise race to create the same roles.
  */
-export async function createThrowawayDatabase(adminUrl: string): Promise<ThrowawayDatabase> {
+export async function createThrowawayDatabase(
+  adminUrl: string,
+  { tablespace }: { tablespace?: string } = {},
+): Promise<ThrowawayDatabase> {
   const name = `pulso_test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
@@ -29,7 +32,7 @@ export async function createThrowawayDatabase(adminUrl: string): Promise<Throwaw
     } finally {
       await admin.query(`select pg_advisory_unlock(hashtext('pulso_test_supabase_roles'))`)
     }
-    await admin.query(`create database ${name}`)
+    await admin.query(`create database ${name}${tablespace ? ` tablespace ${tablespace}` : ''}`)
   } finally {
     await admin.end()
   }
