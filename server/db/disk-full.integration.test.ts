@@ -5,9 +5,9 @@
 // keep serving pages, lose no acknowledged sign-up, and send every acknowledged welcome once the
 // disk has room again, by itself.
 import { chownSync, mkdirSync, statSync } from 'node:fs'
-import { randomBytes } from 'node:crypto'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startEmbeddedPostgres } from '../../test/database/embedded-postgres.ts'
 import { createThrowawayDatabase } from '../../test/database/throwaway-postgres.ts'
 import { mountSmallDisk, smallDisksMount, type SmallDisk } from '../../test/disk/small-disk.ts'
 import { eventually, uniqueAddress } from '../../test/eventually.ts'
@@ -30,32 +30,25 @@ const variants: DiskVariant[] = [
   { name: 'PGlite', database: async (disk) => ({ env: { DATA_DIR: `${disk.dir}/data` }, drop: async () => undefined }) },
   {
     name: 'PostgreSQL',
+    // A PostgreSQL server of its own: one whose tablespace is full fails every other database's
+    // checkpoint, and with it their CREATE DATABASE, were the test to stop before it frees the disk.
     database: async (disk) => {
-      const adminUrl = inject('testDatabaseUrl')
-      const admin = new pg.Client({ connectionString: adminUrl })
+      const postgres = await startEmbeddedPostgres()
+      const admin = new pg.Client({ connectionString: postgres.url })
       await admin.connect()
-      const tablespace = `pulso_full_${randomBytes(4).toString('hex')}`
       try {
-        // A tablespace's directory belongs to the user PostgreSQL runs as (the test's server is local).
+        // A tablespace's directory belongs to the user PostgreSQL runs as.
         const { rows } = await admin.query<{ data_directory: string }>('show data_directory')
         const owner = statSync(rows[0]!.data_directory)
         const location = `${disk.dir}/pg`
         mkdirSync(location)
         chownSync(location, owner.uid, owner.gid)
-        await admin.query(`create tablespace ${tablespace} location '${location}'`)
+        await admin.query(`create tablespace small_disk location '${location}'`)
       } finally {
         await admin.end()
       }
-      const database = await createThrowawayDatabase(adminUrl, { tablespace })
-      return {
-        env: { DATABASE_URL: database.url },
-        async drop() {
-          await database.drop()
-          const client = new pg.Client({ connectionString: adminUrl })
-          await client.connect()
-          await client.query(`drop tablespace ${tablespace}`).finally(() => client.end())
-        },
-      }
+      const database = await createThrowawayDatabase(postgres.url, { tablespace: 'small_disk' })
+      return { env: { DATABASE_URL: database.url }, drop: () => postgres.stop() }
     },
   },
 ]
@@ -75,6 +68,7 @@ describe.skipIf(!smallDisksMount).each(variants)('a server whose disk fills up, 
   }, 120_000)
 
   afterAll(async () => {
+    disk?.free()
     await server?.close()
     await inbox?.close()
     await drop?.()
