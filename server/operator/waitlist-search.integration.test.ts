@@ -76,9 +76,10 @@ describe.each(databaseKinds)('a search through many places on $kind', ({ open })
     expect((await everyMatch('Rafael Andrade', 'all')).length).toBeLessThan(1_000)
   })
 
-  // Past 10,000 places read (migration 20261210100000, decision 0089): matches rare among the newest
-  // places are sorted all together when they are at most 5,000, and read span after span when more.
-  describe('under 11,000 newer places that match none of them', () => {
+  // Past 20,000 places read (migrations 20261210100000 and 20261211300000, decisions 0089 and 0092):
+  // matches rare among the newest places are sorted all together when they are at most 5,000, and
+  // read span after span when more.
+  describe('under 21,000 newer places that match none of them', () => {
     beforeAll(async () => {
       await database.db.transaction(async (tx) => {
         // Written as the benchmark's seed writes its rows, without the sign-up's triggers.
@@ -93,21 +94,22 @@ describe.each(databaseKinds)('a search through many places on $kind', ({ open })
         await tx.query(
           `insert into public.waitlist (email, role, created_at, confirmed_at)
            select 'newer' || i || '@later.test', 'Tester', now() + make_interval(secs => i), null
-           from generate_series(1, 11000) as i`,
+           from generate_series(1, 21000) as i`,
         )
       })
     }, 240_000)
 
     it.each([
-      // 3,000 matches, none among the newest 10,000 places: all of them sorted.
+      // 3,000 matches, none among the newest 20,000 places: all of them sorted.
       ['oldco', 'all', 0],
       ['oldco', 'all', 2_950],
       ['oldco', 'confirmed', 100],
-      // 6,000 matches, none among the newest 11,000: too many to sort, read on past them.
+      // 6,000 matches, none among the newest 21,000: too many to sort, read on past them.
       ['example', 'all', 0],
       ['example', 'unconfirmed', 50],
-      // The newer places themselves, a page deep in the third span.
+      // The newer places themselves, a page deep in the third span and one in the fourth.
       ['later.test', 'all', 10_900],
+      ['later.test', 'all', 20_900],
     ])('finds %s (%s, from %i) in the order of every match sorted, counted up to 1,000', expectEveryMatchSorted)
   })
 })
