@@ -206,6 +206,7 @@ describe.each(databaseVariants)('an update sent while the server is killed five 
               (life) => life.from <= new Date(row.sent_at).getTime() && new Date(row.sent_at).getTime() < life.until,
             ),
         ),
+        `lives (ms since the epoch): ${JSON.stringify(killedLives)}`,
       ).toEqual([])
       expect(lost.length).toBeLessThanOrEqual(KILLS * CONCURRENCY)
       expect(deliveries.size + lost.length).toBe(reachable.length)
