@@ -3,8 +3,8 @@
 // tab an operator picks it by its subject, narrows to the home page by its title, counts the confirmed
 // people, previews the update in both languages, sends a test to an address they type, and sends after
 // the question naming the count. The mail files show it once to each confirmed person, in their
-// language, with the one-click unsubscribe headers; a reader's one-click removal (RFC 8058) takes them
-// off the list, and the update counts it.
+// language, with the one-click unsubscribe headers, and none left unconfirmed; a reader's one-click
+// removal (RFC 8058) takes them off the list, and the update counts it.
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import { collectPageErrors } from './support/page.ts'
@@ -108,6 +108,10 @@ test('an operator counts, previews, tests and sends an update written in the Stu
   await expect(sent.getByRole('row', { name: new RegExp(`^${DOCUMENT} Sent .* 3 / 0 / 0 / 0 / 0 / 0`) })).toBeVisible({
     timeout: 60_000,
   })
+  // Every message's acceptance recorded (here, its file written): none unconfirmed, nothing to send again (decision 0091).
+  await expect(sent.getByRole('columnheader', { name: 'Unconfirmed' })).toBeVisible()
+  await expect(sent.getByRole('row', { name: new RegExp(`^${DOCUMENT} Sent .* 3 / 0 / 0 / 0 / 0 / 0 0 `) })).toBeVisible()
+  await expect(sent.getByRole('button', { name: /^Send again/ })).toHaveCount(0)
 
   for (const reader of readers) {
     await expect

@@ -1188,6 +1188,12 @@ COMMENT ON TABLE public.welcome_emails IS 'The mail outbox: each person''s welco
 COMMENT ON COLUMN public.welcome_emails.status IS 'pending: to be sent (leased_until set while a sender holds it); sent; failed: given up, reason in last_error.';
 
 --
+-- Name: COLUMN welcome_emails.leased_until; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.welcome_emails.leased_until IS 'pending: set while a sender holds the message. sent: set only for an update''s message recorded before the mail service accepted it and not yet accepted (public.mail_accepted clears it); once it has run out, its fate is unknown (unconfirmed).';
+
+--
 -- Name: COLUMN welcome_emails.kind; Type: COMMENT; Schema: public; Owner: -
 --
 
@@ -1511,7 +1517,7 @@ CREATE TABLE operator.audit (
     actor text NOT NULL,
     action text NOT NULL,
     detail jsonb DEFAULT '{}'::jsonb NOT NULL,
-    CONSTRAINT audit_action_known CHECK ((action = ANY (ARRAY['access.refused'::text, 'invite.activated'::text, 'invites.previewed'::text, 'invites.wave.read'::text, 'invites.wave.sent'::text, 'person.erased'::text, 'referral.accepted'::text, 'referral.rejected'::text, 'referrals.held.read'::text, 'session.ended'::text, 'session.opened'::text, 'sessions.ended'::text, 'update.paused'::text, 'update.resumed'::text, 'update.sent'::text, 'updates.counted'::text, 'updates.previewed'::text, 'updates.test.sent'::text, 'waitlist.exported'::text, 'waitlist.read'::text, 'webhook.delivery.resent'::text, 'webhook.endpoint.changed'::text, 'webhook.endpoint.created'::text, 'webhook.endpoint.deleted'::text, 'webhook.secret.rotated'::text, 'webhook.test.sent'::text]))),
+    CONSTRAINT audit_action_known CHECK ((action = ANY (ARRAY['access.refused'::text, 'invite.activated'::text, 'invites.previewed'::text, 'invites.wave.read'::text, 'invites.wave.sent'::text, 'person.erased'::text, 'referral.accepted'::text, 'referral.rejected'::text, 'referrals.held.read'::text, 'session.ended'::text, 'session.opened'::text, 'sessions.ended'::text, 'update.paused'::text, 'update.resumed'::text, 'update.sent'::text, 'update.unconfirmed.resent'::text, 'updates.counted'::text, 'updates.previewed'::text, 'updates.test.sent'::text, 'waitlist.exported'::text, 'waitlist.read'::text, 'webhook.delivery.resent'::text, 'webhook.endpoint.changed'::text, 'webhook.endpoint.created'::text, 'webhook.endpoint.deleted'::text, 'webhook.secret.rotated'::text, 'webhook.test.sent'::text]))),
     CONSTRAINT audit_actor_is_an_id CHECK ((actor ~ '^[A-Za-z0-9_-]{1,64}$'::text))
 );
 
@@ -2573,6 +2579,23 @@ CREATE FUNCTION public.invites_wave_people(p_actor text, p_wave uuid) RETURNS js
     RETURN invites.wave_people(p_actor, p_wave);
 
 --
+-- Name: mail_accepted(bigint[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.mail_accepted(p_ids bigint[]) RETURNS integer
+    LANGUAGE sql
+    SET search_path TO ''
+    BEGIN ATOMIC
+ WITH accepted AS (
+          UPDATE public.welcome_emails SET leased_until = NULL::timestamp with time zone
+           WHERE ((welcome_emails.id = ANY (mail_accepted.p_ids)) AND (welcome_emails.status = 'sent'::text) AND (welcome_emails.leased_until IS NOT NULL))
+           RETURNING 1 AS "?column?"
+         )
+  SELECT (count(*))::integer AS count
+    FROM accepted;
+END;
+
+--
 -- Name: mail_failed(bigint, text, text, integer, double precision, double precision); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2616,10 +2639,10 @@ end;
 $$;
 
 --
--- Name: mail_sent(bigint[]); Type: FUNCTION; Schema: public; Owner: -
+-- Name: mail_sent(bigint[], double precision); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.mail_sent(p_ids bigint[]) RETURNS integer
+CREATE FUNCTION public.mail_sent(p_ids bigint[], p_unconfirmed_seconds double precision DEFAULT NULL::double precision) RETURNS integer
     LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
@@ -2629,7 +2652,8 @@ declare
 begin
   with sent as (
     update public.welcome_emails
-    set status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = null, leased_until = null
+    set status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = null,
+        leased_until = now() + make_interval(secs => p_unconfirmed_seconds)
     where id = any(p_ids) and status = 'pending'
     returning update_id
   ), counted as (
@@ -2936,7 +2960,7 @@ CREATE FUNCTION public.updates_count(p_actor text, p_filter jsonb) RETURNS jsonb
 CREATE FUNCTION updates.update_json(u updates.updates) RETURNS jsonb
     LANGUAGE sql STABLE
     SET search_path TO ''
-    RETURN jsonb_build_object('id', (u).id, 'documentId', (u).document_id, 'filter', (u).filter, 'createdBy', (u).created_by, 'createdAt', (u).created_at, 'sendAt', (u).send_at, 'pausedAt', (u).paused_at, 'completedAt', (u).completed_at, 'state', CASE WHEN ((u).completed_at IS NOT NULL) THEN 'sent'::text WHEN ((u).paused_at IS NOT NULL) THEN 'paused'::text WHEN ((u).send_at > now()) THEN 'scheduled'::text ELSE 'sending'::text END, 'recipients', (u).recipients, 'sent', (u).sent, 'failed', (u).failed, 'bounced', (u).bounced, 'removed', (u).removed, 'queued', (SELECT count(*) AS count FROM public.welcome_emails e WHERE ((e.update_id = (update_json.u).id) AND (e.status = 'pending'::text))), 'deferred', (SELECT count(*) AS count FROM public.welcome_emails e WHERE ((e.update_id = (update_json.u).id) AND (e.status = 'pending'::text) AND (e.attempts > 0))));
+    RETURN jsonb_build_object('id', (u).id, 'documentId', (u).document_id, 'filter', (u).filter, 'createdBy', (u).created_by, 'createdAt', (u).created_at, 'sendAt', (u).send_at, 'pausedAt', (u).paused_at, 'completedAt', (u).completed_at, 'state', CASE WHEN ((u).completed_at IS NOT NULL) THEN 'sent'::text WHEN ((u).paused_at IS NOT NULL) THEN 'paused'::text WHEN ((u).send_at > now()) THEN 'scheduled'::text ELSE 'sending'::text END, 'recipients', (u).recipients, 'sent', (u).sent, 'failed', (u).failed, 'bounced', (u).bounced, 'removed', (u).removed, 'queued', (SELECT count(*) AS count FROM public.welcome_emails e WHERE ((e.update_id = (update_json.u).id) AND (e.status = 'pending'::text))), 'deferred', (SELECT count(*) AS count FROM public.welcome_emails e WHERE ((e.update_id = (update_json.u).id) AND (e.status = 'pending'::text) AND (e.attempts > 0))), 'unconfirmed', (SELECT count(*) AS count FROM public.welcome_emails e WHERE ((e.update_id = (update_json.u).id) AND (e.status = 'sent'::text) AND (e.leased_until IS NOT NULL) AND (e.leased_until <= now()))));
 
 --
 -- Name: list(); Type: FUNCTION; Schema: updates; Owner: -
@@ -2955,6 +2979,53 @@ CREATE FUNCTION public.updates_list() RETURNS jsonb
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     RETURN updates.list();
+
+--
+-- Name: resend_unconfirmed(text, uuid); Type: FUNCTION; Schema: updates; Owner: -
+--
+
+CREATE FUNCTION updates.resend_unconfirmed(p_actor text, p_update uuid) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  queued integer;
+  given_up integer;
+begin
+  if not exists (select from updates.updates where id = p_update) then
+    return null;
+  end if;
+  -- The messages first, the update's row after, in the order mail_sent and mail_unsent lock them.
+  with refused as (
+    select e.id, guard.undeliverable(e.email) as refused from public.welcome_emails as e
+    where e.update_id = p_update and e.status = 'sent' and e.leased_until is not null and e.leased_until <= now()
+  ), back as (
+    update public.welcome_emails as e
+    set status = case when r.refused then 'failed' else 'pending' end, leased_until = null, next_attempt_at = now(),
+        sent_at = null, failed_at = case when r.refused then now() end,
+        last_error = case when r.refused then 'The address refused mail for good; nothing more is sent to it.' end
+    from refused as r
+    where e.id = r.id and e.status = 'sent' and e.leased_until is not null and e.leased_until <= now()
+    returning e.status
+  )
+  select count(*) filter (where status = 'pending'), count(*) filter (where status = 'failed') into queued, given_up from back;
+  update updates.updates
+  set sent = sent - queued - given_up, bounced = bounced + given_up, completed_at = case when queued > 0 then null else completed_at end
+  where id = p_update;
+  insert into operator.audit (actor, action, detail)
+  values (p_actor, 'update.unconfirmed.resent', jsonb_build_object('update', p_update, 'queued', queued, 'bounced', given_up));
+  return queued;
+end;
+$$;
+
+--
+-- Name: updates_resend_unconfirmed(text, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.updates_resend_unconfirmed(p_actor text, p_update uuid) RETURNS integer
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    RETURN updates.resend_unconfirmed(p_actor, p_update);
 
 --
 -- Name: sample(text, jsonb); Type: FUNCTION; Schema: updates; Owner: -
@@ -5501,6 +5572,12 @@ CREATE INDEX welcome_emails_update_due ON public.welcome_emails USING btree (nex
 CREATE INDEX welcome_emails_update_pending ON public.welcome_emails USING btree (update_id) WHERE ((status = 'pending'::text) AND (update_id IS NOT NULL));
 
 --
+-- Name: welcome_emails_update_unconfirmed; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX welcome_emails_update_unconfirmed ON public.welcome_emails USING btree (update_id, leased_until) WHERE ((status = 'sent'::text) AND (leased_until IS NOT NULL));
+
+--
 -- Name: welcome_name_trigrams; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -6649,16 +6726,22 @@ REVOKE ALL ON FUNCTION public.invites_wave_people(p_actor text, p_wave uuid) FRO
 GRANT ALL ON FUNCTION public.invites_wave_people(p_actor text, p_wave uuid) TO service_role;
 
 --
+-- Name: FUNCTION mail_accepted(p_ids bigint[]); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.mail_accepted(p_ids bigint[]) FROM PUBLIC;
+
+--
 -- Name: FUNCTION mail_failed(p_id bigint, p_reason text, p_kind text, p_max_attempts integer, p_max_age_seconds double precision, p_retry_seconds double precision); Type: ACL; Schema: public; Owner: -
 --
 
 REVOKE ALL ON FUNCTION public.mail_failed(p_id bigint, p_reason text, p_kind text, p_max_attempts integer, p_max_age_seconds double precision, p_retry_seconds double precision) FROM PUBLIC;
 
 --
--- Name: FUNCTION mail_sent(p_ids bigint[]); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION mail_sent(p_ids bigint[], p_unconfirmed_seconds double precision); Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.mail_sent(p_ids bigint[]) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.mail_sent(p_ids bigint[], p_unconfirmed_seconds double precision) FROM PUBLIC;
 
 --
 -- Name: FUNCTION mail_unsent(p_id bigint, p_lease_seconds double precision); Type: ACL; Schema: public; Owner: -
@@ -6819,6 +6902,20 @@ GRANT ALL ON FUNCTION updates.list() TO service_role;
 
 REVOKE ALL ON FUNCTION public.updates_list() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.updates_list() TO service_role;
+
+--
+-- Name: FUNCTION resend_unconfirmed(p_actor text, p_update uuid); Type: ACL; Schema: updates; Owner: -
+--
+
+REVOKE ALL ON FUNCTION updates.resend_unconfirmed(p_actor text, p_update uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION updates.resend_unconfirmed(p_actor text, p_update uuid) TO service_role;
+
+--
+-- Name: FUNCTION updates_resend_unconfirmed(p_actor text, p_update uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.updates_resend_unconfirmed(p_actor text, p_update uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.updates_resend_unconfirmed(p_actor text, p_update uuid) TO service_role;
 
 --
 -- Name: FUNCTION sample(p_actor text, p_filter jsonb); Type: ACL; Schema: updates; Owner: -

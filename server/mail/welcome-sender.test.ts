@@ -27,6 +27,7 @@ function setup({ holdFirstClaim = false, failingClaims = [] as Error[], firstNex
       renewLeases: vi.fn(),
       markSent: vi.fn(),
       markSentOnce: vi.fn(),
+      markAccepted: vi.fn(),
       takeBackSent: vi.fn(),
       markFailed: vi.fn(),
       release: vi.fn(),

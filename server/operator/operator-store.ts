@@ -69,6 +69,7 @@ export interface AuditEntry {
     | 'update.sent'
     | 'update.paused'
     | 'update.resumed'
+    | 'update.unconfirmed.resent'
   detail: Record<string, unknown>
 }
 

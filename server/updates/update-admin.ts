@@ -1,7 +1,7 @@
 /**
  * The operators' side of updates (supabase/migrations/20261206090000_updates.sql): how many an
  * update would reach, an update sent (its recipients frozen under the tool's id), paused, resumed,
- * and the updates with their progress; every count and change audited under the Studio user it
+ * its unconfirmed messages sent again, and the updates with their progress; every count and change audited under the Studio user it
  * names. On this server's own database, or on the hosted project's over its RPC with the secret key
  * (public.updates_*).
  */
@@ -40,6 +40,11 @@ export interface Update {
   /** Still to go, and of those, the ones a temporary failure put off (they retry with backoff). */
   queued: number
   deferred: number
+  /**
+   * Recorded as sent, but the mail service's acceptance never recorded and no sender holds them any
+   * more (a killed sender, a connection lost after the data): they may or may not have arrived (decision 0091).
+   */
+  unconfirmed: number
 }
 
 export interface UpdateAdmin {
@@ -56,6 +61,11 @@ export interface UpdateAdmin {
   ): Promise<{ update: Update; repeated: boolean }>
   /** Holds (true) or lets go (false) an update still sending; false for no such update or one complete. */
   setPaused(actor: string, id: string, paused: boolean): Promise<boolean>
+  /**
+   * Puts the update's unconfirmed messages back in the queue (some of their readers may get it twice);
+   * answers how many, or null for no such update.
+   */
+  resendUnconfirmed(actor: string, id: string): Promise<number | null>
   /** The newest 200 updates first. */
   list(): Promise<Update[]>
   /** The first reader the filter reaches, for a preview with real values (audited by id); null when it reaches nobody. */
@@ -71,6 +81,7 @@ function updateAdmin({ call }: SqlFunctions, asJson: (filter: UpdateFilter) => u
     send: (actor, { id, documentId, filter, sendAt }) =>
       call('send', { p_actor: actor, p_update: id, p_document: documentId, p_filter: asJson(filter), p_send_at: sendAt }),
     setPaused: (actor, id, paused) => call('set_paused', { p_actor: actor, p_update: id, p_paused: paused }),
+    resendUnconfirmed: (actor, id) => call('resend_unconfirmed', { p_actor: actor, p_update: id }),
     list: () => call('list', {}),
     sample: (actor, filter) => call('sample', { p_actor: actor, p_filter: asJson(filter) }),
     testSent: (actor, documentId, to) => call('test_sent', { p_actor: actor, p_document: documentId, p_to: to }),

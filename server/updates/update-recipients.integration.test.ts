@@ -5,7 +5,10 @@
 // nothing. Delivered through the outbox's own claim, it goes to each once, behind a welcome, within
 // its rate's window, not while paused; a permanent refusal marks the inbox, and the next update
 // skips it; the last message recorded completes the update with its webhook event. Narrowed by the page
-// signed up on, an update reaches exactly the people whose form was on one of those pages.
+// signed up on, an update reaches exactly the people whose form was on one of those pages. A message
+// recorded before the server's 250 stays unconfirmed until the 250 is recorded (decision 0091); once
+// no sender holds it, the update counts it, the sender never takes it again on its own, and the team's
+// "send again" queues exactly those.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DeliveryPolicy } from '../../supabase/functions/_shared/delivery/delivery-policy.ts'
@@ -234,9 +237,15 @@ describe.each(databaseKinds)('update recipients on $kind', { timeout: 120_000 },
     expect(claimed).toHaveLength(recipients)
     const [refused, deferred, twice, ...rest] = claimed.map((mail) => mail.id)
     // Two senders holding the same message (a lease ran out): only the first records it, so only it sends.
-    expect([await store().markSentOnce(twice!), await store().markSentOnce(twice!)]).toEqual(['recorded', 'taken'])
+    expect([
+      await store().markSentOnce(twice!, policy.leaseSeconds),
+      await store().markSentOnce(twice!, policy.leaseSeconds),
+    ]).toEqual(['recorded', 'taken'])
     await store().markSent(rest)
-    expect([await store().markSentOnce(refused!), await store().markSentOnce(deferred!)]).toEqual(['recorded', 'recorded'])
+    expect([
+      await store().markSentOnce(refused!, policy.leaseSeconds),
+      await store().markSentOnce(deferred!, policy.leaseSeconds),
+    ]).toEqual(['recorded', 'recorded'])
     expect(await progress(id)).toMatchObject({ state: 'sent', sent: recipients })
 
     // Refused for what it is after the dot: taken back, then given up; the update completes again with its final counts.
@@ -249,7 +258,7 @@ describe.each(databaseKinds)('update recipients on $kind', { timeout: 120_000 },
     expect(await progress(id)).toMatchObject({ state: 'sending', sent: recipients - 2, failed: 1, queued: 1 })
     await query(`update public.welcome_emails set next_attempt_at = now() where id = $1`, [deferred])
     expect((await store().claimDue(500, policy)).welcomes.map((mail) => mail.id)).toEqual([deferred])
-    expect(await store().markSentOnce(deferred!)).toBe('recorded')
+    expect(await store().markSentOnce(deferred!, policy.leaseSeconds)).toBe('recorded')
     expect(await progress(id)).toMatchObject({ state: 'sent', sent: recipients - 1, failed: 1, queued: 0 })
     // One try each, as the outbox counts them: the take-back does not count the recorded one.
     const attempts = async (messageId: number) =>
@@ -322,6 +331,65 @@ describe.each(databaseKinds)('update recipients on $kind', { timeout: 120_000 },
     await query(`select guard.remove_place($1)`, [leaving!.id])
     await query(`select operator.erase($1, $2)`, [ACTOR, erased!.id])
     expect(await progress(id)).toMatchObject({ removed: 1 })
+  })
+
+  it('keeps a message recorded before its 250 unconfirmed until it comes, and sends again only those the team asks for', async () => {
+    const id = randomUUID()
+    const { recipients } = (await send(id, { locales: ['en'], sources: ['linkedin'] })).update
+    const claimed: number[] = []
+    for (
+      let batch = await store().claimDue(500, policy);
+      batch.welcomes.length > 0;
+      batch = await store().claimDue(500, policy)
+    ) {
+      claimed.push(...batch.welcomes.map((mail) => mail.id))
+    }
+    expect(claimed).toHaveLength(recipients)
+    const [refused, inFlight, cutOff, noAnswer, nowUndeliverable, ...answered] = claimed
+    for (const mail of claimed) expect(await store().markSentOnce(mail, policy.leaseSeconds)).toBe('recorded')
+    // The 250s, recorded in one batch.
+    await store().markAccepted(answered)
+    // Refused after the dot: taken back and given up as today, never unconfirmed.
+    await store().takeBackSent(refused!, policy.leaseSeconds)
+    expect(await store().markFailed(refused!, '554 5.7.1 Message content rejected', 'unsendable', policy)).toBe('failed')
+    expect(await progress(id)).toMatchObject({ state: 'sent', sent: recipients - 1, failed: 1, unconfirmed: 0 })
+
+    // Their sender died (its leases ran out); one's held still, by a sender waiting for its answer.
+    const leaseRanOut = [cutOff!, noAnswer!, nowUndeliverable!]
+    await query(`update public.welcome_emails set leased_until = now() - interval '1 second' where id = any($1::bigint[])`, [
+      leaseRanOut,
+    ])
+    await store().renewLeases([inFlight!], policy.leaseSeconds)
+    expect(await progress(id)).toMatchObject({ state: 'sent', sent: recipients - 1, unconfirmed: 3 })
+    // The sender never sends an unconfirmed message again on its own: nothing is due.
+    expect(await store().claimDue(500, policy)).toEqual({ welcomes: [], claimAgainIn: null })
+    // A 250 that comes late still confirms; one recorded twice changes nothing.
+    await store().markAccepted([inFlight!, answered[0]!])
+    expect(await progress(id)).toMatchObject({ unconfirmed: 3 })
+
+    // The team sends again to the unconfirmed: queued at once, but for a mailbox that refused mail for good since.
+    const [address] = await query<{ email: string }>(`select email from public.welcome_emails where id = $1`, [nowUndeliverable])
+    await query(`select guard.mark_undeliverable($1, '550 5.1.1 no such user')`, [address!.email])
+    expect(await query(`select updates.resend_unconfirmed($1, $2) as queued`, [ACTOR, id])).toEqual([{ queued: 2 }])
+    expect(await progress(id)).toMatchObject({
+      state: 'sending',
+      sent: recipients - 4,
+      queued: 2,
+      bounced: 1,
+      unconfirmed: 0,
+    })
+    expect(
+      await query(
+        `select actor, detail from operator.audit where action = 'update.unconfirmed.resent' and detail ->> 'update' = $1`,
+        [id],
+      ),
+    ).toEqual([{ actor: ACTOR, detail: { update: id, queued: 2, bounced: 1 } }])
+    const again = await deliverAll()
+    expect(again.map((mail) => mail.id).sort()).toEqual([cutOff, noAnswer].sort())
+    expect(await progress(id)).toMatchObject({ state: 'sent', sent: recipients - 2, failed: 1, bounced: 1, unconfirmed: 0 })
+    // Nothing left to send again; no such update answers null.
+    expect(await query(`select updates.resend_unconfirmed($1, $2) as queued`, [ACTOR, id])).toEqual([{ queued: 0 }])
+    expect(await query(`select updates.resend_unconfirmed($1, $2) as queued`, [ACTOR, randomUUID()])).toEqual([{ queued: null }])
   })
 
   it('refuses a filter it does not know', async () => {

@@ -158,7 +158,7 @@ describe.each(databaseVariants)('updates through the Launch API on $name', ({ da
       (update) => update?.state === 'sent',
       60_000,
     )
-    expect(done).toMatchObject({ recipients: 10, sent: 10, queued: 0, deferred: 0, failed: 0, bounced: 0 })
+    expect(done).toMatchObject({ recipients: 10, sent: 10, queued: 0, deferred: 0, failed: 0, bounced: 0, unconfirmed: 0 })
     const delivered = inbox.messages.filter((mail) => mail.header('message-id')?.startsWith(`<update-${id}-`))
     expect(delivered.map((mail) => mail.subject)).toEqual(Array(PEOPLE / 3).fill('The Pulso beta opens on Monday'))
     expect(inbox.to('reader-3@empresa.example')[0]?.text).toContain('THE BETA OPENS ON MONDAY')
@@ -197,13 +197,18 @@ describe.each(databaseVariants)('updates through the Launch API on $name', ({ da
     expect((await tool(`/updates/${id}/resume`, { method: 'POST' })).status).toBe(204)
     expect((await updates()).find((update) => update.id === id)?.state).toBe('scheduled')
     expect((await tool(`/updates/${crypto.randomUUID()}/pause`, { method: 'POST' })).status).toBe(404)
+    // Nothing of it was recorded as sent, so nothing is unconfirmed: sending again queues none (audited all the same).
+    expect(await tool(`/updates/${id}/resend-unconfirmed`, { method: 'POST' })).toEqual({ status: 200, body: { queued: 0 } })
+    expect((await tool(`/updates/${crypto.randomUUID()}/resend-unconfirmed`, { method: 'POST' })).status).toBe(404)
     for (const body of [
       { id, documentId: 'drafts.update-beta-opens', filter: {} },
       { id, documentId: DOCUMENT, filter: {}, sendAt: 'tomorrow' },
       { id: 'not-a-uuid', documentId: DOCUMENT, filter: {} },
     ])
       expect((await tool('/updates', { method: 'POST', body })).status).toBe(400)
-    expect(await audited()).toEqual(expect.arrayContaining(['updates.counted', 'update.sent', 'update.paused', 'update.resumed']))
+    expect(await audited()).toEqual(
+      expect.arrayContaining(['updates.counted', 'update.sent', 'update.paused', 'update.resumed', 'update.unconfirmed.resent']),
+    )
   })
 
   it('answers 502 with what to do, never 500, while the content source does not answer, and the choices once it does', async () => {

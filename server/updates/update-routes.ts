@@ -1,6 +1,6 @@
 /**
  * The Launch tool's update routes (docs/launch-api.md): how many an update would reach, an update
- * sent or scheduled, paused and resumed, the updates and their progress. People level: an update
+ * sent or scheduled, paused and resumed, its unconfirmed messages sent again, the updates and their progress. People level: an update
  * mails people (docs/decisions/0060-two-access-levels.md); the tool's API names the Studio user
  * each call is for, and the database audits each count and change under them.
  */
@@ -105,6 +105,18 @@ export function registerUpdateRoutes(app: ZodRoutes, { admin, actorOf, kick, pre
       return reply.code(204).send()
     })
   }
+
+  app.post('/updates/:id/resend-unconfirmed', { ...PEOPLE, schema: { params: idParams } }, async (request, reply) => {
+    const actor = actorOf(request)
+    const queued = await admin.resendUnconfirmed(actor, request.params.id)
+    if (queued === null) return reply.code(404).send({ error: 'No such update.' })
+    request.log.info(
+      { actor, update: request.params.id, queued },
+      'Launch tool: an update’s unconfirmed messages were queued again',
+    )
+    if (queued > 0) kick?.()
+    return { queued }
+  })
 
   if (!previews) return
 

@@ -203,6 +203,9 @@ export function createLaunchApi(siteUrl: string, fetcher: typeof fetch = (...arg
     updateChoices: () => call<UpdateChoices>('/updates/choices'),
     pauseUpdate: (id: string, paused: boolean) =>
       call<void>(`/updates/${encodeURIComponent(id)}/${paused ? 'pause' : 'resume'}`, { method: 'POST' }),
+    /** Queues the update's unconfirmed messages again (some readers may get it twice); answers how many. */
+    resendUnconfirmed: (id: string) =>
+      call<{ queued: number }>(`/updates/${encodeURIComponent(id)}/resend-unconfirmed`, { method: 'POST' }),
     /** What the content has that its schema does not allow, each value dropped for its fallback, with its document in the Studio. */
     contentProblems: () => call<{ problems: ListedContentProblem[] }>('/content-problems'),
     /** The CSV export, downloaded by the browser with the credential (a link, not a fetch). */

@@ -125,6 +125,7 @@ export const launchCopy = {
     'update.sent': 'sent an update',
     'update.paused': 'paused an update',
     'update.resumed': 'resumed an update',
+    'update.unconfirmed.resent': 'sent an update again to its unconfirmed readers',
   } satisfies Record<AuditEntry['action'], string> as Record<string, string>,
   loadFailed: 'Could not load:',
   contentProblems: {

@@ -181,6 +181,7 @@ function fakeApi(overrides: Partial<LaunchApi> = {}): LaunchApi {
     updates: vi.fn(async () => ({ updates: [] })),
     updateChoices: vi.fn(async () => ({ documents: [], pages: [] })),
     pauseUpdate: vi.fn(async () => undefined),
+    resendUnconfirmed: vi.fn(async () => ({ queued: 0 })),
     webhooks: vi.fn(async () => ({
       endpoints: [endpoint],
       events: [

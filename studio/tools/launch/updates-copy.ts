@@ -51,6 +51,7 @@ export const updatesCopy = {
     state: 'State',
     sendAt: 'Sends at (UTC)',
     progress: 'Sent / queued / deferred / failed / bounced / removed',
+    unconfirmed: 'Unconfirmed',
     actions: 'Actions',
   },
   stateOf: {
@@ -61,4 +62,13 @@ export const updatesCopy = {
   } satisfies Record<Update['state'], string>,
   pause: 'Pause',
   resume: 'Resume',
+  unconfirmedNote:
+    'Unconfirmed: recorded as sent, but the mail server never confirmed it took them (the server was stopped while they went, or the connection dropped after the message). Each of these people may or may not have the update.',
+  resend: (total: number) => `Send again to the ${total.toLocaleString('en-US')} unconfirmed`,
+  resendTitle: (total: number) => `Send again to ${people(total)}?`,
+  resendBody:
+    'Some of them may already have it and will get it twice: nobody can tell which. The copy has the same Message-ID, so many mailboxes show it once. It goes at the update’s rate, and Pause holds it.',
+  resendConfirm: 'Send again',
+  resent: (total: number) =>
+    total === 0 ? 'Nothing was unconfirmed any more: nothing was queued.' : `${people(total)} queued again.`,
 }

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { studioTheme, ThemeProvider } from '@sanity/ui'
 import { SWRConfig } from 'swr'
@@ -24,6 +24,19 @@ const sending: Update = {
   removed: 3,
   queued: 37,
   deferred: 4,
+  unconfirmed: 0,
+}
+/** Sent, with three messages whose mail server never confirmed it took them (decision 0091). */
+const cutOff: Update = {
+  ...sending,
+  id: '6f1c1d2e-0000-4000-8000-000000000032',
+  createdAt: '2026-12-07T09:00:00Z',
+  state: 'sent',
+  completedAt: '2026-12-07T10:00:00Z',
+  sent: 97,
+  queued: 0,
+  deferred: 0,
+  unconfirmed: 3,
 }
 const rendered = (subject: string) => ({ subject, text: subject, html: `<p>${subject}</p>` })
 
@@ -47,10 +60,18 @@ function fakeApi(overrides: Partial<LaunchApi> = {}) {
     testUpdate: vi.fn(async () => undefined),
     sendUpdate: vi.fn(async ({ id }: { id: string }) => ({ update: { ...sending, id, recipients: 1234 }, repeated: false })),
     pauseUpdate: vi.fn(async () => undefined),
+    resendUnconfirmed: vi.fn(async () => ({ queued: 3 })),
     ...overrides,
   } as unknown as LaunchApi &
     Record<
-      'updates' | 'updateChoices' | 'countUpdate' | 'previewUpdate' | 'testUpdate' | 'sendUpdate' | 'pauseUpdate',
+      | 'updates'
+      | 'updateChoices'
+      | 'countUpdate'
+      | 'previewUpdate'
+      | 'testUpdate'
+      | 'sendUpdate'
+      | 'pauseUpdate'
+      | 'resendUnconfirmed',
       ReturnType<typeof vi.fn>
     >
 }
@@ -203,5 +224,53 @@ describe('the Updates tab', () => {
     expect(row).toHaveTextContent('60 / 37 / 4 / 1 / 2 / 3')
     await user.click(within(row).getByRole('button', { name: /^Pause: update-beta-opens/ }))
     expect(api.pauseUpdate).toHaveBeenCalledWith(sending.id, true)
+  })
+
+  it('shows how many messages are unconfirmed, and sends them again only after saying some may get it twice', async () => {
+    const user = userEvent.setup()
+    const api = fakeApi({ updates: vi.fn(async () => ({ updates: [sending, cutOff] })) })
+    renderPanel(api)
+    const table = await screen.findByRole('table', { name: 'Updates sent' })
+    await within(table).findByText('Unconfirmed')
+    const [, sendingRow, sentRow] = within(table).getAllByRole('row')
+    // Messages in flight are not unconfirmed: the update still sending shows none, and offers no resend.
+    expect(within(sendingRow!).getAllByRole('cell')[4]).toHaveTextContent(/^0$/)
+    expect(within(sendingRow!).queryByRole('button', { name: /Send again/ })).not.toBeInTheDocument()
+    expect(within(sentRow!).getAllByRole('cell')[4]).toHaveTextContent(/^3$/)
+    expect(screen.getByText(/may or may not have the update/)).toBeInTheDocument()
+
+    // Asked first: cancelling sends nothing.
+    const resend = within(sentRow!).getByRole('button', { name: /^Send again to the 3 unconfirmed: update-beta-opens/ })
+    await user.click(resend)
+    const dialog = await screen.findByRole('dialog')
+    expect(dialog).toHaveTextContent('Send again to 3 people?')
+    expect(dialog).toHaveTextContent('Some of them may already have it and will get it twice')
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(api.resendUnconfirmed).not.toHaveBeenCalled()
+
+    // Confirmed: the three go back in the queue, and the list is read again.
+    api.updates.mockResolvedValue({ updates: [sending, { ...cutOff, state: 'sending', sent: 94, queued: 3, unconfirmed: 0 }] })
+    await user.click(resend)
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send again' }))
+    expect(await screen.findByRole('status')).toHaveTextContent('3 people queued again.')
+    expect(api.resendUnconfirmed).toHaveBeenCalledExactlyOnceWith(cutOff.id)
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Send again/ })).not.toBeInTheDocument())
+    expect(screen.queryByText(/may or may not have the update/)).not.toBeInTheDocument()
+  })
+
+  it('says why when sending again to the unconfirmed fails', async () => {
+    const user = userEvent.setup()
+    const api = fakeApi({
+      updates: vi.fn(async () => ({ updates: [cutOff] })),
+      resendUnconfirmed: vi.fn(async () => {
+        throw new Error('This part of the Launch tool shows people: the team has not named you for it.')
+      }),
+    })
+    renderPanel(api)
+    await user.click(await screen.findByRole('button', { name: /^Send again to the 3 unconfirmed/ }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send again' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(/has not named you/)
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 })

@@ -40,7 +40,8 @@ function setup(due: PendingWelcome[], send: (message: MailMessage) => Promise<vo
     }),
     renewLeases: vi.fn(async (_ids: number[], _leaseSeconds: number): Promise<void> => undefined),
     markSent: vi.fn(async (_ids: number[]) => undefined),
-    markSentOnce: vi.fn(async (_id: number): Promise<'recorded' | 'taken'> => 'recorded'),
+    markSentOnce: vi.fn(async (_id: number, _leaseSeconds: number): Promise<'recorded' | 'taken'> => 'recorded'),
+    markAccepted: vi.fn(async (_ids: number[]) => undefined),
     takeBackSent: vi.fn(async (_id: number, _leaseSeconds: number) => undefined),
     markFailed: vi.fn(
       async (_id: number, _reason: string, kind: 'rejected' | 'unsendable' | 'deferred', _policy: DeliveryPolicy) =>
@@ -199,9 +200,29 @@ describe('deliverDueWelcomes', () => {
       expect(store.markSentOnce.mock.calls.length).toBeGreaterThanOrEqual(sent.length)
     })
     expect(await deliverDueWelcomes(deps)).toMatchObject({ sent: 3, retried: 0, failed: 0 })
-    expect(store.markSentOnce.mock.calls.map(([id]) => id).sort()).toEqual([2, 3])
+    expect(store.markSentOnce.mock.calls.sort()).toEqual([
+      [2, policy.leaseSeconds],
+      [3, policy.leaseSeconds],
+    ])
     expect(store.markSent.mock.calls.flatMap(([ids]) => ids)).toEqual([1])
+    // The server's 250 for each update message, recorded after it: they are no longer unconfirmed.
+    expect(store.markAccepted.mock.calls.flatMap(([ids]) => ids).sort()).toEqual([2, 3])
     expect(store.takeBackSent).not.toHaveBeenCalled()
+  })
+
+  it('keeps holding an update’s message recorded as sent until its 250 is recorded', async () => {
+    const sending = gate()
+    const update = welcome(1, { kind: 'update', updateId: 'u1', documentId: 'doc' })
+    const { deps, store } = setup([update], () => sending.opened, { leaseSeconds: 0.03 })
+    store.renewLeases.mockImplementation(async () => {
+      sending.open()
+      return undefined
+    })
+    await deliverDueWelcomes(deps)
+    // Renewed while the server had not answered yet, after the record: in flight, not unconfirmed.
+    expect(store.markSentOnce).toHaveBeenCalledBefore(store.renewLeases)
+    expect(store.renewLeases.mock.calls[0]).toEqual([[1], 0.03])
+    expect(store.markAccepted).toHaveBeenCalledExactlyOnceWith([1])
   })
 
   it('takes back an update’s record when the server refuses what it was given, then records the failure', async () => {
@@ -217,6 +238,8 @@ describe('deliverDueWelcomes', () => {
     expect(store.markFailed).toHaveBeenCalledWith(1, '550 5.1.1 No such user', 'rejected', deps.policy)
     expect(store.markFailed).toHaveBeenCalledWith(2, '451 Try again later', 'deferred', deps.policy)
     expect(store.markSent).not.toHaveBeenCalled()
+    // Nor is it confirmed: its lease runs out and the team sees it unconfirmed (decision 0091).
+    expect(store.markAccepted).not.toHaveBeenCalled()
   })
 
   it('sends nothing of an update’s message another sender recorded, and records nothing of it', async () => {

@@ -10,7 +10,15 @@ import type { PendingWelcome, WelcomeStore } from '../welcome/welcome-store.ts'
 export interface DeliverDependencies {
   store: Pick<
     WelcomeStore,
-    'claimDue' | 'renewLeases' | 'markSent' | 'markSentOnce' | 'takeBackSent' | 'markFailed' | 'release' | 'nextDueIn'
+    | 'claimDue'
+    | 'renewLeases'
+    | 'markSent'
+    | 'markSentOnce'
+    | 'markAccepted'
+    | 'takeBackSent'
+    | 'markFailed'
+    | 'release'
+    | 'nextDueIn'
   >
   mailer: Mailer
   /** The message for one entry of the outbox (a welcome or an invitation): its copy, personal links and headers. */
@@ -53,12 +61,15 @@ export interface DeliveryReport {
 
 /**
  * `sent`: accepted, to be recorded; `recorded`: an update's message, recorded as sent before the
- * mail service could accept it (decision 0088); `left`: not recorded, so not sent, and left to its
- * lease (another sender has it, or the record could not be written).
+ * mail service could accept it (decision 0088), then accepted, which is to be recorded (decision
+ * 0091); `unconfirmed`: recorded as sent, and nobody knows whether the mail service kept it (it
+ * stays unconfirmed); `left`: not recorded, so not sent, and left to its lease (another sender has
+ * it, or the record could not be written).
  */
 type Outcome =
   | { kind: 'sent' }
   | { kind: 'recorded' }
+  | { kind: 'unconfirmed' }
   | { kind: 'left'; reason: string }
   | { kind: 'unavailable'; reason: string }
   | { kind: Exclude<FailureKind, 'unavailable'>; reason: string }
@@ -126,22 +137,50 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
   const notRecorded = (error: unknown, ids: number[]) =>
     log('error', 'welcome outcome not recorded; it will be tried again when its lease ends', { ids, error: messageOf(error) })
 
-  /** Sent welcomes not yet recorded: recorded together, in one statement while the previous one runs. */
-  const sent: number[] = []
-  let recordingSent: Promise<void> | undefined
-  const recordSent = () => {
-    if (recordingSent || sent.length === 0) return
-    const ids = sent.splice(0)
-    recordingSent = persist(() => store.markSent(ids))
-      .catch((error: unknown) => notRecorded(error, ids))
-      .finally(() => {
-        for (const id of ids) held.delete(id)
-        recordingSent = undefined
-        recordSent()
-      })
+  /**
+   * Outcomes not yet recorded, recorded together in one statement while the previous one runs; each
+   * message is let go (its lease no longer renewed) once its statement answered.
+   */
+  const batched = (record: (ids: number[]) => Promise<void>, failed: (error: unknown, ids: number[]) => void) => {
+    const waiting: number[] = []
+    let recording: Promise<void> | undefined
+    const flush = () => {
+      if (recording || waiting.length === 0) return
+      const ids = waiting.splice(0)
+      recording = persist(() => record(ids))
+        .catch((error: unknown) => failed(error, ids))
+        .finally(() => {
+          for (const id of ids) held.delete(id)
+          recording = undefined
+          flush()
+        })
+    }
+    return {
+      add(id: number) {
+        waiting.push(id)
+        flush()
+      },
+      async settled() {
+        while (recording) await recording
+      },
+    }
   }
+  /** Welcomes sent, to be recorded as such. */
+  const sent = batched((ids) => store.markSent(ids), notRecorded)
+  /** Update messages recorded before their 250, whose 250 came: no longer unconfirmed (decision 0091). */
+  const accepted = batched(
+    (ids) => store.markAccepted(ids),
+    (error, ids) =>
+      log('error', 'update messages accepted but not recorded so; they will show as unconfirmed', {
+        ids,
+        error: messageOf(error),
+      }),
+  )
 
-  const recordFailure = async (welcome: PendingWelcome, outcome: Exclude<Outcome, { kind: 'sent' | 'recorded' | 'left' }>) => {
+  const recordFailure = async (
+    welcome: PendingWelcome,
+    outcome: Exclude<Outcome, { kind: 'sent' | 'recorded' | 'unconfirmed' | 'left' }>,
+  ) => {
     switch (outcome.kind) {
       case 'unavailable':
         deps.onSend?.(welcome, 'unavailable')
@@ -177,7 +216,9 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
      */
     let recorded = false
     const commit =
-      welcome.kind === 'update' ? async () => (recorded = (await store.markSentOnce(welcome.id)) === 'recorded') : undefined
+      welcome.kind === 'update'
+        ? async () => (recorded = (await store.markSentOnce(welcome.id, policy.leaseSeconds)) === 'recorded')
+        : undefined
     try {
       const message = await deps.compose(welcome)
       await deps.mailer.send({ ...message, messageId: `<${messageKey(welcome)}@${domainOf(message.from)}>` }, { commit })
@@ -190,7 +231,7 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
           id: welcome.id,
           reason: error.message,
         })
-        return { kind: 'recorded' }
+        return { kind: 'unconfirmed' }
       }
       // The mail service answered a refusal of what it was given: the record is taken back, then the
       // failure recorded as any other's.
@@ -198,7 +239,7 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
         await persist(() => store.takeBackSent(welcome.id, policy.leaseSeconds))
       } catch (takeBack) {
         log('error', 'update message refused but still recorded as sent', { id: welcome.id, error: messageOf(takeBack) })
-        return { kind: 'recorded' }
+        return { kind: 'unconfirmed' }
       }
       return failure(failureKind(error), messageOf(error))
     }
@@ -221,15 +262,12 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
       const welcome = halted() ? undefined : queue.shift()
       if (welcome) {
         const outcome = await send(welcome)
-        if (outcome.kind === 'sent' || outcome.kind === 'recorded') {
+        if (outcome.kind === 'sent' || outcome.kind === 'recorded' || outcome.kind === 'unconfirmed') {
           deps.onSend?.(welcome, 'sent')
           report.sent += 1
-          if (outcome.kind === 'recorded') {
-            held.delete(welcome.id)
-          } else {
-            sent.push(welcome.id)
-            recordSent()
-          }
+          // An unconfirmed message is let go: its lease runs out, and the team sees it (decision 0091).
+          if (outcome.kind === 'unconfirmed') held.delete(welcome.id)
+          else (outcome.kind === 'sent' ? sent : accepted).add(welcome.id)
           continue
         }
         if (outcome.kind === 'left') {
@@ -255,7 +293,7 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
   })
   try {
     await Promise.all(Array.from({ length: policy.concurrency }, (_, index) => worker(index)))
-    while (recordingSent) await recordingSent
+    await Promise.all([sent.settled(), accepted.settled()])
   } finally {
     stopRenewing()
     const unsent = queue.splice(0).map((welcome) => welcome.id)

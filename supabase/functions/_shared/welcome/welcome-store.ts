@@ -99,12 +99,17 @@ export function createWelcomeStore(sql: Sql) {
       return { welcomes: claim?.welcomes ?? [], claimAgainIn: seconds(claim?.claim_again_in) }
     },
 
-    /** Keeps holding welcomes still being sent; a welcome already recorded is left as it is. */
+    /**
+     * Keeps holding messages still being sent: pending ones, and update messages recorded as sent whose
+     * 250 has not been recorded yet (still in flight, not unconfirmed: decision 0091). A message
+     * recorded and accepted, or given up, is left as it is.
+     */
     async renewLeases(ids: number[], leaseSeconds: number): Promise<void> {
       await sql.query(
         `update public.welcome_emails
-         set leased_until = now() + make_interval(secs => $2), next_attempt_at = now() + make_interval(secs => $2)
-         where id = any($1::bigint[]) and status = 'pending' and leased_until is not null`,
+         set leased_until = now() + make_interval(secs => $2),
+             next_attempt_at = case when status = 'pending' then now() + make_interval(secs => $2) else next_attempt_at end
+         where id = any($1::bigint[]) and status in ('pending', 'sent') and leased_until is not null`,
         [ids, leaseSeconds],
       )
     },
@@ -117,10 +122,19 @@ export function createWelcomeStore(sql: Sql) {
     /**
      * Records one message sent before the mail service can accept it (decision 0088), if it is still
      * pending: 'taken' when it was recorded already (another sender holding it since its lease ran out).
+     * It stays unconfirmed, held for `leaseSeconds` (renewed while in flight), until `markAccepted`.
      */
-    async markSentOnce(id: number): Promise<'recorded' | 'taken'> {
-      const { rows } = await sql.query<{ recorded: number }>('select public.mail_sent(array[$1]::bigint[]) as recorded', [id])
+    async markSentOnce(id: number, leaseSeconds: number): Promise<'recorded' | 'taken'> {
+      const { rows } = await sql.query<{ recorded: number }>('select public.mail_sent(array[$1]::bigint[], $2) as recorded', [
+        id,
+        leaseSeconds,
+      ])
       return rows[0]?.recorded === 1 ? 'recorded' : 'taken'
+    },
+
+    /** Records the mail service's 250 for messages recorded as sent before it (public.mail_accepted, decision 0091). */
+    async markAccepted(ids: number[]): Promise<void> {
+      await sql.query('select public.mail_accepted($1::bigint[])', [ids])
     },
 
     /**
