@@ -312,11 +312,47 @@ describe('deliverDueWelcomes', () => {
     await expect(deliverDueWelcomes(deps)).rejects.toThrow('ECONNREFUSED')
   })
 
-  it('waits for the rate when it cut the last claim short, however much is due', async () => {
+  it('claims again within the sweep once the rate allows, when it holds the claim back for at most a second', async () => {
     const { deps, store } = setup([])
-    store.claimDue.mockResolvedValueOnce({ welcomes: [welcome(1)], claimAgainIn: 0.5 })
+    const claimedAt: number[] = []
+    store.claimDue.mockImplementation(async () => {
+      claimedAt.push(performance.now())
+      return claimedAt.length === 1
+        ? { welcomes: [welcome(1)], claimAgainIn: 0.05 }
+        : { welcomes: [welcome(2)], claimAgainIn: null }
+    })
+    expect(await deliverDueWelcomes(deps)).toMatchObject({ sent: 2, retryIn: null })
+    expect(store.claimDue).toHaveBeenCalledTimes(2)
+    // Counted from when the first claim began, which is just before the store saw it.
+    expect((claimedAt[1] ?? 0) - (claimedAt[0] ?? 0)).toBeGreaterThan(49)
+  })
+
+  it('ends the sweep when the rate holds the next claim back for longer, saying when it allows more, however much is due', async () => {
+    const { deps, store } = setup([])
+    store.claimDue.mockResolvedValueOnce({ welcomes: [welcome(1)], claimAgainIn: 30 })
     store.nextDueIn.mockResolvedValue(0)
-    expect(await deliverDueWelcomes(deps)).toMatchObject({ sent: 1, retryIn: 0.5 })
+    const { sent, retryIn } = await deliverDueWelcomes(deps)
+    expect(sent).toBe(1)
+    expect(store.claimDue).toHaveBeenCalledTimes(1)
+    expect(retryIn).toBeGreaterThan(29)
+    expect(retryIn).toBeLessThanOrEqual(30)
+  })
+
+  it('stops waiting for the rate when aborted', async () => {
+    // Timers that never fire: only the abort can end the wait.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] })
+    try {
+      const stop = new AbortController()
+      const { deps, store } = setup([])
+      store.claimDue.mockImplementationOnce(async () => {
+        setImmediate(() => stop.abort())
+        return { welcomes: [], claimAgainIn: 1 }
+      })
+      expect(await deliverDueWelcomes(deps, stop.signal)).toMatchObject({ sent: 0 })
+      expect(store.claimDue).toHaveBeenCalledTimes(1)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
 
