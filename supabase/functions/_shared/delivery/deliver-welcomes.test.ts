@@ -321,10 +321,20 @@ describe('deliverDueWelcomes', () => {
         ? { welcomes: [welcome(1)], claimAgainIn: 0.05 }
         : { welcomes: [welcome(2)], claimAgainIn: null }
     })
+    // Due meanwhile (the second message), then nothing.
+    store.nextDueIn.mockResolvedValueOnce(0)
     expect(await deliverDueWelcomes(deps)).toMatchObject({ sent: 2, retryIn: null })
     expect(store.claimDue).toHaveBeenCalledTimes(2)
     // Counted from when the first claim began, which is just before the store saw it.
     expect((claimedAt[1] ?? 0) - (claimedAt[0] ?? 0)).toBeGreaterThan(49)
+  })
+
+  it('ends the sweep without waiting for the rate when nothing else falls due meanwhile', async () => {
+    const { deps, store } = setup([])
+    store.claimDue.mockResolvedValueOnce({ welcomes: [welcome(1)], claimAgainIn: 1 })
+    store.nextDueIn.mockResolvedValue(null)
+    expect(await deliverDueWelcomes(deps)).toMatchObject({ sent: 1, retryIn: null })
+    expect(store.claimDue).toHaveBeenCalledTimes(1)
   })
 
   it('ends the sweep when the rate holds the next claim back for longer, saying when it allows more, however much is due', async () => {
@@ -348,6 +358,7 @@ describe('deliverDueWelcomes', () => {
         setImmediate(() => stop.abort())
         return { welcomes: [], claimAgainIn: 1 }
       })
+      store.nextDueIn.mockResolvedValue(0)
       expect(await deliverDueWelcomes(deps, stop.signal)).toMatchObject({ sent: 0 })
       expect(store.claimDue).toHaveBeenCalledTimes(1)
     } finally {

@@ -137,6 +137,22 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
     claimAgainIn * 1000 <= RATE_WAIT_MAX_MS &&
     performance.now() - sweepStarted < RATE_SWEEP_MAX_MS
   const mayClaim = () => claimAgainIn === 0 || (waitingForRate() && performance.now() >= claimableAt)
+  /**
+   * Whether anything falls due by the time the rate allows the next claim, asked once a wait by the
+   * workers left with nothing to send: the window may have ended a batch that was the outbox's last.
+   */
+  let dueAfterWait: { at: number; due: Promise<boolean> } | undefined
+  const anythingDueAfterWait = () => {
+    if (dueAfterWait?.at !== claimableAt) {
+      const due = store.nextDueIn().then(
+        (next) => next !== null && next * 1000 <= RATE_WAIT_MAX_MS,
+        // The sweep's own look at the outbox, as it ends, reports what went wrong.
+        () => false,
+      )
+      dueAfterWait = { at: claimableAt, due }
+    }
+    return dueAfterWait.due
+  }
 
   const claim = async () => {
     try {
@@ -274,7 +290,7 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
         held.delete(welcome.id)
       } else if (claiming) {
         await claiming
-      } else if (waitingForRate()) {
+      } else if (waitingForRate() && (await anythingDueAfterWait())) {
         await pause(claimableAt - performance.now(), signal)
       } else {
         return
