@@ -71,6 +71,8 @@ function setup(due: PendingWelcome[], send: (message: MailMessage) => Promise<vo
   return { deps, store, mailer, log, sent, compose }
 }
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
 /** A promise and the function that settles it, for sends that wait on the test. */
 function gate() {
   let open: () => void = () => undefined
@@ -202,6 +204,18 @@ describe('deliverDueWelcomes', () => {
     expect(store.markSentOnce.mock.calls.map(([id]) => id).sort()).toEqual([2, 3])
     expect(store.markSent.mock.calls.flatMap(([ids]) => ids)).toEqual([1])
     expect(store.takeBackSent).not.toHaveBeenCalled()
+  })
+
+  it('sends a welcome a later claim brings before the update messages an earlier one queued', async () => {
+    const update = (id: number) => welcome(id, { kind: 'update', updateId: 'u1', documentId: 'doc' })
+    // The third update takes longest, so the second claim lands while the sixth still waits in the sweep.
+    const { deps, store, sent } = setup([], (message) => sleep(message.to === 'person-3@empresa.com' ? 50 : 5))
+    store.claimDue
+      .mockResolvedValueOnce({ welcomes: [1, 2, 3, 4, 5, 6].map(update), claimAgainIn: 0 })
+      .mockResolvedValueOnce({ welcomes: [welcome(10)], claimAgainIn: null })
+    expect(await deliverDueWelcomes(deps)).toMatchObject({ sent: 7 })
+    const order = sent.map((message) => message.to)
+    expect(order.indexOf('person-10@empresa.com')).toBeLessThan(order.indexOf('person-6@empresa.com'))
   })
 
   it('takes back an update’s record when the server refuses what it was given, then records the failure', async () => {

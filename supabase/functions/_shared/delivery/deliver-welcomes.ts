@@ -163,7 +163,10 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
       // A welcome this sweep already holds (its lease ran out while it was in flight) is not sent twice.
       for (const welcome of batch.welcomes.filter((welcome) => !held.has(welcome.id))) {
         held.add(welcome.id)
-        queue.push(welcome)
+        // Behind everything else within the sweep too: a welcome goes before the update messages an
+        // earlier claim queued, as the claim put it before those still in the outbox.
+        const firstUpdate = welcome.kind === 'update' ? -1 : queue.findIndex((queued) => queued.kind === 'update')
+        queue.splice(firstUpdate === -1 ? queue.length : firstUpdate, 0, welcome)
       }
     } catch (error) {
       claimError = error
