@@ -66,13 +66,29 @@ describe.each(databaseVariants)('an update sent while the server is killed five 
     expect(await server.exited).toMatchObject({ code: 0 })
     server = undefined
   }
-  /** Until the outbox holds no update message (each sent or given up), as the server's own gauge says. */
-  const sentOut = (running: ServerProcess) =>
-    eventually(
-      async () => (await scrape(running.url)).value('pulso_outbox_pending', { kind: 'update' }),
-      (pending) => pending === 0,
-      120_000,
-    )
+  /**
+   * Until the outbox holds no update message (each sent or given up), then stopped: the server's own
+   * gauge says when to stop it, and the database, once it is stopped, whether it was so. A scrape
+   * whose read of the outbox failed on a busy machine leaves the gauge empty, which reads as none
+   * pending: the server is then started again to finish.
+   */
+  const sendOut = async (running: ServerProcess) => {
+    for (;;) {
+      await eventually(
+        async () => (await scrape(running.url)).value('pulso_outbox_pending', { kind: 'update' }),
+        (pending) => pending === 0,
+        120_000,
+      )
+      await stop()
+      const { rows } = await withDatabase((sql) =>
+        sql.query<{ pending: number }>(
+          `select count(*)::int as pending from public.welcome_emails where update_id is not null and status = 'pending'`,
+        ),
+      )
+      if (rows[0]?.pending === 0) return
+      running = await start()
+    }
+  }
 
   beforeAll(async () => {
     db = await database()
@@ -170,8 +186,7 @@ describe.each(databaseVariants)('an update sent while the server is killed five 
         running = await start()
       }
       inbox.delayMs = 0
-      await sentOut(running)
-      await stop()
+      await sendOut(running)
 
       const delivered = deliveredOf(first)
       const deliveries = deliveriesOf(first)
@@ -203,7 +218,7 @@ describe.each(databaseVariants)('an update sent while the server is killed five 
           (row) =>
             row.status !== 'sent' ||
             !killedLives.some(
-              (life) => life.from <= new Date(row.sent_at).getTime() && new Date(row.sent_at).getTime() < life.until,
+              (life) => life.from <= new Date(row.sent_at).getTime() && new Date(row.sent_at).getTime() <= life.until,
             ),
         ),
         `lives (ms since the epoch): ${JSON.stringify(killedLives)}`,
@@ -283,8 +298,7 @@ describe.each(databaseVariants)('an update sent while the server is killed five 
   it('skips the refused readers in the next update', { timeout: 120_000 }, async () => {
     const next = crypto.randomUUID()
     expect(await withDatabase((sql) => send(sql, next))).toMatchObject({ recipients: reachable.length })
-    await sentOut(await start())
-    await stop()
+    await sendOut(await start())
     expect(await withDatabase((sql) => progress(sql, next))).toMatchObject({
       completed: true,
       sent: reachable.length,

@@ -72,6 +72,8 @@ function setup(due: PendingWelcome[], send: (message: MailMessage) => Promise<vo
   return { deps, store, mailer, log, sent, compose }
 }
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
 /** A promise and the function that settles it, for sends that wait on the test. */
 function gate() {
   let open: () => void = () => undefined
@@ -225,6 +227,18 @@ describe('deliverDueWelcomes', () => {
     expect(store.markAccepted).toHaveBeenCalledExactlyOnceWith([1])
   })
 
+  it('sends a welcome a later claim brings before the update messages an earlier one queued', async () => {
+    const update = (id: number) => welcome(id, { kind: 'update', updateId: 'u1', documentId: 'doc' })
+    // The third update takes longest, so the second claim lands while the sixth still waits in the sweep.
+    const { deps, store, sent } = setup([], (message) => sleep(message.to === 'person-3@empresa.com' ? 50 : 5))
+    store.claimDue
+      .mockResolvedValueOnce({ welcomes: [1, 2, 3, 4, 5, 6].map(update), claimAgainIn: 0 })
+      .mockResolvedValueOnce({ welcomes: [welcome(10)], claimAgainIn: null })
+    expect(await deliverDueWelcomes(deps)).toMatchObject({ sent: 7 })
+    const order = sent.map((message) => message.to)
+    expect(order.indexOf('person-10@empresa.com')).toBeLessThan(order.indexOf('person-6@empresa.com'))
+  })
+
   it('takes back an update’s record when the server refuses what it was given, then records the failure', async () => {
     const update = (id: number) => welcome(id, { kind: 'update', updateId: 'u1', documentId: 'doc' })
     const { deps, store } = setup([update(1), update(2), update(3)], async (message) => {
@@ -335,11 +349,58 @@ describe('deliverDueWelcomes', () => {
     await expect(deliverDueWelcomes(deps)).rejects.toThrow('ECONNREFUSED')
   })
 
-  it('waits for the rate when it cut the last claim short, however much is due', async () => {
+  it('claims again within the sweep once the rate allows, when it holds the claim back for at most a second', async () => {
     const { deps, store } = setup([])
-    store.claimDue.mockResolvedValueOnce({ welcomes: [welcome(1)], claimAgainIn: 0.5 })
+    const claimedAt: number[] = []
+    store.claimDue.mockImplementation(async () => {
+      claimedAt.push(performance.now())
+      return claimedAt.length === 1
+        ? { welcomes: [welcome(1)], claimAgainIn: 0.05 }
+        : { welcomes: [welcome(2)], claimAgainIn: null }
+    })
+    // Due meanwhile (the second message), then nothing.
+    store.nextDueIn.mockResolvedValueOnce(0)
+    expect(await deliverDueWelcomes(deps)).toMatchObject({ sent: 2, retryIn: null })
+    expect(store.claimDue).toHaveBeenCalledTimes(2)
+    // Counted from when the first claim began, which is just before the store saw it.
+    expect((claimedAt[1] ?? 0) - (claimedAt[0] ?? 0)).toBeGreaterThan(49)
+  })
+
+  it('ends the sweep without waiting for the rate when nothing else falls due meanwhile', async () => {
+    const { deps, store } = setup([])
+    store.claimDue.mockResolvedValueOnce({ welcomes: [welcome(1)], claimAgainIn: 1 })
+    store.nextDueIn.mockResolvedValue(null)
+    expect(await deliverDueWelcomes(deps)).toMatchObject({ sent: 1, retryIn: null })
+    expect(store.claimDue).toHaveBeenCalledTimes(1)
+  })
+
+  it('ends the sweep when the rate holds the next claim back for longer, saying when it allows more, however much is due', async () => {
+    const { deps, store } = setup([])
+    store.claimDue.mockResolvedValueOnce({ welcomes: [welcome(1)], claimAgainIn: 30 })
     store.nextDueIn.mockResolvedValue(0)
-    expect(await deliverDueWelcomes(deps)).toMatchObject({ sent: 1, retryIn: 0.5 })
+    const { sent, retryIn } = await deliverDueWelcomes(deps)
+    expect(sent).toBe(1)
+    expect(store.claimDue).toHaveBeenCalledTimes(1)
+    expect(retryIn).toBeGreaterThan(29)
+    expect(retryIn).toBeLessThanOrEqual(30)
+  })
+
+  it('stops waiting for the rate when aborted', async () => {
+    // Timers that never fire: only the abort can end the wait.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] })
+    try {
+      const stop = new AbortController()
+      const { deps, store } = setup([])
+      store.claimDue.mockImplementationOnce(async () => {
+        setImmediate(() => stop.abort())
+        return { welcomes: [], claimAgainIn: 1 }
+      })
+      store.nextDueIn.mockResolvedValue(0)
+      expect(await deliverDueWelcomes(deps, stop.signal)).toMatchObject({ sent: 0 })
+      expect(store.claimDue).toHaveBeenCalledTimes(1)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
 

@@ -96,13 +96,33 @@ function messageKey({ kind, waitlistId, queuedAt, updateId }: PendingWelcome): s
 }
 /** How often a worker held back for visitors looks again. */
 const YIELD_MS = 20
+/**
+ * The longest wait for the rate a sweep sits out itself, claiming again the moment the window has
+ * room (a provider's window is a second): a longer one ends the sweep, which says when to come back.
+ */
+const RATE_WAIT_MAX_MS = 1_000
+/** A sweep waits for the rate only this long after it began, then ends: its caller's other steps run between sweeps. */
+const RATE_SWEEP_MAX_MS = 30_000
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** Resolves after `ms`, or at once when `signal` aborts. */
+const pause = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    signal?.addEventListener('abort', done)
+  })
 
 /**
  * Sends every welcome that is due, `policy.concurrency` at a time, claiming the next batch while
  * the last one is still going out, until nothing is left due, the mail service goes away or
- * `signal` aborts. Welcomes in hand stay leased (renewed every third of the lease) until their
- * outcome is recorded; those never sent are given back. Throws only when the outbox cannot be read.
+ * `signal` aborts. Where a rate holds the next claim back for at most a second, the sweep claims
+ * again the moment the rate allows instead of ending: an update goes out at its rate, not a
+ * restart's time short of it. Welcomes in hand stay leased (renewed every third of the lease) until
+ * their outcome is recorded; those never sent are given back. Throws only when the outbox cannot be read.
  */
 export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: AbortSignal): Promise<DeliveryReport> {
   const { store, policy, log } = deps
@@ -111,21 +131,53 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
   /** Claimed and not yet recorded: queued or being sent. */
   const held = new Set<number>()
   let claimAgainIn: number | null = 0
+  /** When (performance.now()) the rate allows the next claim: `claimAgainIn` counted from when the last claim began. */
+  let claimableAt = 0
+  const sweepStarted = performance.now()
   let claiming: Promise<void> | undefined
   let claimError: unknown
   /** When the visitors' current busy spell began, as this sweep saw it. */
   let busySince: number | undefined
 
   const halted = () => report.unavailable || claimError !== undefined || Boolean(signal?.aborted)
+  /** Only the rate holds the next claim back, for a wait this sweep sits out. */
+  const waitingForRate = () =>
+    !halted() &&
+    claimAgainIn !== null &&
+    claimAgainIn > 0 &&
+    claimAgainIn * 1000 <= RATE_WAIT_MAX_MS &&
+    performance.now() - sweepStarted < RATE_SWEEP_MAX_MS
+  const mayClaim = () => claimAgainIn === 0 || (waitingForRate() && performance.now() >= claimableAt)
+  /**
+   * Whether anything falls due by the time the rate allows the next claim, asked once a wait by the
+   * workers left with nothing to send: the window may have ended a batch that was the outbox's last.
+   */
+  let dueAfterWait: { at: number; due: Promise<boolean> } | undefined
+  const anythingDueAfterWait = () => {
+    if (dueAfterWait?.at !== claimableAt) {
+      const due = store.nextDueIn().then(
+        (next) => next !== null && next * 1000 <= RATE_WAIT_MAX_MS,
+        // The sweep's own look at the outbox, as it ends, reports what went wrong.
+        () => false,
+      )
+      dueAfterWait = { at: claimableAt, due }
+    }
+    return dueAfterWait.due
+  }
 
   const claim = async () => {
     try {
+      const startedAt = performance.now()
       const batch = await store.claimDue(policy.concurrency * 2, policy)
       claimAgainIn = batch.claimAgainIn
+      claimableAt = startedAt + (claimAgainIn ?? 0) * 1000
       // A welcome this sweep already holds (its lease ran out while it was in flight) is not sent twice.
       for (const welcome of batch.welcomes.filter((welcome) => !held.has(welcome.id))) {
         held.add(welcome.id)
-        queue.push(welcome)
+        // Behind everything else within the sweep too: a welcome goes before the update messages an
+        // earlier claim queued, as the claim put it before those still in the outbox.
+        const firstUpdate = welcome.kind === 'update' ? -1 : queue.findIndex((queued) => queued.kind === 'update')
+        queue.splice(firstUpdate === -1 ? queue.length : firstUpdate, 0, welcome)
       }
     } catch (error) {
       claimError = error
@@ -252,11 +304,11 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
       while (deps.visitorsFirst?.busy() && !halted()) {
         busySince ??= Date.now()
         if (index === 0 && Date.now() - busySince >= deps.visitorsFirst.holdMs) break
-        if (index > 0 && queue.length === 0 && !claiming && claimAgainIn !== 0) return
+        if (index > 0 && queue.length === 0 && !claiming && claimAgainIn !== 0 && !waitingForRate()) return
         await sleep(YIELD_MS)
       }
       if (!deps.visitorsFirst?.busy()) busySince = undefined
-      if (!halted() && claimAgainIn === 0 && !claiming && queue.length < policy.concurrency) {
+      if (!halted() && mayClaim() && !claiming && queue.length < policy.concurrency) {
         claiming = claim().finally(() => (claiming = undefined))
       }
       const welcome = halted() ? undefined : queue.shift()
@@ -279,6 +331,8 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
         held.delete(welcome.id)
       } else if (claiming) {
         await claiming
+      } else if (waitingForRate() && (await anythingDueAfterWait())) {
+        await pause(claimableAt - performance.now(), signal)
       } else {
         return
       }
@@ -308,8 +362,9 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
   if (claimError !== undefined) throw claimError
 
   const nextDue = await store.nextDueIn()
-  // The rate stopped the last claim: nothing goes before it allows more, however much is due.
-  report.retryIn = nextDue === null ? null : Math.max(nextDue, claimAgainIn ?? 0)
+  // The rate stopped the last claim: nothing goes before it allows more, however much is due (what
+  // is left of its wait: the sweep went on sending since).
+  report.retryIn = nextDue === null ? null : Math.max(nextDue, (claimableAt - performance.now()) / 1000)
   return report
 }
 
