@@ -36,10 +36,9 @@ export function scheduleBackups({ everyMs, keep, dir, take, log, onResult }: Sch
   const wakeAt = (due: number) => {
     if (stopped) return
     const wait = Math.max(0, due - Date.now())
-    timer = setTimeout(
-      () => (wait > LONGEST_TIMER_MS ? wakeAt(due) : (running = snapshotNow())),
-      Math.min(wait, LONGEST_TIMER_MS),
-    )
+    // Woken before `due` (a wait longer than a timer holds, or a timer that fires a millisecond
+    // before the clock reads its time, as Node's may): waits again for the rest.
+    timer = setTimeout(() => (Date.now() < due ? wakeAt(due) : (running = snapshotNow())), Math.min(wait, LONGEST_TIMER_MS))
     // A schedule alone does not keep the process alive; the server's listener does.
     timer.unref()
   }
