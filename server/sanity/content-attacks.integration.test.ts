@@ -132,17 +132,21 @@ describe('live stream and rate attacks', () => {
     const statuses = await whileVisitorsProbe(() =>
       Promise.all(
         Array.from({ length: 5000 }, async () => {
-          const stream = new AbortController()
-          try {
-            const response = await fetch(`${server.url}${LIVE_PATH}`, { signal: stream.signal })
-            if (response.status === 200) held.push(stream)
-            else {
-              expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0)
-              expect(await response.json()).toMatchObject({ error: { description: expect.any(String) } })
+          // A connection the machine dropped before the server saw it (one in 5,000 at load 15-19:
+          // 5,000 connects at once overflow the listen queue) is tried again: it got no answer.
+          for (let attempt = 1; ; attempt += 1) {
+            const stream = new AbortController()
+            try {
+              const response = await fetch(`${server.url}${LIVE_PATH}`, { signal: stream.signal })
+              if (response.status === 200) held.push(stream)
+              else {
+                expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0)
+                expect(await response.json()).toMatchObject({ error: { description: expect.any(String) } })
+              }
+              return response.status
+            } catch (error) {
+              if (attempt === 3) throw error
             }
-            return response.status
-          } catch {
-            return 0
           }
         }),
       ),
