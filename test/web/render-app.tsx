@@ -12,6 +12,7 @@ import type { PageContent } from '../../web/src/shared/content/page-copy.ts'
 import type { Locale } from '../../schemas/locales.ts'
 import { SignupPageView, type SignupPageViewProps } from '../../web/src/features/signup-pages/signup-page-view.tsx'
 import type { SectionHydration } from '../../web/src/shared/hydration/section-hydration.ts'
+import { pausedOnceTestEnds } from './renders-end.ts'
 
 interface RenderAppOptions {
   /** The address the visitor opened (a #hash may follow); the route is matched from its path as main.tsx does. */
@@ -87,6 +88,7 @@ export function renderApp({
   pageId,
 }: RenderAppOptions = {}) {
   resetDocument(path)
+  const isPaused = pausedOnceTestEnds()
   const view = render(
     app({
       path: window.location.pathname,
@@ -97,7 +99,9 @@ export function renderApp({
       ...(arms ? { arms } : {}),
       ...(pageId ? { pageId } : {}),
     }),
-    swr ? { wrapper: ({ children }: { children: ReactNode }) => <SWRConfig value={swr}>{children}</SWRConfig> } : {},
+    {
+      wrapper: ({ children }: { children: ReactNode }) => <SWRConfig value={{ isPaused, ...swr }}>{children}</SWRConfig>,
+    },
   )
   // No pause between keystrokes: the page does not debounce input, and the machine may be slow.
   return { user: userEvent.setup({ delay: null, ...user }), ...view }

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { EventSource } from 'eventsource'
 import { server } from './msw-server.ts'
+import { endRenders } from './renders-end.ts'
 import { allowWorkers, endWorkers } from './web-worker.ts'
 
 // The first render of the whole page in a worker (styled-components, icons, jsdom) can
@@ -19,5 +20,6 @@ afterEach(() => {
   server.resetHandlers()
   cleanup()
   endWorkers()
+  endRenders()
 })
 afterAll(() => server.close())
