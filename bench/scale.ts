@@ -3,7 +3,8 @@
 // 25 months of daily analytics and two days of visits at 200,000 visitors a day (bench/scale/seed-scale.ts),
 // side by side with an empty database: the server as `npm run serve` runs it, in a process of its own,
 // asked over HTTP as the tool asks. Each target is printed with its measured value and ok or MISS.
-// BENCH_SCALE_DATABASE_URL names a PostgreSQL database to seed once and measure again on later runs.
+// BENCH_SCALE_DATABASE_URL names a PostgreSQL database, BENCH_SCALE_DATA_DIR an embedded database's data
+// directory, to seed once and measure again on later runs.
 import { spawn } from 'node:child_process'
 import { join, resolve } from 'node:path'
 import { openDatabase, type Database } from '../server/db/database.ts'
@@ -222,42 +223,50 @@ function printTable(label: string, places: number, empty: Measures, full: Measur
   }
 }
 
+/** Where a run's database is: PostgreSQL at `databaseUrl`, else the embedded one under `dataDir`. */
+interface Place {
+  databaseUrl?: string
+  dataDir: string
+}
+
 /**
- * Measures an empty database, seeds it, measures it again: PostgreSQL at `databaseUrl`, else the embedded
- * one. With `seededUrl` (BENCH_SCALE_DATABASE_URL) the seeded side is that database instead, seeded only
+ * Measures an empty database, seeds it, measures it again. With `kept` (BENCH_SCALE_DATABASE_URL, or
+ * BENCH_SCALE_DATA_DIR for the embedded database) the seeded side is that database instead, seeded only
  * while it has no places and kept afterwards, so a second run measures without loading again.
  */
-async function backendRun(label: string, places: number, databaseUrl: string | undefined, seededUrl?: string) {
+async function backendRun(label: string, places: number, databaseUrl: string | undefined, kept?: Partial<Place>) {
   const sandbox = await serverSandbox()
-  const envOf = (url: string | undefined): Record<string, string> => (url ? { DATABASE_URL: url } : { DATA_DIR: sandbox.dataDir })
+  const envOf = (at: Place): Record<string, string> =>
+    at.databaseUrl ? { DATABASE_URL: at.databaseUrl } : { DATA_DIR: at.dataDir }
   /** Opens the database, does `work` on it and closes it: the embedded one must be free for the server. */
-  const withDb = async <T>(url: string | undefined, work: (db: Database) => Promise<T>) => {
-    const db = await openDatabase({ databaseUrl: url, dataDir: sandbox.dataDir })
+  const withDb = async <T>(at: Place, work: (db: Database) => Promise<T>) => {
+    const db = await openDatabase({ databaseUrl: at.databaseUrl, dataDir: at.dataDir })
     try {
       return await work(db)
     } finally {
       await db.close()
     }
   }
-  const migrated = (url: string | undefined) => withDb(url, (db) => migrate(db, resolve(ROOT, 'supabase/migrations')))
+  const migrated = (at: Place) => withDb(at, (db) => migrate(db, resolve(ROOT, 'supabase/migrations')))
+  const empty: Place = { databaseUrl, dataDir: sandbox.dataDir }
   try {
-    await migrated(databaseUrl)
-    const empty = await measure(sandbox, envOf(databaseUrl), await withDb(databaseUrl, searches))
-    const seeded = seededUrl ?? databaseUrl
-    if (seededUrl) await migrated(seededUrl)
+    await migrated(empty)
+    const emptyMeasures = await measure(sandbox, envOf(empty), await withDb(empty, searches))
+    const seeded = kept ? { databaseUrl: kept.databaseUrl, dataDir: kept.dataDir ?? sandbox.dataDir } : empty
+    if (kept) await migrated(seeded)
     const existing = await withDb(
       seeded,
       async (db) => (await db.query<{ n: number }>('select count(*)::int as n from public.waitlist')).rows[0]?.n ?? 0,
     )
-    if (seededUrl && existing > 0) {
-      console.log(`  ${label}: measuring BENCH_SCALE_DATABASE_URL's ${existing.toLocaleString('en')} places as they are`)
+    if (kept && existing > 0) {
+      console.log(`  ${label}: measuring the kept database's ${existing.toLocaleString('en')} places as they are`)
     } else {
       const seeding = performance.now()
       const counts = await withDb(seeded, (db) => seedScale(db, { places, visitorsPerDay: 200_000, days: 760 }))
       console.log(`  ${label} seeded in ${((performance.now() - seeding) / 1000).toFixed(0)} s: ${JSON.stringify(counts)}`)
     }
     const full = await measure(sandbox, envOf(seeded), await withDb(seeded, searches))
-    printTable(label, seededUrl && existing > 0 ? existing : places, empty, full)
+    printTable(label, kept && existing > 0 ? existing : places, emptyMeasures, full)
   } finally {
     await sandbox.remove()
   }
@@ -267,10 +276,12 @@ export async function scaleRun(backend: string | undefined, withDatabase: <T>(ru
   console.log('A million sign-ups: the Launch tool and a sign-up, empty against seeded (docs/operations.md "Measured")')
   if (backend !== 'pglite') {
     const places = Number(process.env.BENCH_SCALE_PLACES ?? 1_000_000)
-    await withDatabase((url) => backendRun('PostgreSQL', places, url, process.env.BENCH_SCALE_DATABASE_URL))
+    const kept = process.env.BENCH_SCALE_DATABASE_URL
+    await withDatabase((url) => backendRun('PostgreSQL', places, url, kept ? { databaseUrl: kept } : undefined))
   }
   if (backend !== 'postgres') {
     const places = Number(process.env.BENCH_SCALE_PLACES_EMBEDDED ?? 200_000)
-    await backendRun('Embedded (PGlite)', places, undefined)
+    const kept = process.env.BENCH_SCALE_DATA_DIR
+    await backendRun('Embedded (PGlite)', places, undefined, kept ? { dataDir: resolve(kept) } : undefined)
   }
 }

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path'
 import { loadConfig, type ServerConfig } from '../config.ts'
 import { failureMessage } from '../failure-message.ts'
 import { openDatabase } from '../db/database.ts'
+import { compileWasmBaselineOnly } from '../db/wasm-baseline.ts'
 import { askServer, controlSocketPath } from '../backup/control-socket.ts'
 import { SnapshotError } from '../backup/snapshot-error.ts'
 import { summaryOf } from '../backup/row-counts.ts'
@@ -15,6 +16,8 @@ import { takeSnapshot, type Snapshot } from '../backup/take-snapshot.ts'
  * command. Prints the snapshot's path on stdout, what it holds on stderr.
  */
 async function main() {
+  // A command's life is too short for V8's optimizing compiler to pay for PGlite (db/wasm-baseline.ts).
+  compileWasmBaselineOnly()
   const config = loadConfig(process.env)
   if (config.supabase.hosted) {
     throw new SnapshotError(

@@ -2,6 +2,7 @@ import { userInfo } from 'node:os'
 import { resolve } from 'node:path'
 import { failureMessage } from '../failure-message.ts'
 import { openDatabase } from '../db/database.ts'
+import { compileWasmBaselineOnly } from '../db/wasm-baseline.ts'
 import { databaseEnv } from '../db/database-env.ts'
 import { migrate } from '../db/migrate.ts'
 import { pipeline } from 'node:stream/promises'
@@ -21,6 +22,8 @@ function terminalActor(): string {
  * database, saying which are confirmed and under which consent text (operator.waitlist_export).
  */
 async function main() {
+  // A command's life is too short for V8's optimizing compiler to pay for PGlite (db/wasm-baseline.ts).
+  compileWasmBaselineOnly()
   // Only where the database is: the server's whole configuration would double the command's start.
   const { databaseUrl, dataDir, lockWaitSeconds } = databaseEnv(process.env)
   const db = await openDatabase({ databaseUrl, dataDir: resolve(dataDir), lockWaitSeconds })

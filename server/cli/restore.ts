@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { loadConfig } from '../config.ts'
 import { failureMessage } from '../failure-message.ts'
 import { openDatabase } from '../db/database.ts'
+import { compileWasmBaselineOnly } from '../db/wasm-baseline.ts'
 import { restorePgliteSnapshot } from '../backup/pglite-snapshot.ts'
 import { restorePostgresSnapshot } from '../backup/postgres-snapshot.ts'
 import { SnapshotError } from '../backup/snapshot-error.ts'
@@ -15,6 +16,8 @@ import { summaryOf, type RowCounts } from '../backup/row-counts.ts'
  * the snapshot's (docs/operations.md "Backups").
  */
 async function main() {
+  // A command's life is too short for V8's optimizing compiler to pay for PGlite (db/wasm-baseline.ts).
+  compileWasmBaselineOnly()
   const file = process.argv[2]
   if (!file) throw new SnapshotError('Name the snapshot to restore: npm run restore -- backups/pulso-….pgdump')
   const config = loadConfig(process.env)

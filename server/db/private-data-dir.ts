@@ -63,15 +63,23 @@ interface Entry {
   isDirectory: boolean
 }
 
-/** The folder and everything under it, links not followed. */
+/**
+ * The folder and everything under it, links not followed: a folder's entries looked at together,
+ * one folder depth after another (the embedded database's 1,300 files one by one took 0.4-0.7 s of
+ * each start, that of `npm run waitlist:export` included).
+ */
 async function walk(root: string): Promise<Entry[]> {
   const entries: Entry[] = []
-  const pending = [root]
-  for (let path = pending.pop(); path !== undefined; path = pending.pop()) {
-    const stats = await lstat(path).catch(ignoreVanished)
-    if (!stats || stats.isSymbolicLink()) continue
-    entries.push({ path, mode: stats.mode, isDirectory: stats.isDirectory() })
-    if (stats.isDirectory()) for (const name of (await readdir(path).catch(ignoreVanished)) ?? []) pending.push(join(path, name))
+  for (let depth = [root]; depth.length > 0;) {
+    const found = await Promise.all(depth.map((path) => lstat(path).then((stats) => ({ path, stats }), ignoreVanished)))
+    const folders: string[] = []
+    for (const { path, stats } of found.filter((entry) => entry !== undefined)) {
+      if (stats.isSymbolicLink()) continue
+      entries.push({ path, mode: stats.mode, isDirectory: stats.isDirectory() })
+      if (stats.isDirectory()) folders.push(path)
+    }
+    const names = await Promise.all(folders.map((path) => readdir(path).catch(ignoreVanished)))
+    depth = folders.flatMap((path, i) => (names[i] ?? []).map((name) => join(path, name)))
   }
   return entries
 }
