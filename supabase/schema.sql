@@ -3112,6 +3112,9 @@ begin
   get diagnostics frozen = row_count;
   update updates.updates set recipients = frozen, completed_at = case when frozen = 0 then now() end
   where id = p_update returning * into u;
+  if frozen > 0 then
+    analyze public.welcome_emails, updates.updates;
+  end if;
 
   insert into operator.audit (actor, action, detail)
   values (p_actor, 'update.sent', jsonb_build_object('update', p_update, 'document', p_document, 'recipients', frozen, 'sendAt', u.send_at));
@@ -4215,6 +4218,7 @@ declare
   capacity integer := greatest(1, floor(coalesce(p_rate, 1)))::integer;
   allowed integer := p_count;
   claimed integer;
+  paused uuid[] := array(select u.id from updates.updates as u where u.paused_at is not null);
 begin
   again_in := null;
   if p_count <= 0 then
@@ -4230,7 +4234,7 @@ begin
   with due as (
     select e.id from public.welcome_emails as e
     where e.status = 'pending' and e.update_id is not null and e.next_attempt_at <= now()
-      and not exists (select from updates.updates as u where u.id = e.update_id and u.paused_at is not null)
+      and e.update_id <> all (paused)
     order by e.next_attempt_at, e.id
     limit greatest(allowed, 0)
     for update of e skip locked
@@ -4269,20 +4273,32 @@ CREATE FUNCTION updates.complete_if_done(p_updates uuid[]) RETURNS void
     AS $$
 declare
   touched uuid;
+  candidate bigint;
+  held boolean;
   u updates.updates;
   counts record;
 begin
   for touched in select distinct t.id from unnest(p_updates) as t(id) where t.id is not null order by t.id loop
-    -- The one the claim reaches last: no sender waits for it while the update goes out.
-    perform from public.welcome_emails as e
-    where e.update_id = touched and e.status = 'pending' and e.leased_until is null
-    order by e.id desc limit 1
-    for no key update skip locked;
-    continue when found;
+    -- From the one the claim reaches last down, the first no other transaction holds. Found first
+    -- and locked after: a locking query sorts every pending message before its limit when the
+    -- planner expects few (its statistics from before the update was frozen).
+    held := false;
+    candidate := null;
+    loop
+      select max(e.id) into candidate from public.welcome_emails as e
+      where e.update_id = touched and e.status = 'pending' and e.leased_until is null
+        and e.id < coalesce(candidate, 9223372036854775807);
+      exit when candidate is null;
+      perform from public.welcome_emails as e
+      where e.id = candidate and e.status = 'pending' and e.leased_until is null
+      for no key update skip locked;
+      held := found;
+      exit when held;
+    end loop;
+    continue when held;
     select * into u from updates.updates as x where x.id = touched and x.completed_at is null for no key update;
-    continue when not found;
-    perform from public.welcome_emails as e where e.update_id = touched and e.status = 'pending' order by e.id desc limit 1;
-    continue when found;
+    continue when not found
+      or (select max(e.id) from public.welcome_emails as e where e.update_id = touched and e.status = 'pending') is not null;
     update updates.updates as x set completed_at = now() where x.id = touched returning * into u;
     select * into counts from updates.outcomes(touched);
     perform webhooks.emit('waitlist.update.sent', null, jsonb_build_object(
