@@ -750,11 +750,10 @@ begin
       and status = 'pending' and leased_until is null
     returning update_id
   ), counted as (
-    select update_id, count(*)::integer as messages from given_up where update_id is not null group by update_id
-  ), bumped as (
-    update updates.updates as u set bounced = u.bounced + counted.messages from counted where u.id = counted.update_id returning u.id
+    select update_id, updates.add_outcomes(update_id, 0, 0, count(*)::integer)
+    from given_up where update_id is not null group by update_id
   )
-  select array_agg(id) into touched from bumped;
+  select array_agg(update_id) into touched from counted;
   perform updates.complete_if_done(touched);
 end;
 $$;
@@ -1604,9 +1603,6 @@ CREATE TABLE updates.updates (
     send_at timestamp with time zone DEFAULT now() NOT NULL,
     paused_at timestamp with time zone,
     recipients integer NOT NULL,
-    sent integer DEFAULT 0 NOT NULL,
-    failed integer DEFAULT 0 NOT NULL,
-    bounced integer DEFAULT 0 NOT NULL,
     removed integer DEFAULT 0 NOT NULL,
     completed_at timestamp with time zone,
     CONSTRAINT updates_created_by_is_an_id CHECK ((created_by ~ '^[A-Za-z0-9_-]{1,64}$'::text)),
@@ -2629,9 +2625,7 @@ begin
     perform guard.mark_undeliverable(mail.email, p_reason);
   end if;
   if mail.status = 'failed' and mail.update_id is not null then
-    update updates.updates
-    set bounced = bounced + (p_kind = 'rejected')::integer, failed = failed + (p_kind <> 'rejected')::integer
-    where id = mail.update_id;
+    perform updates.add_outcomes(mail.update_id, 0, (p_kind <> 'rejected')::integer, (p_kind = 'rejected')::integer);
     perform updates.complete_if_done(array[mail.update_id]);
   end if;
   return mail.status;
@@ -2657,11 +2651,10 @@ begin
     where id = any(p_ids) and status = 'pending'
     returning update_id
   ), counted as (
-    select update_id, count(*)::integer as messages from sent where update_id is not null group by update_id
-  ), bumped as (
-    update updates.updates as u set sent = u.sent + counted.messages from counted where u.id = counted.update_id returning u.id
+    select update_id, updates.add_outcomes(update_id, count(*)::integer, 0, 0)
+    from sent where update_id is not null group by update_id
   )
-  select (select count(*) from sent), (select array_agg(id) from bumped) into recorded, touched;
+  select (select count(*) from sent), (select array_agg(update_id) from counted) into recorded, touched;
   perform updates.complete_if_done(touched);
   return recorded;
 end;
@@ -2688,7 +2681,8 @@ begin
     return false;
   end if;
   if mail.update_id is not null then
-    update updates.updates set sent = sent - 1, completed_at = null where id = mail.update_id;
+    perform updates.add_outcomes(mail.update_id, -1, 0, 0);
+    update updates.updates set completed_at = null where id = mail.update_id;
   end if;
   return true;
 end;
@@ -2954,13 +2948,46 @@ CREATE FUNCTION public.updates_count(p_actor text, p_filter jsonb) RETURNS jsonb
     RETURN updates.count(p_actor, p_filter);
 
 --
+-- Name: tallies; Type: TABLE; Schema: updates; Owner: -
+--
+
+CREATE TABLE updates.tallies (
+    update_id uuid NOT NULL,
+    slot integer NOT NULL,
+    sent integer DEFAULT 0 NOT NULL,
+    failed integer DEFAULT 0 NOT NULL,
+    bounced integer DEFAULT 0 NOT NULL
+);
+
+--
+-- Name: TABLE tallies; Type: COMMENT; Schema: updates; Owner: -
+--
+
+COMMENT ON TABLE updates.tallies IS 'How an update''s messages went, counted by each backend in a row of its own (no two senders wait on one row); an update''s counts are the sums of its rows.';
+
+--
+-- Name: outcomes(uuid); Type: FUNCTION; Schema: updates; Owner: -
+--
+
+CREATE FUNCTION updates.outcomes(p_update uuid, OUT sent integer, OUT failed integer, OUT bounced integer) RETURNS record
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    BEGIN ATOMIC
+ SELECT (COALESCE(sum(t.sent), (0)::bigint))::integer AS "coalesce",
+     (COALESCE(sum(t.failed), (0)::bigint))::integer AS "coalesce",
+     (COALESCE(sum(t.bounced), (0)::bigint))::integer AS "coalesce"
+    FROM updates.tallies t
+   WHERE (t.update_id = outcomes.p_update);
+END;
+
+--
 -- Name: update_json(updates.updates); Type: FUNCTION; Schema: updates; Owner: -
 --
 
 CREATE FUNCTION updates.update_json(u updates.updates) RETURNS jsonb
     LANGUAGE sql STABLE
     SET search_path TO ''
-    RETURN jsonb_build_object('id', (u).id, 'documentId', (u).document_id, 'filter', (u).filter, 'createdBy', (u).created_by, 'createdAt', (u).created_at, 'sendAt', (u).send_at, 'pausedAt', (u).paused_at, 'completedAt', (u).completed_at, 'state', CASE WHEN ((u).completed_at IS NOT NULL) THEN 'sent'::text WHEN ((u).paused_at IS NOT NULL) THEN 'paused'::text WHEN ((u).send_at > now()) THEN 'scheduled'::text ELSE 'sending'::text END, 'recipients', (u).recipients, 'sent', (u).sent, 'failed', (u).failed, 'bounced', (u).bounced, 'removed', (u).removed, 'queued', (SELECT count(*) AS count FROM public.welcome_emails e WHERE ((e.update_id = (update_json.u).id) AND (e.status = 'pending'::text))), 'deferred', (SELECT count(*) AS count FROM public.welcome_emails e WHERE ((e.update_id = (update_json.u).id) AND (e.status = 'pending'::text) AND (e.attempts > 0))), 'unconfirmed', (SELECT count(*) AS count FROM public.welcome_emails e WHERE ((e.update_id = (update_json.u).id) AND (e.status = 'sent'::text) AND (e.leased_until IS NOT NULL) AND (e.leased_until <= now()))));
+    RETURN (SELECT jsonb_build_object('id', (update_json.u).id, 'documentId', (update_json.u).document_id, 'filter', (update_json.u).filter, 'createdBy', (update_json.u).created_by, 'createdAt', (update_json.u).created_at, 'sendAt', (update_json.u).send_at, 'pausedAt', (update_json.u).paused_at, 'completedAt', (update_json.u).completed_at, 'state', CASE WHEN ((update_json.u).completed_at IS NOT NULL) THEN 'sent'::text WHEN ((update_json.u).paused_at IS NOT NULL) THEN 'paused'::text WHEN ((update_json.u).send_at > now()) THEN 'scheduled'::text ELSE 'sending'::text END, 'recipients', (update_json.u).recipients, 'sent', o.sent, 'failed', o.failed, 'bounced', o.bounced, 'removed', (update_json.u).removed, 'queued', (SELECT count(*) AS count FROM public.welcome_emails e WHERE ((e.update_id = (update_json.u).id) AND (e.status = 'pending'::text))), 'deferred', (SELECT count(*) AS count FROM public.welcome_emails e WHERE ((e.update_id = (update_json.u).id) AND (e.status = 'pending'::text) AND (e.attempts > 0))), 'unconfirmed', (SELECT count(*) AS count FROM public.welcome_emails e WHERE ((e.update_id = (update_json.u).id) AND (e.status = 'sent'::text) AND (e.leased_until IS NOT NULL) AND (e.leased_until <= now())))) AS jsonb_build_object FROM updates.outcomes((update_json.u).id) o(sent, failed, bounced));
 
 --
 -- Name: list(); Type: FUNCTION; Schema: updates; Owner: -
@@ -2969,7 +2996,7 @@ CREATE FUNCTION updates.update_json(u updates.updates) RETURNS jsonb
 CREATE FUNCTION updates.list() RETURNS jsonb
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
-    RETURN (SELECT COALESCE(jsonb_agg(updates.update_json(ROW(u.id, u.document_id, u.filter, u.created_by, u.created_at, u.send_at, u.paused_at, u.recipients, u.sent, u.failed, u.bounced, u.removed, u.completed_at)) ORDER BY u.created_at DESC, u.id), '[]'::jsonb) AS "coalesce" FROM (SELECT updates.id, updates.document_id, updates.filter, updates.created_by, updates.created_at, updates.send_at, updates.paused_at, updates.recipients, updates.sent, updates.failed, updates.bounced, updates.removed, updates.completed_at FROM updates.updates ORDER BY updates.created_at DESC, updates.id LIMIT 200) u);
+    RETURN (SELECT COALESCE(jsonb_agg(updates.update_json(ROW(u.id, u.document_id, u.filter, u.created_by, u.created_at, u.send_at, u.paused_at, u.recipients, u.removed, u.completed_at)) ORDER BY u.created_at DESC, u.id), '[]'::jsonb) AS "coalesce" FROM (SELECT updates.id, updates.document_id, updates.filter, updates.created_by, updates.created_at, updates.send_at, updates.paused_at, updates.recipients, updates.removed, updates.completed_at FROM updates.updates ORDER BY updates.created_at DESC, updates.id LIMIT 200) u);
 
 --
 -- Name: updates_list(); Type: FUNCTION; Schema: public; Owner: -
@@ -2995,7 +3022,7 @@ begin
   if not exists (select from updates.updates where id = p_update) then
     return null;
   end if;
-  -- The messages first, the update's row after, in the order mail_sent and mail_unsent lock them.
+  -- The messages first, the update's row after, in the order mail_unsent locks them.
   with refused as (
     select e.id, guard.undeliverable(e.email) as refused from public.welcome_emails as e
     where e.update_id = p_update and e.status = 'sent' and e.leased_until is not null and e.leased_until <= now()
@@ -3009,9 +3036,8 @@ begin
     returning e.status
   )
   select count(*) filter (where status = 'pending'), count(*) filter (where status = 'failed') into queued, given_up from back;
-  update updates.updates
-  set sent = sent - queued - given_up, bounced = bounced + given_up, completed_at = case when queued > 0 then null else completed_at end
-  where id = p_update;
+  perform updates.add_outcomes(p_update, -queued - given_up, 0, given_up);
+  update updates.updates set completed_at = case when queued > 0 then null else completed_at end where id = p_update;
   insert into operator.audit (actor, action, detail)
   values (p_actor, 'update.unconfirmed.resent', jsonb_build_object('update', p_update, 'queued', queued, 'bounced', given_up));
   return queued;
@@ -3086,6 +3112,9 @@ begin
   get diagnostics frozen = row_count;
   update updates.updates set recipients = frozen, completed_at = case when frozen = 0 then now() end
   where id = p_update returning * into u;
+  if frozen > 0 then
+    analyze public.welcome_emails, updates.updates;
+  end if;
 
   insert into operator.audit (actor, action, detail)
   values (p_actor, 'update.sent', jsonb_build_object('update', p_update, 'document', p_document, 'recipients', frozen, 'sendAt', u.send_at));
@@ -4097,6 +4126,18 @@ CREATE FUNCTION referrals.unpacked(p_hashes bytea, p_day date) RETURNS TABLE(day
 $$;
 
 --
+-- Name: add_outcomes(uuid, integer, integer, integer); Type: FUNCTION; Schema: updates; Owner: -
+--
+
+CREATE FUNCTION updates.add_outcomes(p_update uuid, p_sent integer, p_failed integer, p_bounced integer) RETURNS void
+    LANGUAGE sql
+    SET search_path TO ''
+    BEGIN ATOMIC
+ INSERT INTO updates.tallies (update_id, slot, sent, failed, bounced)
+   VALUES (add_outcomes.p_update, pg_backend_pid(), add_outcomes.p_sent, add_outcomes.p_failed, add_outcomes.p_bounced) ON CONFLICT(update_id, slot) DO UPDATE SET sent = (tallies.sent + excluded.sent), failed = (tallies.failed + excluded.failed), bounced = (tallies.bounced + excluded.bounced);
+END;
+
+--
 -- Name: audience(jsonb); Type: FUNCTION; Schema: updates; Owner: -
 --
 
@@ -4177,6 +4218,7 @@ declare
   capacity integer := greatest(1, floor(coalesce(p_rate, 1)))::integer;
   allowed integer := p_count;
   claimed integer;
+  paused uuid[] := array(select u.id from updates.updates as u where u.paused_at is not null);
 begin
   again_in := null;
   if p_count <= 0 then
@@ -4192,7 +4234,7 @@ begin
   with due as (
     select e.id from public.welcome_emails as e
     where e.status = 'pending' and e.update_id is not null and e.next_attempt_at <= now()
-      and not exists (select from updates.updates as u where u.id = e.update_id and u.paused_at is not null)
+      and e.update_id <> all (paused)
     order by e.next_attempt_at, e.id
     limit greatest(allowed, 0)
     for update of e skip locked
@@ -4230,15 +4272,38 @@ CREATE FUNCTION updates.complete_if_done(p_updates uuid[]) RETURNS void
     SET search_path TO ''
     AS $$
 declare
+  touched uuid;
+  candidate bigint;
+  held boolean;
   u updates.updates;
+  counts record;
 begin
-  for u in select * from updates.updates where id = any(p_updates) and completed_at is null order by id for update loop
-    if not exists (select from public.welcome_emails where update_id = u.id and status = 'pending') then
-      update updates.updates set completed_at = now() where id = u.id returning * into u;
-      perform webhooks.emit('waitlist.update.sent', null, jsonb_build_object(
-        'updateId', u.id, 'documentId', u.document_id, 'recipients', u.recipients,
-        'sent', u.sent, 'failed', u.failed, 'bounced', u.bounced, 'completedAt', u.completed_at));
-    end if;
+  for touched in select distinct t.id from unnest(p_updates) as t(id) where t.id is not null order by t.id loop
+    -- From the one the claim reaches last down, the first no other transaction holds. Found first
+    -- and locked after: a locking query sorts every pending message before its limit when the
+    -- planner expects few (its statistics from before the update was frozen).
+    held := false;
+    candidate := null;
+    loop
+      select max(e.id) into candidate from public.welcome_emails as e
+      where e.update_id = touched and e.status = 'pending' and e.leased_until is null
+        and e.id < coalesce(candidate, 9223372036854775807);
+      exit when candidate is null;
+      perform from public.welcome_emails as e
+      where e.id = candidate and e.status = 'pending' and e.leased_until is null
+      for no key update skip locked;
+      held := found;
+      exit when held;
+    end loop;
+    continue when held;
+    select * into u from updates.updates as x where x.id = touched and x.completed_at is null for no key update;
+    continue when not found
+      or (select max(e.id) from public.welcome_emails as e where e.update_id = touched and e.status = 'pending') is not null;
+    update updates.updates as x set completed_at = now() where x.id = touched returning * into u;
+    select * into counts from updates.outcomes(touched);
+    perform webhooks.emit('waitlist.update.sent', null, jsonb_build_object(
+      'updateId', u.id, 'documentId', u.document_id, 'recipients', u.recipients,
+      'sent', counts.sent, 'failed', counts.failed, 'bounced', counts.bounced, 'completedAt', u.completed_at));
   end loop;
 end;
 $$;
@@ -5381,6 +5446,13 @@ ALTER TABLE ONLY updates.rate_lock
     ADD CONSTRAINT rate_lock_pkey PRIMARY KEY (id);
 
 --
+-- Name: tallies tallies_pkey; Type: CONSTRAINT; Schema: updates; Owner: -
+--
+
+ALTER TABLE ONLY updates.tallies
+    ADD CONSTRAINT tallies_pkey PRIMARY KEY (update_id, slot);
+
+--
 -- Name: updates updates_pkey; Type: CONSTRAINT; Schema: updates; Owner: -
 --
 
@@ -5569,7 +5641,7 @@ CREATE INDEX welcome_emails_update_due ON public.welcome_emails USING btree (nex
 -- Name: welcome_emails_update_pending; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX welcome_emails_update_pending ON public.welcome_emails USING btree (update_id) WHERE ((status = 'pending'::text) AND (update_id IS NOT NULL));
+CREATE INDEX welcome_emails_update_pending ON public.welcome_emails USING btree (update_id, id) WHERE ((status = 'pending'::text) AND (update_id IS NOT NULL));
 
 --
 -- Name: welcome_emails_update_unconfirmed; Type: INDEX; Schema: public; Owner: -
@@ -5859,6 +5931,13 @@ ALTER TABLE ONLY referrals.sightings
     ADD CONSTRAINT sightings_waitlist_id_fkey FOREIGN KEY (waitlist_id) REFERENCES public.waitlist(id) ON DELETE CASCADE;
 
 --
+-- Name: tallies tallies_update_id_fkey; Type: FK CONSTRAINT; Schema: updates; Owner: -
+--
+
+ALTER TABLE ONLY updates.tallies
+    ADD CONSTRAINT tallies_update_id_fkey FOREIGN KEY (update_id) REFERENCES updates.updates(id) ON DELETE CASCADE;
+
+--
 -- Name: deliveries deliveries_endpoint_id_fkey; Type: FK CONSTRAINT; Schema: webhooks; Owner: -
 --
 
@@ -6045,6 +6124,12 @@ ALTER TABLE site.page_paths ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE updates.claims ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: tallies; Type: ROW SECURITY; Schema: updates; Owner: -
+--
+
+ALTER TABLE updates.tallies ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: SCHEMA analytics; Type: ACL; Schema: -; Owner: -
@@ -6883,6 +6968,13 @@ REVOKE ALL ON FUNCTION public.updates_count(p_actor text, p_filter jsonb) FROM P
 GRANT ALL ON FUNCTION public.updates_count(p_actor text, p_filter jsonb) TO service_role;
 
 --
+-- Name: FUNCTION outcomes(p_update uuid, OUT sent integer, OUT failed integer, OUT bounced integer); Type: ACL; Schema: updates; Owner: -
+--
+
+REVOKE ALL ON FUNCTION updates.outcomes(p_update uuid, OUT sent integer, OUT failed integer, OUT bounced integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION updates.outcomes(p_update uuid, OUT sent integer, OUT failed integer, OUT bounced integer) TO service_role;
+
+--
 -- Name: FUNCTION update_json(u updates.updates); Type: ACL; Schema: updates; Owner: -
 --
 
@@ -7280,6 +7372,13 @@ GRANT ALL ON FUNCTION referrals.standing_sent() TO service_role;
 
 REVOKE ALL ON FUNCTION referrals.unpacked(p_hashes bytea, p_day date) FROM PUBLIC;
 GRANT ALL ON FUNCTION referrals.unpacked(p_hashes bytea, p_day date) TO service_role;
+
+--
+-- Name: FUNCTION add_outcomes(p_update uuid, p_sent integer, p_failed integer, p_bounced integer); Type: ACL; Schema: updates; Owner: -
+--
+
+REVOKE ALL ON FUNCTION updates.add_outcomes(p_update uuid, p_sent integer, p_failed integer, p_bounced integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION updates.add_outcomes(p_update uuid, p_sent integer, p_failed integer, p_bounced integer) TO service_role;
 
 --
 -- Name: FUNCTION audience(p_filter jsonb); Type: ACL; Schema: updates; Owner: -

@@ -143,7 +143,8 @@ describe.each(databaseVariants)('an update sent while the server is killed five 
   const progress = (sql: Database, id: string) =>
     sql
       .query<{ sent: number; bounced: number; failed: number; completed: boolean }>(
-        'select sent, bounced, failed, completed_at is not null as completed from updates.updates where id = $1',
+        `select o.sent, o.bounced, o.failed, u.completed_at is not null as completed
+         from updates.updates as u, updates.outcomes(u.id) as o where u.id = $1`,
         [id],
       )
       .then(({ rows }) => rows[0])

@@ -55,7 +55,7 @@ const expected = everyone
   .map((p) => p.email)
   .sort()
 
-describe.each(databaseKinds)('update recipients on $kind', { timeout: 120_000 }, ({ open }) => {
+describe.each(databaseKinds)('update recipients on $kind', { timeout: 120_000 }, ({ kind, open }) => {
   let database: MigratedDatabase
   const query = async <T extends object>(text: string, values: unknown[] = []) => (await database.db.query<T>(text, values)).rows
   const store = () => createWelcomeStore(database.db)
@@ -391,6 +391,62 @@ describe.each(databaseKinds)('update recipients on $kind', { timeout: 120_000 },
     expect(await query(`select updates.resend_unconfirmed($1, $2) as queued`, [ACTOR, id])).toEqual([{ queued: 0 }])
     expect(await query(`select updates.resend_unconfirmed($1, $2) as queued`, [ACTOR, randomUUID()])).toEqual([{ queued: null }])
   })
+
+  // Two senders recording an update's last two messages at once, each in a transaction of its own (one
+  // connection each: PostgreSQL only). Neither waits for the other's count (decision 0093), so the one
+  // that completes the update must see the other's record: the second is held until the first commits.
+  it.runIf(kind === 'postgres').each(['claimed', 'still queued'])(
+    'completes an update once when its last two messages are recorded at once, the second %s',
+    async (second) => {
+      const id = randomUUID()
+      const { recipients } = (await send(id, { locales: ['pt'], sources: ['linkedin'] })).update
+      const claimed: number[] = []
+      for (
+        let batch = await store().claimDue(500, policy);
+        batch.welcomes.length > 0;
+        batch = await store().claimDue(500, policy)
+      ) {
+        claimed.push(...(batch.welcomes as Claimed[]).filter((mail) => mail.updateId === id).map((mail) => mail.id))
+      }
+      expect(claimed).toHaveLength(recipients)
+      const [first, last, ...others] = claimed
+      await store().markSent(others)
+      if (second === 'still queued') await store().release([last!], 0, null)
+
+      let commitFirst!: () => void
+      const firstRecorded = new Promise<void>((recorded) => {
+        const first$ = database.db.transaction(async (tx) => {
+          await tx.query('select public.mail_sent(array[$1]::bigint[])', [first])
+          recorded()
+          await new Promise<void>((commit) => (commitFirst = commit))
+        })
+        void first$.catch(() => undefined)
+      })
+      await firstRecorded
+      let secondReturned = false
+      const secondDone = database.db
+        .transaction((tx) => tx.query('select public.mail_sent(array[$1]::bigint[])', [last]))
+        .finally(() => (secondReturned = true))
+      // The second must wait for the first (a lock, not the clock); one that decided without it fails below.
+      const secondWaits = async () =>
+        (
+          await query<{ waiting: boolean }>(
+            `select exists (select from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'
+                          and query like '%mail_sent%') as waiting`,
+          )
+        )[0]!.waiting
+      while (!secondReturned && !(await secondWaits())) await new Promise((tick) => setImmediate(tick))
+      commitFirst()
+      await secondDone
+
+      expect(await progress(id)).toMatchObject({ state: 'sent', sent: recipients, queued: 0 })
+      const events = await query<{ payload: { data: Record<string, unknown> } }>(
+        `select payload from webhooks.events where type = 'waitlist.update.sent' and payload -> 'data' ->> 'updateId' = $1`,
+        [id],
+      )
+      expect(events.map((event) => event.payload.data.sent)).toEqual([recipients])
+    },
+  )
 
   it('refuses a filter it does not know', async () => {
     for (const filter of [

@@ -294,7 +294,7 @@ describe('the Deno edge functions on PostgreSQL', () => {
       expect(mail?.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
     }
     const { rows } = await db.query<{ sent: number; completed: boolean }>(
-      'select sent, completed_at is not null as completed from updates.updates where id = $1',
+      'select (updates.outcomes(id)).sent, completed_at is not null as completed from updates.updates where id = $1',
       [updateId],
     )
     expect(rows).toEqual([{ sent: 2, completed: true }])
