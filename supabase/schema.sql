@@ -4264,6 +4264,22 @@ end;
 $$;
 
 --
+-- Name: complete_after_messages_gone(); Type: FUNCTION; Schema: updates; Owner: -
+--
+
+CREATE FUNCTION updates.complete_after_messages_gone() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform updates.complete_if_done(array(
+    select distinct gone.update_id from gone where gone.update_id is not null and gone.status = 'pending'
+  ));
+  return null;
+end;
+$$;
+
+--
 -- Name: complete_if_done(uuid[]); Type: FUNCTION; Schema: updates; Owner: -
 --
 
@@ -5836,6 +5852,12 @@ CREATE TRIGGER waitlist_webhook_removed AFTER DELETE ON public.waitlist FOR EACH
 CREATE TRIGGER welcome_emails_undeliverable BEFORE INSERT OR UPDATE OF status ON public.welcome_emails FOR EACH ROW WHEN (((new.kind <> 'update'::text) AND (new.status = 'pending'::text))) EXECUTE FUNCTION guard.mail_to_undeliverable();
 
 --
+-- Name: welcome_emails welcome_emails_update_messages_gone; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER welcome_emails_update_messages_gone AFTER DELETE ON public.welcome_emails REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION updates.complete_after_messages_gone();
+
+--
 -- Name: people people_added; Type: TRIGGER; Schema: referrals; Owner: -
 --
 
@@ -7400,6 +7422,12 @@ GRANT ALL ON FUNCTION updates.check_filter(p_filter jsonb) TO service_role;
 
 REVOKE ALL ON FUNCTION updates.claim(p_count integer, p_lease_seconds double precision, p_rate double precision, OUT messages jsonb, OUT again_in double precision) FROM PUBLIC;
 GRANT ALL ON FUNCTION updates.claim(p_count integer, p_lease_seconds double precision, p_rate double precision, OUT messages jsonb, OUT again_in double precision) TO service_role;
+
+--
+-- Name: FUNCTION complete_after_messages_gone(); Type: ACL; Schema: updates; Owner: -
+--
+
+REVOKE ALL ON FUNCTION updates.complete_after_messages_gone() FROM PUBLIC;
 
 --
 -- Name: FUNCTION complete_if_done(p_updates uuid[]); Type: ACL; Schema: updates; Owner: -

@@ -107,6 +107,18 @@ describe.each(databaseKinds)('update recipients on $kind', { timeout: 120_000 },
     )
   const progress = async (id: string) =>
     (await query<{ list: Record<string, unknown>[] }>(`select updates.list() as list`))[0]!.list.find((u) => u.id === id) ?? {}
+  /** Claims every due message, as a sender does, and records none; answers the ids of update `id`'s. */
+  const claimEvery = async (id: string) => {
+    const claimed: number[] = []
+    for (
+      let batch = await store().claimDue(500, policy);
+      batch.welcomes.length > 0;
+      batch = await store().claimDue(500, policy)
+    ) {
+      claimed.push(...(batch.welcomes as Claimed[]).filter((mail) => mail.updateId === id).map((mail) => mail.id))
+    }
+    return claimed
+  }
   /** Claims and records every due message, as a sender does, with `outcome` deciding each; answers what was claimed. */
   const deliverAll = async (outcome: (mail: Claimed) => 'sent' | 'rejected' | 'unsendable' = () => 'sent') => {
     const claimed: Claimed[] = []
@@ -333,6 +345,26 @@ describe.each(databaseKinds)('update recipients on $kind', { timeout: 120_000 },
     expect(await progress(id)).toMatchObject({ removed: 1 })
   })
 
+  it.each(['leaves', 'is erased'])('completes an update whose last queued reader %s before their message goes', async (how) => {
+    const id = randomUUID()
+    const { recipients } = (await send(id, { locales: ['pt'], sources: ['newsletter'] })).update
+    const [last, ...others] = await claimEvery(id)
+    await store().markSent(others)
+    await store().release([last!], 0, null)
+    expect(await progress(id)).toMatchObject({ state: 'sending', queued: 1 })
+
+    const reader = (await query<{ id: string }>(`select waitlist_id as id from public.welcome_emails where id = $1`, [last]))[0]!
+    if (how === 'leaves') await query(`select guard.remove_place($1)`, [reader.id])
+    else await query(`select operator.erase($1, $2)`, [ACTOR, reader.id])
+
+    expect(await progress(id)).toMatchObject({ state: 'sent', sent: recipients - 1, queued: 0 })
+    const events = await query<{ payload: { data: Record<string, unknown> } }>(
+      `select payload from webhooks.events where type = 'waitlist.update.sent' and payload -> 'data' ->> 'updateId' = $1`,
+      [id],
+    )
+    expect(events.map((event) => event.payload.data.sent)).toEqual([recipients - 1])
+  })
+
   it('keeps a message recorded before its 250 unconfirmed until it comes, and sends again only those the team asks for', async () => {
     const id = randomUUID()
     const { recipients } = (await send(id, { locales: ['en'], sources: ['linkedin'] })).update
@@ -400,14 +432,7 @@ describe.each(databaseKinds)('update recipients on $kind', { timeout: 120_000 },
     async (second) => {
       const id = randomUUID()
       const { recipients } = (await send(id, { locales: ['pt'], sources: ['linkedin'] })).update
-      const claimed: number[] = []
-      for (
-        let batch = await store().claimDue(500, policy);
-        batch.welcomes.length > 0;
-        batch = await store().claimDue(500, policy)
-      ) {
-        claimed.push(...(batch.welcomes as Claimed[]).filter((mail) => mail.updateId === id).map((mail) => mail.id))
-      }
+      const claimed = await claimEvery(id)
       expect(claimed).toHaveLength(recipients)
       const [first, last, ...others] = claimed
       await store().markSent(others)
