@@ -24,7 +24,7 @@ export default defineConfig({
   // Specs only: support/ has Vitest unit tests of its own.
   testMatch: '**/*.spec.ts',
   // The migrated embedded database the specs' own servers start from (support/own-server.ts).
-  globalSetup: './support/pglite-template-setup.ts',
+  globalSetup: '../test/database/pglite-template-global-setup.ts',
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

@@ -1,5 +1,6 @@
-// Vitest global setup of the server project: the migrated embedded database its test files copy
-// instead of creating and migrating their own (pglite-template.ts).
+// Global setup of Vitest's server project and of Playwright: the migrated embedded database their
+// test files and specs' own servers copy instead of making again (pglite-template.ts); the workers
+// both start afterwards inherit the variable it sets.
 import { makePgliteTemplate, offerPgliteTemplate } from './pglite-template.ts'
 
 export default async function setup() {
