@@ -44,8 +44,9 @@ export default defineConfig({
             'web/build-plugins/**/*.test.ts',
           ],
           environment: 'node',
-          // The PostgreSQL server for the integration tests: TEST_DATABASE_URL's, or an embedded one.
-          globalSetup: ['test/database/postgres-global-setup.ts'],
+          // The PostgreSQL server for the integration tests: TEST_DATABASE_URL's, or an embedded one;
+          // and the migrated embedded database the test files copy rather than make again.
+          globalSetup: ['test/database/postgres-global-setup.ts', 'test/database/pglite-template-global-setup.ts'],
           // Bounds on a hang, not speeds: on two cores at load 12-15, opening PGlite (its WebAssembly
           // compiled again in each file) and migrating took over a minute.
           testTimeout: 90_000,

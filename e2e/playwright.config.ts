@@ -23,6 +23,8 @@ export default defineConfig({
   testDir: fileURLToPath(new URL('.', import.meta.url)),
   // Specs only: support/ has Vitest unit tests of its own.
   testMatch: '**/*.spec.ts',
+  // The migrated embedded database the specs' own servers start from (support/own-server.ts).
+  globalSetup: '../test/database/pglite-template-global-setup.ts',
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { test } from '@playwright/test'
+import { seedFromPgliteTemplate } from '../../test/database/pglite-template.ts'
 import { freePort } from '../../test/free-port.ts'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
@@ -25,6 +26,8 @@ async function startOwnServer(env: Record<string, string>): Promise<OwnServer> {
   const dir = await mkdtemp(join(tmpdir(), 'pulso-e2e-own-'))
   const seedDir = join(dir, 'seed')
   await cp(join(repoRoot, 'studio/seed'), seedDir, { recursive: true })
+  // As a first start would leave it: the server migrates it again at start, finding nothing to do.
+  await seedFromPgliteTemplate(join(dir, 'data'))
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const child = spawn(process.execPath, ['server/main.ts'], {
@@ -72,7 +75,7 @@ export function useOwnServer(whyDesktopOnly: string, env: Record<string, string>
   // eslint-disable-next-line no-empty-pattern
   test.beforeAll(async ({}, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', whyDesktopOnly)
-    // A fresh server migrates a fresh embedded database first: slow on a busy 2-core machine.
+    // A server's start (and, without the run's template, its first migration) is slow on a busy 2-core machine.
     test.setTimeout(120_000)
     server = await startOwnServer(env)
   })

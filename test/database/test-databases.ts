@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path'
 import { openDatabase, type Database } from '../../server/db/database.ts'
 import { migrate } from '../../server/db/migrate.ts'
 import { inject } from 'vitest'
+import { seedFromPgliteTemplate } from './pglite-template.ts'
 import { createThrowawayDatabase } from './throwaway-postgres.ts'
 
 export interface MigratedDatabase {
@@ -26,6 +27,7 @@ export const databaseKinds: {
     kind: 'pglite',
     open: async (migrationsDir = MIGRATIONS) => {
       const dataDir = await mkdtemp(join(tmpdir(), 'pulso-pglite-'))
+      if (migrationsDir === MIGRATIONS) await seedFromPgliteTemplate(dataDir)
       const db = await openDatabase({ databaseUrl: undefined, dataDir })
       await migrate(db, migrationsDir)
       return {

@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process'
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { freePort } from '../free-port.ts'
+import { seedFromPgliteTemplate } from '../database/pglite-template.ts'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
@@ -44,6 +45,8 @@ export async function serverSandbox(): Promise<ServerSandbox> {
   return {
     dataDir,
     async start(env) {
+      // The embedded database as its first start would leave it (the server migrates it at every start).
+      if (!env['DATABASE_URL'] && !env['DATA_DIR']) await seedFromPgliteTemplate(dataDir)
       const port = await freePort()
       const child = spawn(process.execPath, [join(ROOT, 'server/main.ts')], {
         cwd,

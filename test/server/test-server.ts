@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { loadConfig } from '../../server/config.ts'
 import { createServer, type PulsoServer } from '../../server/create-server.ts'
 import type { PageRenderer } from '../../server/site/page-renderer.ts'
+import { seedFromPgliteTemplate } from '../database/pglite-template.ts'
 
 export interface TestServer extends PulsoServer {
   url: string
@@ -38,6 +39,7 @@ export async function startTestServer(
   const workDir = await mkdtemp(join(tmpdir(), 'pulso-test-server-'))
   await mkdir(join(workDir, 'dist', 'client'), { recursive: true })
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: join(workDir, 'data'), ...env })
+  if (!config.databaseUrl && !env['DATA_DIR']) await seedFromPgliteTemplate(config.dataDir)
   const server = await createServer(config, {
     ...(build ? { distDir: build } : { distDir: join(workDir, 'dist'), renderer }),
     ...(clock ? { clock } : {}),
