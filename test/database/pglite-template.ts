@@ -1,7 +1,7 @@
 // Test helper: the embedded database, created and migrated once per test run, then copied into the
 // data directory of each test that opens a new one. PGlite's first open of an empty directory runs
 // initdb in WebAssembly and the migrations follow: 3-4 s of CPU each time on this 2-core machine,
-// against well under a second to copy the result (docs/decisions/0096-test-suite-time.md).
+// against well under a second to copy the result (docs/decisions/0097-test-suite-time.md).
 import { existsSync } from 'node:fs'
 import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
