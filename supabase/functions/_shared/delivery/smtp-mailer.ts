@@ -48,8 +48,9 @@ export const SIGNED_FIELDS =
  * most that message, never sends it twice. The message is composed and signed first (DKIM reads a
  * message whole before it writes its header), then handed to the pool as raw bytes whose end waits.
  *
- * Composing is most of what a message costs the process (decision 0095), so it is nodemailer's own
- * composer and signer without a transport around them: the bytes a stream transport would give.
+ * Composing is the largest part of what a message costs the process (decision 0095), so it is
+ * nodemailer's own composer and signer without a transport around them: the bytes a stream
+ * transport would give.
  */
 export function createSmtpMailer(url: string, { connections, dkim }: SmtpMailerOptions): Mailer {
   const transport = nodemailer.createTransport({
