@@ -8,8 +8,10 @@
 // server's resident memory sampled every second: idle before the send, warm once a quarter of the
 // messages are in the sink (the heap grown to what sending at this rate needs: under load V8 lets it
 // grow for tens of seconds, as much for 5,000 recipients as for 100,000), its peak and its end (target:
-// peak within 64 MiB of warm; anything kept per recipient would grow with the last three quarters). A short run:
-// BENCH_UPDATE_PEOPLE=10000.
+// peak within 64 MiB of warm; anything kept per recipient would grow with the last three quarters); and the CPU
+// the server spent per message, its process and its main thread (robust to the machine's load, unlike the rate).
+// A short run: BENCH_UPDATE_PEOPLE=10000. BENCH_UPDATE_PROFILE=<folder>: the server writes a CPU profile
+// there (`node --cpu-prof`) as it stops.
 import { randomUUID } from 'node:crypto'
 import { availableParallelism, loadavg } from 'node:os'
 import type { AddressInfo } from 'node:net'
@@ -18,10 +20,12 @@ import { openDatabase, type Database } from '../server/db/database.ts'
 import { serverSandbox } from '../test/server/server-process.ts'
 import { LOAD_SERVER_ENV, signUp, visitor } from '../test/server/visitors.ts'
 import { rss } from './process-memory.ts'
+import { cpuMs } from './process-cpu.ts'
 import { percentile } from './stats.ts'
 
 const PEOPLE = Number(process.env.BENCH_UPDATE_PEOPLE ?? 100_000)
 const RATE = Number(process.env.BENCH_UPDATE_RATE ?? 500)
+const PROFILE_DIR = process.env.BENCH_UPDATE_PROFILE
 const CONCURRENCY = 20
 /** The window providers count over; the first and last are left out (the send starting and ending). */
 const WINDOW_SECONDS = 10
@@ -126,12 +130,14 @@ export async function updatesRun(databaseUrl: string): Promise<boolean> {
     UPDATE_RATE: String(RATE),
     MAIL_CONCURRENCY: String(CONCURRENCY),
     MAIL_SWEEP_SECONDS: '1',
+    ...(PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${PROFILE_DIR}` } : {}),
   })
   const db = await openDatabase({ databaseUrl, dataDir: '' })
   try {
     await loadList(db)
     const loadBefore = loadavg()[0] ?? 0
     const memoryAtStart = await rss(server.pid)
+    const cpuAtStart = { process: await cpuMs(server.pid), main: await cpuMs(server.pid, { thread: true }) }
 
     const started = performance.now()
     const { rows } = await db.query<{ answer: { update: { recipients: number } } }>(
@@ -165,6 +171,10 @@ export async function updatesRun(databaseUrl: string): Promise<boolean> {
     })()
     // Done when the sink has every message: it is counted there, never on the clock.
     while (sink.updates.length < frozen) await sleep(200)
+    const cpuPerMessage = {
+      process: ((await cpuMs(server.pid)) - cpuAtStart.process) / frozen,
+      main: ((await cpuMs(server.pid, { thread: true })) - cpuAtStart.main) / frozen,
+    }
     sending = false
     await Promise.all([sampling, signingUp])
     memory.push(await rss(server.pid))
@@ -198,6 +208,9 @@ export async function updatesRun(databaseUrl: string): Promise<boolean> {
     ] as const
     console.log(`  ${'target'.padEnd(58)} ${'value'.padStart(28)}  verdict`)
     for (const [target, value, met] of results) row(target, value, met)
+    console.log(
+      `  server CPU per message: ${cpuPerMessage.process.toFixed(2)} ms, ${cpuPerMessage.main.toFixed(2)} ms of it on its main thread`,
+    )
     console.log(
       `  (RSS idle/warm/peak/end; load average ${loadBefore.toFixed(1)}→${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} cores)`,
     )

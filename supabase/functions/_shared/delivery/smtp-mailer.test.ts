@@ -1,9 +1,11 @@
 // The SMTP mailer against a real SMTP server: pooled connections, and each way a message can fail
 // classified as the sender needs it (the welcome's fault for good, for now, or the server's).
+import { generateKeyPairSync } from 'node:crypto'
+import nodemailer from 'nodemailer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSmtpInbox, type SmtpInbox } from '../../../../test/mail/smtp-inbox.ts'
-import { DeliveryError, NotCommitted, type Mailer } from './mailer.ts'
-import { createSmtpMailer, smtpFailure } from './smtp-mailer.ts'
+import { DeliveryError, NotCommitted, type MailMessage, type Mailer } from './mailer.ts'
+import { createSmtpMailer, SIGNED_FIELDS, smtpFailure } from './smtp-mailer.ts'
 
 const message = (to: string) => ({ from: 'Pulso <boas-vindas@pulso.test>', to, subject: 'Olá', text: 'Olá', html: '<p>Olá</p>' })
 
@@ -56,6 +58,53 @@ describe('createSmtpMailer', () => {
     }
     await mailer.send(message('later@empresa.com'))
     expect(inbox.to('later@empresa.com')).toHaveLength(1)
+  })
+})
+
+describe('createSmtpMailer on the wire', () => {
+  it('sends, signed, the very bytes nodemailer’s stream transport composes, one-click unsubscribe among the signed fields', async () => {
+    const inbox = await startSmtpInbox()
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
+    const dkim = {
+      domainName: 'pulso.test',
+      keySelector: 'pulso2026',
+      privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    }
+    const mailer = createSmtpMailer(inbox.url, { connections: 1, dkim })
+    // Fixed where nodemailer picks at random or by the clock (options our messages never set), so two
+    // compositions of it can be compared byte for byte.
+    const fixed = {
+      from: 'Pulso <boas-vindas@pulso.test>',
+      to: 'wire@empresa.com',
+      replyTo: 'contato@pulso.test',
+      subject: 'A beta abre segunda — você está na fila',
+      text: 'Olá, Ána!\n\n.Uma linha que começa com um ponto.\nVocê é o 12º da fila.',
+      html: '<p>Olá, <b>Ána</b>!</p>\n<p>.Você é o 12º da fila.</p>',
+      messageId: '<update-1-2@pulso.test>',
+      headers: {
+        'List-Unsubscribe': '<https://pulso.test/pt/remover?t=abc>',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+      date: new Date('2026-12-13T10:00:00Z'),
+      baseBoundary: 'fixed-for-the-test',
+    }
+    try {
+      await mailer.send(fixed as MailMessage, { commit: async () => true })
+      const reference = await nodemailer
+        .createTransport({
+          streamTransport: true,
+          buffer: true,
+          newline: 'windows',
+          dkim: { ...dkim, headerFieldNames: SIGNED_FIELDS },
+        })
+        .sendMail(fixed)
+      const [received] = inbox.to('wire@empresa.com')
+      expect(received?.raw).toBe((reference.message as Buffer).toString('utf8'))
+      expect(received?.header('dkim-signature')).toMatch(/\bh=[^;]*List-Unsubscribe:List-Unsubscribe-Post\b/i)
+    } finally {
+      mailer.close?.()
+      await inbox.close()
+    }
   })
 })
 
