@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databaseKinds, type MigratedDatabase } from '../../test/database/test-databases.ts'
 import { EXPORT_PAGE, FIRST_EXPORT_PAGE, sqlOperatorStore } from './operator-store.ts'
 
-describe.each(databaseKinds)('the waitlist export on $kind', ({ open }) => {
+/** V8 keeps a text of this length or more as a large object of its own (docs/decisions/0096). */
+const LARGE_TEXT = 128 * 1024
+
+describe.each(databaseKinds)('the waitlist export on $kind', ({ kind, open }) => {
+  const pageSize = EXPORT_PAGE[kind]
   let database: MigratedDatabase
   beforeAll(async () => {
     database = await open()
@@ -53,7 +57,7 @@ describe.each(databaseKinds)('the waitlist export on $kind', ({ open }) => {
     const { db } = database
     // More than two pages, and their boundaries inside a run of places written at one instant (a
     // bulk import, or microseconds the clock repeats): the order within it is the places' ids.
-    const places = FIRST_EXPORT_PAGE + EXPORT_PAGE + 7
+    const places = FIRST_EXPORT_PAGE + pageSize + 7
     await db.query(
       `insert into public.waitlist (email, role, created_at, confirmed_at)
        select 'pessoa-' || n || '@empresa.example', 'Gestora',
@@ -61,14 +65,14 @@ describe.each(databaseKinds)('the waitlist export on $kind', ({ open }) => {
                    else timestamptz '2026-11-20 09:00:00+00' + make_interval(secs => n) end,
               case when n % 3 = 0 then timestamptz '2026-11-21 08:00:00.5+00' end
        from generate_series(1, $1::int) as n`,
-      [places, FIRST_EXPORT_PAGE + EXPORT_PAGE],
+      [places, FIRST_EXPORT_PAGE + pageSize],
     )
     const { rows: expected } = await db.query<{ email: string }>('select email from public.waitlist order by created_at, id')
     expect(expected).toHaveLength(places)
 
     const pages = []
     for await (const page of sqlOperatorStore(db).waitlistExport('p-test')) pages.push(page)
-    expect(pages.map((page) => page.rows)).toEqual([FIRST_EXPORT_PAGE, EXPORT_PAGE, 7])
+    expect(pages.map((page) => page.rows)).toEqual([FIRST_EXPORT_PAGE, pageSize, 7])
     expect(pages.reduce((sum, page) => sum + page.confirmed, 0)).toBe(Math.floor(places / 3))
     const lines = pages
       .map((page) => page.csv)
@@ -96,5 +100,20 @@ describe.each(databaseKinds)('the waitlist export on $kind', ({ open }) => {
       `select detail from operator.audit where actor = 'p-stopped' and action = 'waitlist.exported'`,
     )
     expect(audit).toEqual([{ detail: {} }])
+  })
+
+  it.runIf(kind === 'pglite')('keeps each page a small text on the embedded database, where it crosses threads', async () => {
+    // Places as long as most (an address of 50 characters, a role of 25): a page of 2,000 of them
+    // would be a large object on each thread it passes through; the server's memory grew with them.
+    await database.db.query(
+      `insert into public.waitlist (email, role, created_at)
+       select 'pessoa.com.um.nome-' || n || '@empresa-de-exemplo.example', 'Head de Pessoas e Cultura', now()
+       from generate_series(1, $1::int) as n`,
+      [EXPORT_PAGE.postgres],
+    )
+    const sizes = []
+    for await (const page of sqlOperatorStore(database.db).waitlistExport('p-sizes')) sizes.push(page.csv.length)
+    expect(sizes.length).toBeGreaterThan(2)
+    expect(Math.max(...sizes)).toBeLessThan(LARGE_TEXT)
   })
 })

@@ -39,10 +39,10 @@ function hostedRpcOptions(supabase: { url: string; hosted: boolean; secretKey?: 
  * in front of one that gave its secret key, this server's own database when it answers the
  * sign-ups itself; undefined in front of a hosted project without the key.
  */
-export function whereSignupsLive<T>(
+export function whereSignupsLive<T, D extends Sql = Sql>(
   supabase: { url: string; hosted: boolean; secretKey?: string },
-  db: Sql | undefined,
-  overSql: (db: Sql) => T,
+  db: D | undefined,
+  overSql: (db: D) => T,
   overRpc: (options: SecretRpcOptions) => T,
 ): T | undefined {
   const rest = hostedRpcOptions(supabase)
