@@ -136,6 +136,10 @@ export async function buildApp({
     requestTimeout: config.requestTimeoutMs,
     http: { headersTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1_000 },
     logController: new RequestLog(),
+    // Plugins ask the database as they register (the sign-up routes read its columns and its
+    // limits): on two cores at load 12 with the embedded database, that took longer than Fastify's
+    // 10 s and the server refused to start. A bound on a hang, not a speed.
+    pluginTimeout: 60_000,
   })
   if (config.connections.perClient > 0) limitConnectionsPerClient(app.server, config.connections.perClient)
   // Before any plugin, so every scope without a handler of its own inherits it.
