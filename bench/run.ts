@@ -16,6 +16,7 @@ import { createThrowawayDatabase } from '../test/database/throwaway-postgres.ts'
 import { createClient } from '@supabase/supabase-js'
 import { LOAD_SERVER_ENV, LOCAL_ANON_KEY, signUp, visitorAddress } from '../test/server/visitors.ts'
 import { startProductServer } from '../test/server/test-server.ts'
+import { cpuMs, cpuMsPer } from './process-cpu.ts'
 import { percentile } from './stats.ts'
 import { serverSandbox } from '../test/server/server-process.ts'
 import { printViewsRow, VIEWS_HEADER, viewsRun } from './views.ts'
@@ -129,18 +130,6 @@ interface SignupRun {
   load: string
 }
 
-/** CPU seconds a process has used so far, from /proc (Linux); undefined elsewhere. */
-async function cpuSeconds(pid: number): Promise<number | undefined> {
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
-    // After the command's name in parentheses: state is field 3, utime and stime fields 14 and 15, in ticks of 1/100 s.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return (Number(fields[11]) + Number(fields[12])) / 100
-  } catch {
-    return undefined
-  }
-}
-
 /**
  * `node server/main.ts` as `npm run serve` starts it, on its defaults (logging included) but for
  * the given variables, in a process of its own so the clients do not share its event loop.
@@ -199,7 +188,7 @@ async function signupRun(env: Record<string, string>): Promise<SignupRun> {
   const before = sink.messages.length
 
   const loadBefore = loadavg()[0] ?? 0
-  const cpuBefore = await cpuSeconds(server.pid)
+  const cpuBefore = await cpuMs(server.pid)
   const started = performance.now()
   const { insertMs, welcomeMs, failed } = await burst('bench', SIGNUPS)
   const lastSignup = performance.now()
@@ -207,7 +196,7 @@ async function signupRun(env: Record<string, string>): Promise<SignupRun> {
     () => true,
     () => false,
   )
-  const cpuAfter = await cpuSeconds(server.pid)
+  const cpuAfter = await cpuMs(server.pid)
   const measured = sink.messages.filter((message) => message.envelope.to.some((to) => to.startsWith('bench-')))
   const lastWelcome = Math.max(...measured.map((message) => message.receivedAt))
   const recipients = new Set(measured.map((message) => message.envelope.to.join(',')))
@@ -219,7 +208,7 @@ async function signupRun(env: Record<string, string>): Promise<SignupRun> {
     drainMs: drained ? Math.max(0, lastWelcome - lastSignup) : undefined,
     delivered: recipients.size,
     duplicates: measured.length - recipients.size,
-    serverCpuMs: cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1000) / SIGNUPS,
+    serverCpuMs: cpuMsPer(cpuBefore, cpuAfter, SIGNUPS),
     load: `${loadBefore.toFixed(1)}→${(loadavg()[0] ?? 0).toFixed(1)}`,
   }
   await server.stop()

@@ -20,7 +20,7 @@ import { openDatabase, type Database } from '../server/db/database.ts'
 import { serverSandbox } from '../test/server/server-process.ts'
 import { LOAD_SERVER_ENV, signUp, visitor } from '../test/server/visitors.ts'
 import { rss } from './process-memory.ts'
-import { cpuMs } from './process-cpu.ts'
+import { cpuMs, cpuMsPer } from './process-cpu.ts'
 import { percentile } from './stats.ts'
 
 const PEOPLE = Number(process.env.BENCH_UPDATE_PEOPLE ?? 100_000)
@@ -172,8 +172,8 @@ export async function updatesRun(databaseUrl: string): Promise<boolean> {
     // Done when the sink has every message: it is counted there, never on the clock.
     while (sink.updates.length < frozen) await sleep(200)
     const cpuPerMessage = {
-      process: ((await cpuMs(server.pid)) - cpuAtStart.process) / frozen,
-      main: ((await cpuMs(server.pid, { thread: true })) - cpuAtStart.main) / frozen,
+      process: cpuMsPer(cpuAtStart.process, await cpuMs(server.pid), frozen),
+      main: cpuMsPer(cpuAtStart.main, await cpuMs(server.pid, { thread: true }), frozen),
     }
     sending = false
     await Promise.all([sampling, signingUp])
@@ -209,7 +209,7 @@ export async function updatesRun(databaseUrl: string): Promise<boolean> {
     console.log(`  ${'target'.padEnd(58)} ${'value'.padStart(28)}  verdict`)
     for (const [target, value, met] of results) row(target, value, met)
     console.log(
-      `  server CPU per message: ${cpuPerMessage.process.toFixed(2)} ms, ${cpuPerMessage.main.toFixed(2)} ms of it on its main thread`,
+      `  server CPU per message: ${cpuPerMessage.process?.toFixed(2) ?? '–'} ms, ${cpuPerMessage.main?.toFixed(2) ?? '–'} ms of it on its main thread`,
     )
     console.log(
       `  (RSS idle/warm/peak/end; load average ${loadBefore.toFixed(1)}→${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} cores)`,

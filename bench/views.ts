@@ -5,12 +5,13 @@
 // views it counted: each view once, none lost, none twice (docs/product.md §8.4).
 import { spawn } from 'node:child_process'
 import { Agent, request } from 'node:http'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import pg from 'pg'
 import { freePort } from '../test/free-port.ts'
 import { visitorAddress } from '../test/server/visitors.ts'
+import { cpuMs, cpuMsPer } from './process-cpu.ts'
 import { percentile } from './stats.ts'
 
 const RATE = Number(process.env.BENCH_VIEWS_RATE ?? 2000)
@@ -18,15 +19,6 @@ const SECONDS = Number(process.env.BENCH_VIEWS_SECONDS ?? 15)
 const VIEWS_PER_VISITOR = 4
 const USER_AGENT =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36'
-
-async function cpuSeconds(pid: number): Promise<number | undefined> {
-  try {
-    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ') ?? []
-    return (Number(fields[11]) + Number(fields[12])) / 100
-  } catch {
-    return undefined
-  }
-}
 
 /** `node server/main.ts` on the built site, as `npm run serve` starts it, until SIGTERM. */
 async function startSite(databaseUrl: string) {
@@ -119,7 +111,7 @@ export async function viewsRun(databaseUrl: string): Promise<ViewsRun> {
     await client.connect()
     const countedSoFar = async () =>
       Number((await client.query<{ n: string }>('select coalesce(sum(page_views), 0) as n from analytics.visits')).rows[0]?.n)
-    const before = { counted: 0, cpu: await cpuSeconds(site.pid) }
+    const before = { counted: 0, cpu: await cpuMs(site.pid) }
 
     const total = RATE * SECONDS
     const answers: Promise<{ status: number; ms: number }>[] = []
@@ -132,7 +124,7 @@ export async function viewsRun(databaseUrl: string): Promise<ViewsRun> {
     }
     const results = await Promise.all(answers)
     const elapsed = (performance.now() - started) / 1000
-    const cpuAfter = await cpuSeconds(site.pid)
+    const cpuAfter = await cpuMs(site.pid)
     // A clean stop writes what waits: every view answered is then in the database.
     await site.stop()
     const counted = (await countedSoFar()) - 200 - before.counted
@@ -156,8 +148,7 @@ export async function viewsRun(databaseUrl: string): Promise<ViewsRun> {
       failed: results.length - ok.length,
       counted,
       visitors,
-      serverCpuMs:
-        before.cpu === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - before.cpu) * 1000) / results.length,
+      serverCpuMs: cpuMsPer(before.cpu, cpuAfter, results.length),
     }
   } finally {
     agent.destroy()
