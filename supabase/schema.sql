@@ -1707,6 +1707,7 @@ CREATE FUNCTION operator.search_hits(p_arm text, p_pattern text, p_status text, 
     SET plan_cache_mode TO 'force_custom_plan'
     SET enable_hashjoin TO 'off'
     SET enable_mergejoin TO 'off'
+    SET enable_seqscan TO 'off'
     AS $$
 declare
   hits uuid[];
