@@ -15,6 +15,7 @@ import { LOAD_SERVER_ENV, signUp, visitor } from '../test/server/visitors.ts'
 import { seedScale } from './scale/seed-scale.ts'
 import { percentile } from './stats.ts'
 import { rss } from './process-memory.ts'
+import { nodeFlagsOf } from './npm-script-flags.ts'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const EDITOR_TOKEN = 'bench-scale-local-editor-token'
@@ -87,10 +88,10 @@ async function toolExport(url: string, cookie: string, pid: number) {
   return { ...value, rssMb: (peak - before) / MB }
 }
 
-/** `npm run waitlist:export` into nothing: the time to its first byte and its peak memory. */
+/** `npm run waitlist:export` into nothing, with the script's Node flags: the time to its first byte and its peak memory. */
 async function cliExport(env: Record<string, string>) {
   const started = performance.now()
-  const child = spawn(process.execPath, [join(ROOT, 'server/cli/export-waitlist.ts')], {
+  const child = spawn(process.execPath, [...nodeFlagsOf(ROOT, 'waitlist:export'), join(ROOT, 'server/cli/export-waitlist.ts')], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
