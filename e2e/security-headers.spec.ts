@@ -63,7 +63,8 @@ for (const path of ['/', '/en']) {
       document.body.append(Object.assign(document.createElement('script'), { textContent: 'window.injected = 1' })),
     )
     expect(await page.evaluate(() => 'injected' in window)).toBe(false)
-    expect((await problems()).violations).toEqual(['script-src-elem inline'])
+    // The browser reports the refusal in a task of its own, after the append has returned: wait for it.
+    await expect.poll(async () => (await problems()).violations).toEqual(['script-src-elem inline'])
   })
 }
 
