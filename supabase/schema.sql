@@ -2634,15 +2634,15 @@ end;
 $$;
 
 --
--- Name: mail_sent(bigint[], double precision); Type: FUNCTION; Schema: public; Owner: -
+-- Name: mail_sent_ids(bigint[], double precision); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.mail_sent(p_ids bigint[], p_unconfirmed_seconds double precision DEFAULT NULL::double precision) RETURNS integer
+CREATE FUNCTION public.mail_sent_ids(p_ids bigint[], p_unconfirmed_seconds double precision DEFAULT NULL::double precision) RETURNS bigint[]
     LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
 declare
-  recorded integer;
+  recorded bigint[];
   touched uuid[];
 begin
   with sent as (
@@ -2650,16 +2650,25 @@ begin
     set status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = null,
         leased_until = now() + make_interval(secs => p_unconfirmed_seconds)
     where id = any(p_ids) and status = 'pending'
-    returning update_id
+    returning id, update_id
   ), counted as (
     select update_id, updates.add_outcomes(update_id, count(*)::integer, 0, 0)
     from sent where update_id is not null group by update_id
   )
-  select (select count(*) from sent), (select array_agg(update_id) from counted) into recorded, touched;
+  select coalesce((select array_agg(id) from sent), '{}'), (select array_agg(update_id) from counted) into recorded, touched;
   perform updates.complete_if_done(touched);
   return recorded;
 end;
 $$;
+
+--
+-- Name: mail_sent(bigint[], double precision); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.mail_sent(p_ids bigint[], p_unconfirmed_seconds double precision DEFAULT NULL::double precision) RETURNS integer
+    LANGUAGE sql
+    SET search_path TO ''
+    RETURN cardinality(public.mail_sent_ids(p_ids, p_unconfirmed_seconds));
 
 --
 -- Name: mail_unsent(bigint, double precision); Type: FUNCTION; Schema: public; Owner: -
@@ -6844,6 +6853,12 @@ REVOKE ALL ON FUNCTION public.mail_accepted(p_ids bigint[]) FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION public.mail_failed(p_id bigint, p_reason text, p_kind text, p_max_attempts integer, p_max_age_seconds double precision, p_retry_seconds double precision) FROM PUBLIC;
+
+--
+-- Name: FUNCTION mail_sent_ids(p_ids bigint[], p_unconfirmed_seconds double precision); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.mail_sent_ids(p_ids bigint[], p_unconfirmed_seconds double precision) FROM PUBLIC;
 
 --
 -- Name: FUNCTION mail_sent(p_ids bigint[], p_unconfirmed_seconds double precision); Type: ACL; Schema: public; Owner: -

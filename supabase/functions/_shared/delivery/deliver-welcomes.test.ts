@@ -40,7 +40,7 @@ function setup(due: PendingWelcome[], send: (message: MailMessage) => Promise<vo
     }),
     renewLeases: vi.fn(async (_ids: number[], _leaseSeconds: number): Promise<void> => undefined),
     markSent: vi.fn(async (_ids: number[]) => undefined),
-    markSentOnce: vi.fn(async (_id: number, _leaseSeconds: number): Promise<'recorded' | 'taken'> => 'recorded'),
+    markSentOnce: vi.fn(async (ids: number[], _leaseSeconds: number) => new Set(ids)),
     markAccepted: vi.fn(async (_ids: number[]) => undefined),
     takeBackSent: vi.fn(async (_id: number, _leaseSeconds: number) => undefined),
     markFailed: vi.fn(
@@ -199,17 +199,38 @@ describe('deliverDueWelcomes', () => {
     const update = (id: number) => welcome(id, { kind: 'update', updateId: 'u1', documentId: 'doc' })
     const { deps, store, sent } = setup([welcome(1), update(2), update(3)], async () => {
       // Accepted only once recorded: the mailer calls the commit first.
-      expect(store.markSentOnce.mock.calls.length).toBeGreaterThanOrEqual(sent.length)
+      expect(store.markSentOnce.mock.calls.flatMap(([ids]) => ids).length).toBeGreaterThanOrEqual(sent.length)
     })
     expect(await deliverDueWelcomes(deps)).toMatchObject({ sent: 3, retried: 0, failed: 0 })
-    expect(store.markSentOnce.mock.calls.sort()).toEqual([
-      [2, policy.leaseSeconds],
-      [3, policy.leaseSeconds],
-    ])
+    expect(store.markSentOnce.mock.calls.flatMap(([ids]) => ids).sort()).toEqual([2, 3])
+    expect(new Set(store.markSentOnce.mock.calls.map(([, leaseSeconds]) => leaseSeconds))).toEqual(new Set([policy.leaseSeconds]))
     expect(store.markSent.mock.calls.flatMap(([ids]) => ids)).toEqual([1])
     // The server's 250 for each update message, recorded after it: they are no longer unconfirmed.
     expect(store.markAccepted.mock.calls.flatMap(([ids]) => ids).sort()).toEqual([2, 3])
     expect(store.takeBackSent).not.toHaveBeenCalled()
+  })
+
+  it('records the update messages waiting for their record together, and sends only those it recorded', async () => {
+    const update = (id: number) => welcome(id, { kind: 'update', updateId: 'u1', documentId: 'doc' })
+    const firstRecord = gate()
+    const { deps, store, sent, mailer } = setup([1, 2, 3].map(update))
+    // The first record is held until the other two messages ask for theirs; of those, another sender took 3.
+    store.markSentOnce
+      .mockImplementationOnce(async (ids: number[]) => {
+        await firstRecord.opened
+        return new Set(ids)
+      })
+      .mockImplementationOnce(async () => new Set([2]))
+    const delivering = deliverDueWelcomes(deps)
+    await vi.waitFor(() => expect(store.markSentOnce).toHaveBeenCalledOnce())
+    await vi.waitFor(() => expect(mailer.send).toHaveBeenCalledTimes(3))
+    // The other two reach their commit within the same turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve))
+    firstRecord.open()
+    expect(await delivering).toMatchObject({ sent: 2, retried: 0, failed: 0 })
+    expect(store.markSentOnce.mock.calls.map(([ids]) => ids)).toEqual([[1], [2, 3]])
+    expect(sent.map((message) => message.to)).toEqual(['person-1@empresa.com', 'person-2@empresa.com'])
+    expect(store.markAccepted.mock.calls.flatMap(([ids]) => ids).sort()).toEqual([1, 2])
   })
 
   it('keeps holding an update’s message recorded as sent until its 250 is recorded', async () => {
@@ -259,7 +280,7 @@ describe('deliverDueWelcomes', () => {
   it('sends nothing of an update’s message another sender recorded, and records nothing of it', async () => {
     const update = welcome(1, { kind: 'update', updateId: 'u1', documentId: 'doc' })
     const { deps, store, sent, log } = setup([update])
-    store.markSentOnce.mockResolvedValueOnce('taken')
+    store.markSentOnce.mockResolvedValueOnce(new Set())
     expect(await deliverDueWelcomes(deps)).toMatchObject({ sent: 0, retried: 0, failed: 0 })
     expect(sent).toEqual([])
     expect([store.markSent, store.markFailed, store.takeBackSent, store.release].map((fn) => fn.mock.calls.length)).toEqual([

@@ -3,6 +3,7 @@ import { sweepWithin } from '../runtime/sweep-within.ts'
 import { persistWithinLease, renewWhileHeld } from '../runtime/leases.ts'
 import type { Log } from '../runtime/http.ts'
 import type { ComposeMail } from './mail-composer.ts'
+import { recordedTogether } from './recorded-together.ts'
 import { FateUnknown, failureKind, NotCommitted, type FailureKind, type Mailer } from './mailer.ts'
 import { isPlainMailbox } from '../welcome/plain-mailbox.ts'
 import type { PendingWelcome, WelcomeStore } from '../welcome/welcome-store.ts'
@@ -217,6 +218,8 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
       },
     }
   }
+  /** Update messages whose dot waits for their record as sent: recorded together (decision 0099). */
+  const recordSentOnce = recordedTogether((ids) => store.markSentOnce(ids, policy.leaseSeconds))
   /** Welcomes sent, to be recorded as such. */
   const sent = batched((ids) => store.markSent(ids), notRecorded)
   /** Update messages recorded before their 250, whose 250 came: no longer unconfirmed (decision 0091). */
@@ -267,10 +270,7 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
      * links are the person's way in, and a copy sent again shows once (the same Message-ID).
      */
     let recorded = false
-    const commit =
-      welcome.kind === 'update'
-        ? async () => (recorded = (await store.markSentOnce(welcome.id, policy.leaseSeconds)) === 'recorded')
-        : undefined
+    const commit = welcome.kind === 'update' ? async () => (recorded = await recordSentOnce(welcome.id)) : undefined
     try {
       const message = await deps.compose(welcome)
       await deps.mailer.send({ ...message, messageId: `<${messageKey(welcome)}@${domainOf(message.from)}>` }, { commit })

@@ -120,16 +120,17 @@ export function createWelcomeStore(sql: Sql) {
     },
 
     /**
-     * Records one message sent before the mail service can accept it (decision 0088), if it is still
-     * pending: 'taken' when it was recorded already (another sender holding it since its lease ran out).
-     * It stays unconfirmed, held for `leaseSeconds` (renewed while in flight), until `markAccepted`.
+     * Records messages sent before the mail service can accept them (decision 0088), those still
+     * pending, and answers their ids: one missing was recorded already (another sender holding it since
+     * its lease ran out) and must not be sent. Several in one transaction (decision 0099). Each stays
+     * unconfirmed, held for `leaseSeconds` (renewed while in flight), until `markAccepted`.
      */
-    async markSentOnce(id: number, leaseSeconds: number): Promise<'recorded' | 'taken'> {
-      const { rows } = await sql.query<{ recorded: number }>('select public.mail_sent(array[$1]::bigint[], $2) as recorded', [
-        id,
-        leaseSeconds,
-      ])
-      return rows[0]?.recorded === 1 ? 'recorded' : 'taken'
+    async markSentOnce(ids: number[], leaseSeconds: number): Promise<Set<number>> {
+      const { rows } = await sql.query<{ recorded: (number | string)[] }>(
+        'select public.mail_sent_ids($1::bigint[], $2) as recorded',
+        [ids, leaseSeconds],
+      )
+      return new Set((rows[0]?.recorded ?? []).map(Number))
     },
 
     /** Records the mail service's 250 for messages recorded as sent before it (public.mail_accepted, decision 0091). */
