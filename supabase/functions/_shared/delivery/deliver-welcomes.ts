@@ -194,32 +194,16 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
    * Outcomes not yet recorded, recorded together in one statement while the previous one runs; each
    * message is let go (its lease no longer renewed) once its statement answered.
    */
-  const batched = (record: (ids: number[]) => Promise<void>, failed: (error: unknown, ids: number[]) => void) => {
-    const waiting: number[] = []
-    let recording: Promise<void> | undefined
-    const flush = () => {
-      if (recording || waiting.length === 0) return
-      const ids = waiting.splice(0)
-      recording = persist(() => record(ids))
+  const batched = (record: (ids: number[]) => Promise<void>, failed: (error: unknown, ids: number[]) => void) =>
+    recordedTogether((ids) =>
+      persist(() => record(ids))
         .catch((error: unknown) => failed(error, ids))
         .finally(() => {
           for (const id of ids) held.delete(id)
-          recording = undefined
-          flush()
-        })
-    }
-    return {
-      add(id: number) {
-        waiting.push(id)
-        flush()
-      },
-      async settled() {
-        while (recording) await recording
-      },
-    }
-  }
+        }),
+    )
   /** Update messages whose dot waits for their record as sent: recorded together (decision 0099). */
-  const recordSentOnce = recordedTogether((ids) => store.markSentOnce(ids, policy.leaseSeconds))
+  const sentOnce = recordedTogether((ids) => store.markSentOnce(ids, policy.leaseSeconds))
   /** Welcomes sent, to be recorded as such. */
   const sent = batched((ids) => store.markSent(ids), notRecorded)
   /** Update messages recorded before their 250, whose 250 came: no longer unconfirmed (decision 0091). */
@@ -270,7 +254,8 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
      * links are the person's way in, and a copy sent again shows once (the same Message-ID).
      */
     let recorded = false
-    const commit = welcome.kind === 'update' ? async () => (recorded = await recordSentOnce(welcome.id)) : undefined
+    const commit =
+      welcome.kind === 'update' ? async () => (recorded = (await sentOnce.record(welcome.id)).has(welcome.id)) : undefined
     try {
       const message = await deps.compose(welcome)
       await deps.mailer.send({ ...message, messageId: `<${messageKey(welcome)}@${domainOf(message.from)}>` }, { commit })
@@ -319,7 +304,7 @@ export async function deliverDueWelcomes(deps: DeliverDependencies, signal?: Abo
           report.sent += 1
           // An unconfirmed message is let go: its lease runs out, and the team sees it (decision 0091).
           if (outcome.kind === 'unconfirmed') held.delete(welcome.id)
-          else (outcome.kind === 'sent' ? sent : accepted).add(welcome.id)
+          else void (outcome.kind === 'sent' ? sent : accepted).record(welcome.id)
           continue
         }
         if (outcome.kind === 'left') {

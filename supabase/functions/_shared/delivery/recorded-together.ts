@@ -1,29 +1,35 @@
 /**
- * Records messages one call at a time, each call taking every message that asked while the one
- * before it ran (decision 0099): a message asking alone is recorded at once, and under load the
- * messages share a transaction, its commit and its WAL flush instead of paying one each.
- * `record` answers the ids it recorded; each message learns whether it was among them, or the
- * error that stopped its call.
+ * Records ids one call at a time, each call taking every id that asked while the one before it ran
+ * (decisions 0091 and 0099): an id asking alone is recorded at once, and under load the ids share a
+ * statement, its commit and its WAL flush instead of paying one each. Each id's `record` answers
+ * with its call's answer, or the error that stopped it; `settled` waits until no call is running.
  */
-export function recordedTogether(record: (ids: number[]) => Promise<Set<number>>): (id: number) => Promise<boolean> {
-  let waiting: { id: number; settle: (recorded: Promise<boolean>) => void }[] = []
-  let recording = false
+export function recordedTogether<T>(recordAll: (ids: number[]) => Promise<T>) {
+  let waiting: { id: number; settle: (answer: Promise<T>) => void }[] = []
+  let recording: Promise<unknown> | undefined
 
-  const recordWaiting = async () => {
+  const recordWaiting = () => {
     if (recording || waiting.length === 0) return
-    recording = true
     const batch = waiting
     waiting = []
-    const recorded = record(batch.map(({ id }) => id))
-    for (const { id, settle } of batch) settle(recorded.then((ids) => ids.has(id)))
-    await recorded.catch(() => undefined)
-    recording = false
-    void recordWaiting()
+    const answer = recordAll(batch.map(({ id }) => id))
+    for (const { settle } of batch) settle(answer)
+    recording = answer
+      .catch(() => undefined)
+      .finally(() => {
+        recording = undefined
+        recordWaiting()
+      })
   }
 
-  return (id) =>
-    new Promise<boolean>((resolve) => {
-      waiting.push({ id, settle: resolve })
-      void recordWaiting()
-    })
+  return {
+    record: (id: number) =>
+      new Promise<T>((resolve) => {
+        waiting.push({ id, settle: resolve })
+        recordWaiting()
+      }),
+    async settled() {
+      while (recording) await recording
+    },
+  }
 }
