@@ -1591,6 +1591,19 @@ end;
 $$;
 
 --
+-- Name: merge_search_pending_lists(); Type: FUNCTION; Schema: operator; Owner: -
+--
+
+CREATE FUNCTION operator.merge_search_pending_lists() RETURNS bigint
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  select pg_catalog.gin_clean_pending_list('public.waitlist_email_trigrams'::regclass)
+       + pg_catalog.gin_clean_pending_list('public.waitlist_role_trigrams'::regclass)
+       + pg_catalog.gin_clean_pending_list('public.welcome_name_trigrams'::regclass)
+$$;
+
+--
 -- Name: updates; Type: TABLE; Schema: updates; Owner: -
 --
 
@@ -5613,13 +5626,13 @@ CREATE UNIQUE INDEX waitlist_email_lower_key ON public.waitlist USING btree (low
 -- Name: waitlist_email_trigrams; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX waitlist_email_trigrams ON public.waitlist USING gin (lower(email) extensions.gin_trgm_ops) WITH (fastupdate=off);
+CREATE INDEX waitlist_email_trigrams ON public.waitlist USING gin (lower(email) extensions.gin_trgm_ops) WITH (fastupdate='on');
 
 --
 -- Name: waitlist_role_trigrams; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX waitlist_role_trigrams ON public.waitlist USING gin (lower(role) extensions.gin_trgm_ops) WITH (fastupdate=off);
+CREATE INDEX waitlist_role_trigrams ON public.waitlist USING gin (lower(role) extensions.gin_trgm_ops) WITH (fastupdate='on');
 
 --
 -- Name: waitlist_search_by_age; Type: INDEX; Schema: public; Owner: -
@@ -5679,7 +5692,7 @@ CREATE INDEX welcome_emails_update_unconfirmed ON public.welcome_emails USING bt
 -- Name: welcome_name_trigrams; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX welcome_name_trigrams ON public.welcome_emails USING gin (lower(name) extensions.gin_trgm_ops) WITH (fastupdate=off) WHERE (kind = 'welcome'::text);
+CREATE INDEX welcome_name_trigrams ON public.welcome_emails USING gin (lower(name) extensions.gin_trgm_ops) WITH (fastupdate='on') WHERE (kind = 'welcome'::text);
 
 --
 -- Name: welcome_search_by_age; Type: INDEX; Schema: public; Owner: -
@@ -6622,6 +6635,12 @@ REVOKE ALL ON FUNCTION operator.csv_moment(p_moment timestamp with time zone) FR
 
 REVOKE ALL ON FUNCTION operator.erase(p_actor text, p_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION operator.erase(p_actor text, p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION merge_search_pending_lists(); Type: ACL; Schema: operator; Owner: -
+--
+
+REVOKE ALL ON FUNCTION operator.merge_search_pending_lists() FROM PUBLIC;
 
 --
 -- Name: FUNCTION outbox_depth(); Type: ACL; Schema: operator; Owner: -

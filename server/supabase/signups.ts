@@ -5,7 +5,7 @@ import { openDatabase, type Database } from '../db/database.ts'
 import { makeDataDirPrivate } from '../db/private-data-dir.ts'
 import { migrate } from '../db/migrate.ts'
 import { applyReferralLimits, applyRemovalMemory, applyRequestLimits } from '../db/request-limits.ts'
-import { scheduleVacuum } from '../db/vacuum.ts'
+import { startMaintenance } from '../db/maintenance.ts'
 import { createFileMailer } from '../mail/file-mailer.ts'
 import { startWelcomeSender, type WelcomeSender } from '../mail/welcome-sender.ts'
 import { createVisitorLoad, type VisitorLoad } from '../mail/visitor-load.ts'
@@ -66,9 +66,6 @@ export interface SignupContent {
   updateContent: (documentId: string) => Promise<UpdateContent | undefined>
 }
 
-/** How often the embedded database is vacuumed (it has no autovacuum). */
-const VACUUM_EVERY_MS = 10 * 60_000
-
 /** The self-hosted sign-up backend: migrated database, mailer and the welcome sender. */
 export async function startSignupBackend(
   config: ServerConfig,
@@ -90,11 +87,7 @@ export async function startSignupBackend(
     await applyRequestLimits(db, config.abuse.limits)
     await applyRemovalMemory(db, config.links.removalMemoryDays)
     await applyReferralLimits(db, config.referrals)
-    // PostgreSQL vacuums itself; the embedded database needs it done.
-    const vacuum =
-      db.kind === 'pglite'
-        ? scheduleVacuum(db, VACUUM_EVERY_MS, (error) => log.error({ err: error }, 'vacuum failed'))
-        : undefined
+    const maintenance = startMaintenance(db, log)
 
     const mailDir = join(dataDir, 'mail')
     const { delivery } = config.mail
@@ -181,7 +174,7 @@ export async function startSignupBackend(
       async close() {
         await Promise.all([sender.stop(), webhooks.stop()])
         mailer.close?.()
-        await vacuum?.stop()
+        await maintenance.stop()
         await backups?.close()
         await db.close()
       },

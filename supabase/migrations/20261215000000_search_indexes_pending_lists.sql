@@ -1,0 +1,37 @@
+-- A sign-up's address, role and name go to the trigram indexes' pending lists, merged into the
+-- indexes every few seconds off the sign-up's path (issue 41, decision 0105; `npm run bench -- scale`
+-- measures it). Written straight into the indexes (fastupdate off, migration 20261205100000), a
+-- sign-up changed a page of each index per trigram, 35 pages at a million places, and the first change
+-- to a page after a checkpoint writes the whole page to the WAL: 140 kB that its commit waited for, and
+-- the sign-up's p99 after a checkpoint missed its target in three runs of three. A pending list takes
+-- each new entry on its last page.
+alter index public.waitlist_email_trigrams set (fastupdate = on);
+alter index public.waitlist_role_trigrams set (fastupdate = on);
+alter index public.welcome_name_trigrams set (fastupdate = on);
+
+/**
+ * Merges the three search indexes' pending lists into the indexes and answers the pages it emptied.
+ * The server calls it every few seconds (server/db/maintenance.ts), pg_cron on Supabase; a pending
+ * list left past `gin_pending_list_limit` (4 MB) would be merged by the sign-up that crossed it.
+ * Must run as the indexes' owner, as VACUUM must.
+ */
+create function operator.merge_search_pending_lists() returns bigint
+language sql
+set search_path = ''
+as $$
+  select pg_catalog.gin_clean_pending_list('public.waitlist_email_trigrams'::regclass)
+       + pg_catalog.gin_clean_pending_list('public.waitlist_role_trigrams'::regclass)
+       + pg_catalog.gin_clean_pending_list('public.welcome_name_trigrams'::regclass)
+$$;
+revoke all on function operator.merge_search_pending_lists() from public, anon, authenticated;
+
+-- On Supabase no server of ours reaches the database: pg_cron merges the lists. Nothing happens where
+-- pg_cron is missing (the server does it there).
+do $$
+begin
+  if exists (select from pg_available_extensions where name = 'pg_cron') then
+    create extension if not exists pg_cron;
+    perform cron.schedule('merge-search-pending-lists', '10 seconds', 'select operator.merge_search_pending_lists()');
+  end if;
+end
+$$;
