@@ -325,7 +325,7 @@ async function backendRun(label: string, places: number, databaseUrl: string | u
 }
 
 export async function scaleRun(backend: string | undefined, withDatabase: <T>(run: (url: string) => Promise<T>) => Promise<T>) {
-  console.log('A million sign-ups: the Launch tool and a sign-up, empty against seeded (docs/operations.md "Measured")')
+  console.log('A million sign-ups: the Launch tool and a sign-up, empty against seeded (docs/benchmarks.md "A million sign-ups")')
   if (backend !== 'pglite') {
     const places = Number(process.env.BENCH_SCALE_PLACES ?? 1_000_000)
     const kept = process.env.BENCH_SCALE_DATABASE_URL
