@@ -49,7 +49,7 @@ const MERGE_SEARCH_LISTS_EVERY_MS = 10_000
  * until the disk is full, so it is vacuumed (PostgreSQL vacuums itself). On both, sign-ups add to the
  * search indexes' pending lists, merged here rather than by the sign-up that fills one (decision 0105).
  */
-export function startMaintenance(db: Database, log: FastifyBaseLogger): Schedule {
+export function startMaintenance(db: Database, log: FastifyBaseLogger): Pick<Schedule, 'stop'> {
   const schedules = [
     ...(db.kind === 'pglite'
       ? [scheduleStatement(db, 'vacuum', VACUUM_EVERY_MS, (error) => log.error({ err: error }, 'vacuum failed'))]
@@ -58,8 +58,5 @@ export function startMaintenance(db: Database, log: FastifyBaseLogger): Schedule
       log.error({ err: error }, "merging the search indexes' pending lists failed"),
     ),
   ]
-  return {
-    idle: async () => void (await Promise.all(schedules.map((schedule) => schedule.idle()))),
-    stop: async () => void (await Promise.all(schedules.map((schedule) => schedule.stop()))),
-  }
+  return { stop: async () => void (await Promise.all(schedules.map((schedule) => schedule.stop()))) }
 }
