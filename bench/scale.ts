@@ -2,7 +2,8 @@
 // PostgreSQL (BENCH_SCALE_PLACES, 1,000,000) and 200,000 on the embedded database (BENCH_SCALE_PLACES_EMBEDDED),
 // 25 months of daily analytics and two days of visits at 200,000 visitors a day (bench/scale/seed-scale.ts),
 // side by side with an empty database: the server as `npm run serve` runs it, in a process of its own,
-// asked over HTTP as the tool asks (on PostgreSQL the sign-ups right after a CHECKPOINT). Each target is printed with its measured value and ok or MISS.
+// asked over HTTP as the tool asks (on PostgreSQL the sign-ups right after a CHECKPOINT). Each target
+// is printed with its measured value and ok or MISS.
 // BENCH_SCALE_DATABASE_URL names a PostgreSQL database, BENCH_SCALE_DATA_DIR an embedded database's data
 // directory, to seed once and measure again on later runs.
 import { spawn } from 'node:child_process'

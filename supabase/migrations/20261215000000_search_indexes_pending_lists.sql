@@ -1,10 +1,9 @@
 -- A sign-up's address, role and name go to the trigram indexes' pending lists, merged into the
--- indexes every few seconds off the sign-up's path (issue 41, decision 0105; `npm run bench -- scale`
--- measures it). Written straight into the indexes (fastupdate off, migration 20261205100000), a
--- sign-up changed a page of each index per trigram, 35 pages at a million places, and the first change
--- to a page after a checkpoint writes the whole page to the WAL: 140 kB that its commit waited for, and
--- the sign-up's p99 after a checkpoint missed its target in three runs of three. A pending list takes
--- each new entry on its last page.
+-- indexes every few seconds off the sign-up's path (issue 41, decision 0105). Written straight into
+-- the indexes (fastupdate off, migration 20261205100000), a sign-up changed a page of each index per
+-- trigram, 35 pages at a million places, and the first change to a page after a checkpoint writes the
+-- whole page to the WAL: one insert right after a checkpoint wrote 192 kB of WAL, which its commit
+-- waited for. A pending list takes each new entry on its last page: 46 kB.
 alter index public.waitlist_email_trigrams set (fastupdate = on);
 alter index public.waitlist_role_trigrams set (fastupdate = on);
 alter index public.welcome_name_trigrams set (fastupdate = on);
