@@ -24,12 +24,14 @@ as $$
 $$;
 revoke all on function operator.merge_search_pending_lists() from public, anon, authenticated;
 
--- On Supabase no server of ours reaches the database: pg_cron merges the lists. Nothing happens where
--- pg_cron is missing (the server does it there).
+-- On Supabase no server of ours reaches the database: pg_cron merges the lists there (enabled before
+-- `db push`, docs/operations.md). Where pg_cron is not in this database the server does it; a
+-- PostgreSQL that merely ships pg_cron may allow it in one other database only, so it is not created
+-- here, and schedules in seconds need pg_cron 1.5 (Debian's PostgreSQL 15 ships 1.4).
 do $$
 begin
-  if exists (select from pg_available_extensions where name = 'pg_cron') then
-    create extension if not exists pg_cron;
+  if exists (select from pg_catalog.pg_extension where extname = 'pg_cron'
+             and string_to_array(split_part(extversion, '-', 1), '.')::int[] >= array[1, 5]) then
     perform cron.schedule('merge-search-pending-lists', '10 seconds', 'select operator.merge_search_pending_lists()');
   end if;
 end
