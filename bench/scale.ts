@@ -129,6 +129,22 @@ async function searches(db: Database): Promise<{ specific: string[]; firstNames:
 
 type Fragments = Awaited<ReturnType<typeof searches>>
 
+/** Where a run's database is: PostgreSQL at `databaseUrl`, else the embedded one under `dataDir`. */
+interface Place {
+  databaseUrl?: string
+  dataDir: string
+}
+
+/** Opens the database, does `work` on it and closes it: the embedded one must be free for the server. */
+async function withDb<T>(at: Place, work: (db: Database) => Promise<T>): Promise<T> {
+  const db = await openDatabase({ databaseUrl: at.databaseUrl, dataDir: at.dataDir })
+  try {
+    return await work(db)
+  } finally {
+    await db.close()
+  }
+}
+
 /**
  * Takes the earlier runs' own sign-ups (and their welcomes) out of a kept database, so that each run
  * measures it as seeded: kept, 3,000 a run of places named alike, all the newest, piled up where the
@@ -158,16 +174,11 @@ async function removeRunSignUps(db: Database) {
  * The embedded database does not wait for its disk, so only PostgreSQL gets one.
  */
 async function checkpoint(databaseUrl: string) {
-  const db = await openDatabase({ databaseUrl, dataDir: '' })
-  try {
-    await db.query('checkpoint')
-  } catch (error) {
+  await withDb({ databaseUrl, dataDir: '' }, (db) => db.query('checkpoint')).catch((error: unknown) => {
     throw new Error('the sign-ups are measured after a CHECKPOINT, which this role may not run (superuser or pg_checkpoint)', {
       cause: error,
     })
-  } finally {
-    await db.close()
-  }
+  })
 }
 
 async function measure(sandbox: ServerSandbox, env: Record<string, string>, fragments: Fragments): Promise<Measures> {
@@ -273,12 +284,6 @@ function printTable(label: string, places: number, empty: Measures, full: Measur
   }
 }
 
-/** Where a run's database is: PostgreSQL at `databaseUrl`, else the embedded one under `dataDir`. */
-interface Place {
-  databaseUrl?: string
-  dataDir: string
-}
-
 /**
  * Measures an empty database, seeds it, measures it again. With `kept` (BENCH_SCALE_DATABASE_URL, or
  * BENCH_SCALE_DATA_DIR for the embedded database) the seeded side is that database instead, seeded only
@@ -288,15 +293,6 @@ async function backendRun(label: string, places: number, databaseUrl: string | u
   const sandbox = await serverSandbox()
   const envOf = (at: Place): Record<string, string> =>
     at.databaseUrl ? { DATABASE_URL: at.databaseUrl } : { DATA_DIR: at.dataDir }
-  /** Opens the database, does `work` on it and closes it: the embedded one must be free for the server. */
-  const withDb = async <T>(at: Place, work: (db: Database) => Promise<T>) => {
-    const db = await openDatabase({ databaseUrl: at.databaseUrl, dataDir: at.dataDir })
-    try {
-      return await work(db)
-    } finally {
-      await db.close()
-    }
-  }
   const migrated = (at: Place) => withDb(at, (db) => migrate(db, resolve(ROOT, 'supabase/migrations')))
   const empty: Place = { databaseUrl, dataDir: sandbox.dataDir }
   try {
