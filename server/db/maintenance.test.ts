@@ -25,6 +25,13 @@ async function embedded(): Promise<Database> {
   return db
 }
 
+/** A database that only notes the statements it is given. */
+const recording = (kind: Database['kind']) => {
+  const queries: string[] = []
+  const db = { kind, query: async (text: string) => void queries.push(text) } as unknown as Database
+  return { db, queries }
+}
+
 const tableBytes = async (db: Database) =>
   (await db.query<{ bytes: number }>(`select pg_relation_size('attempts')::int as bytes`)).rows[0]?.bytes ?? 0
 
@@ -53,8 +60,7 @@ describe('scheduleStatement', () => {
 
   it('runs again every interval, one at a time, and stops', async () => {
     vi.useFakeTimers()
-    const queries: string[] = []
-    const db = { query: async (text: string) => void queries.push(text) } as unknown as Database
+    const { db, queries } = recording('pglite')
     const schedule = scheduleStatement(db, 'vacuum', 1000, () => undefined)
     await schedule.idle()
     expect(queries).toEqual(['vacuum'])
@@ -68,11 +74,6 @@ describe('scheduleStatement', () => {
 
 describe('startMaintenance', () => {
   const MERGE = 'select operator.merge_search_pending_lists()'
-  const recording = (kind: Database['kind']) => {
-    const queries: string[] = []
-    const db = { kind, query: async (text: string) => void queries.push(text) } as unknown as Database
-    return { db, queries }
-  }
   const log = { error: () => undefined } as unknown as FastifyBaseLogger
 
   it('vacuums the embedded database and merges its search lists', async () => {
